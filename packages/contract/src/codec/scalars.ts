@@ -1,0 +1,198 @@
+/**
+ * Codecs for single wire values: strings with limits, open and closed enums, integers, times,
+ * 64-bit ids and decimal amounts. Ids and amounts go through core's lossless schemas so no
+ * digit is ever lost between the wire and the SDK.
+ */
+import {
+  checkDecimal,
+  decimalFromWire,
+  decimalString,
+  decimalToWire,
+  idFromWire,
+  idString,
+  idToWire,
+  type JsonNumber,
+} from "@merchantkit/core";
+import * as v from "valibot";
+import { type Codec, codec } from "./codec";
+
+export interface StringRule {
+  minLength?: number;
+  maxLength?: number;
+  pattern?: { regex: RegExp; message: string };
+  /** Must not be "" (the service drops empty values from the signature, so they mean "absent"). */
+  nonEmpty?: boolean;
+}
+
+function stringSchema(rule: StringRule): v.GenericSchema<string, string> {
+  const actions: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [];
+  if (rule.nonEmpty) actions.push(v.nonEmpty("must not be empty"));
+  if (rule.minLength !== undefined)
+    actions.push(v.minLength(rule.minLength, `must be at least ${rule.minLength} characters`));
+  if (rule.maxLength !== undefined)
+    actions.push(v.maxLength(rule.maxLength, `must be at most ${rule.maxLength} characters`));
+  if (rule.pattern) actions.push(v.regex(rule.pattern.regex, rule.pattern.message));
+  return v.pipe(v.string("must be a string"), ...actions) as v.GenericSchema<string, string>;
+}
+
+export function string(rule: StringRule = {}): Codec<string, string> {
+  const schema = stringSchema(rule);
+  const wire: Record<string, unknown> = { type: "string" };
+  if (rule.minLength !== undefined) wire.minLength = rule.minLength;
+  if (rule.maxLength !== undefined) wire.maxLength = rule.maxLength;
+  if (rule.pattern) wire.pattern = rule.pattern.regex.source;
+  return codec(schema, schema, wire);
+}
+
+/** A documented set of values; the service sends nothing else and accepts nothing else. */
+export function closedEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+): Codec<T[number], T[number]> {
+  const schema = v.picklist(values, `must be one of ${values.join(", ")}`);
+  return codec(schema, schema, { type: "string", enum: [...values] });
+}
+
+/**
+ * Documented values the service may extend (payment methods, statuses, transaction types):
+ * typed as the known values for autocompletion, but any string passes, so a new value from
+ * the service — or from a caller ahead of the SDK — never crashes anything.
+ */
+export function openEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+): Codec<T[number] | (string & {}), string> {
+  const schema = stringSchema({ nonEmpty: true }) as v.GenericSchema<
+    T[number] | (string & {}),
+    string
+  >;
+  return codec(schema, schema, {
+    type: "string",
+    examples: [...values],
+    description: `known values: ${values.join(", ")}`,
+  });
+}
+
+export function literal<const T extends string | boolean | number>(value: T): Codec<T, T> {
+  const schema = v.literal(value, `must be ${JSON.stringify(value)}`);
+  return codec(schema, schema, { const: value });
+}
+
+export function boolean(): Codec<boolean, boolean> {
+  const schema = v.boolean("must be true or false");
+  return codec(schema, schema, { type: "boolean" });
+}
+
+/** Counts, page numbers and sizes: safe JS integers. */
+export function integer(rule: { min?: number; max?: number } = {}): Codec<number, number> {
+  const actions: v.PipeItem<number, number, v.BaseIssue<unknown>>[] = [
+    v.integer("must be an integer"),
+  ];
+  if (rule.min !== undefined) actions.push(v.minValue(rule.min, `must be at least ${rule.min}`));
+  if (rule.max !== undefined) actions.push(v.maxValue(rule.max, `must be at most ${rule.max}`));
+  const schema = v.pipe(v.number("must be a number"), ...actions) as v.GenericSchema<
+    number,
+    number
+  >;
+  const wire: Record<string, unknown> = { type: "integer" };
+  if (rule.min !== undefined) wire.minimum = rule.min;
+  if (rule.max !== undefined) wire.maximum = rule.max;
+  return codec(schema, schema, wire);
+}
+
+/** A time the service sends as epoch milliseconds; `new Date(value)` converts it. */
+export function epochMillis(): Codec<number, number> {
+  const schema = v.pipe(
+    v.number("must be epoch milliseconds"),
+    v.integer("must be epoch milliseconds"),
+  );
+  return codec(schema, schema, {
+    type: "integer",
+    format: "int64",
+    description: "epoch milliseconds (UTC)",
+  });
+}
+
+/**
+ * A time filter the service takes as UTC epoch seconds. The SDK accepts a Date or epoch
+ * seconds; Date values are floored to the second.
+ */
+export function epochSeconds(): Codec<Date | number, number> {
+  const seconds = v.pipe(
+    v.number("must be epoch seconds or a Date"),
+    v.integer("must be whole epoch seconds"),
+    v.minValue(0, "must not be negative"),
+  );
+  const encode = v.union(
+    [
+      v.pipe(
+        v.date("must be a valid Date"),
+        v.check((d) => !Number.isNaN(d.getTime()), "must be a valid Date"),
+        v.transform((d) => Math.floor(d.getTime() / 1000)),
+      ),
+      seconds,
+    ],
+    "must be epoch seconds or a Date",
+  );
+  return codec(
+    seconds as v.GenericSchema<unknown, Date | number>,
+    encode as v.GenericSchema<Date | number, number>,
+    {
+      type: "integer",
+      format: "int64",
+      description: "epoch seconds (UTC)",
+    },
+  );
+}
+
+/** A 64-bit id the wire carries as a bare JSON number; a string of digits in the SDK. */
+export function id(): Codec<string, JsonNumber> {
+  return codec(idFromWire(), idToWire() as v.GenericSchema<string, JsonNumber>, {
+    type: "integer",
+    format: "int64",
+  });
+}
+
+/** An id the wire carries as a string (payout ids); accepted as a number too when reading. */
+export function idText(rule: { maxLength?: number } = {}): Codec<string, string> {
+  const encode = idString(rule) as v.GenericSchema<string, string>;
+  const decode = v.union([idFromWire(), encode]) as v.GenericSchema<unknown, string>;
+  return codec(decode, encode, {
+    type: "string",
+    ...(rule.maxLength ? { maxLength: rule.maxLength } : {}),
+  });
+}
+
+export interface AmountRule {
+  /** Digits after the decimal point allowed (2 where the contract says "at most 2 decimals"). */
+  maxScale?: number;
+  sign?: "positive" | "nonNegative" | "any";
+}
+
+/** Reads an amount in any wire form, then holds it to the same rule as on the way out. */
+function readAmount(rule: AmountRule): v.GenericSchema<unknown, string> {
+  return v.pipe(
+    decimalFromWire() as v.GenericSchema<unknown, string>,
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const problem = checkDecimal(dataset.value, rule);
+      if (problem) addIssue({ message: problem });
+    }),
+  );
+}
+
+/** An amount the wire carries as a JSON number (issuing); an exact decimal string in the SDK. */
+export function amountNumber(rule: AmountRule = {}): Codec<string, JsonNumber> {
+  return codec(readAmount(rule), decimalToWire(rule) as v.GenericSchema<string, JsonNumber>, {
+    type: "number",
+    ...(rule.sign === "positive" ? { exclusiveMinimum: 0 } : {}),
+    ...(rule.maxScale !== undefined ? { multipleOf: 10 ** -rule.maxScale } : {}),
+  });
+}
+
+/** An amount the wire carries as a decimal string (account, profit share, payout). */
+export function amountString(rule: AmountRule = {}): Codec<string, string> {
+  return codec(readAmount(rule), decimalString(rule) as v.GenericSchema<string, string>, {
+    type: "string",
+    pattern:
+      rule.sign === "any" || rule.sign === undefined ? "^-?\\d+(\\.\\d+)?$" : "^\\d+(\\.\\d+)?$",
+  });
+}

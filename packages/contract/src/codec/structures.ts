@@ -1,0 +1,230 @@
+/**
+ * Codecs that combine others: objects, arrays, optional and nullable fields, JSON-encoded string
+ * fields, discriminated variants and object-level rules. Requests are strict objects (an
+ * unknown key is a typo the caller should hear about); responses are loose (fields the service
+ * adds later pass through untouched).
+ */
+import { parseJson, stringifyJson } from "@merchantkit/core";
+import * as v from "valibot";
+import {
+  type AnyCodec,
+  type AppOf,
+  type Codec,
+  codec,
+  type WireOf,
+  type WireSchema,
+} from "./codec";
+
+type Shape = Record<string, AnyCodec>;
+
+type OptionalKeys<S extends Shape> = {
+  [K in keyof S]: S[K] extends { optional: true } ? K : never;
+}[keyof S];
+type RequiredKeys<S extends Shape> = Exclude<keyof S, OptionalKeys<S>>;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+export type ObjectApp<S extends Shape> = Simplify<
+  { [K in RequiredKeys<S>]: AppOf<S[K]> } & { [K in OptionalKeys<S>]?: AppOf<S[K]> }
+>;
+export type ObjectWire<S extends Shape> = Simplify<
+  { [K in RequiredKeys<S>]: WireOf<S[K]> } & { [K in OptionalKeys<S>]?: WireOf<S[K]> }
+>;
+
+export interface ObjectCodec<S extends Shape> extends Codec<ObjectApp<S>, ObjectWire<S>> {
+  readonly shape: S;
+}
+
+function mapShape(shape: Shape, pick: (c: AnyCodec) => v.GenericSchema): v.ObjectEntries {
+  const entries: v.ObjectEntries = {};
+  for (const [key, c] of Object.entries(shape)) entries[key] = pick(c);
+  return entries;
+}
+
+export function object<S extends Shape>(
+  shape: S,
+  opts: {
+    description?: string;
+    /**
+     * Also pass unknown keys on the way out: for objects whose keys the service defines at run
+     * time (the beneficiary parts, whose required keys come from the queryPaymentFeild template).
+     */
+    open?: boolean;
+  } = {},
+): ObjectCodec<S> {
+  const properties: Record<string, WireSchema> = {};
+  const required: string[] = [];
+  for (const [key, c] of Object.entries(shape)) {
+    properties[key] = c.wire;
+    if (!c.optional) required.push(key);
+  }
+  return {
+    shape,
+    decode: v.looseObject(
+      mapShape(shape, (c) => c.decode),
+      "must be an object",
+    ) as unknown as v.GenericSchema<unknown, ObjectApp<S>>,
+    encode: (opts.open ? v.looseObject : v.strictObject)(
+      mapShape(shape, (c) => c.encode),
+      "must be an object",
+    ) as unknown as v.GenericSchema<ObjectApp<S>, ObjectWire<S>>,
+    wire: {
+      type: "object",
+      properties,
+      required,
+      ...(opts.description ? { description: opts.description } : {}),
+    },
+  };
+}
+
+/** The same object with more fields (e.g. the cardholder fields plus merchantNo and an id). */
+export function extend<S extends Shape, X extends Shape>(
+  base: ObjectCodec<S>,
+  more: X,
+): ObjectCodec<Omit<S, keyof X> & X> {
+  return object({ ...base.shape, ...more } as Omit<S, keyof X> & X);
+}
+
+export function array<C extends AnyCodec>(
+  item: C,
+  rule: { minItems?: number; maxItems?: number } = {},
+): Codec<AppOf<C>[], WireOf<C>[]> {
+  const checks = (s: v.GenericSchema) => {
+    const actions: v.PipeItem<unknown[], unknown[], v.BaseIssue<unknown>>[] = [];
+    if (rule.minItems !== undefined)
+      actions.push(
+        v.minLength(
+          rule.minItems,
+          rule.minItems === 1 ? "must not be empty" : `must have at least ${rule.minItems} items`,
+        ),
+      );
+    if (rule.maxItems !== undefined)
+      actions.push(v.maxLength(rule.maxItems, `must have at most ${rule.maxItems} items`));
+    return v.pipe(v.array(s, "must be an array"), ...actions);
+  };
+  return codec(
+    checks(item.decode) as unknown as v.GenericSchema<unknown, AppOf<C>[]>,
+    checks(item.encode) as unknown as v.GenericSchema<AppOf<C>[], WireOf<C>[]>,
+    {
+      type: "array",
+      items: item.wire,
+      ...(rule.minItems !== undefined ? { minItems: rule.minItems } : {}),
+      ...(rule.maxItems !== undefined ? { maxItems: rule.maxItems } : {}),
+    },
+  );
+}
+
+/** A field that may be absent. Reading, `null` counts as absent too (unset values come back null). */
+export function optional<C extends AnyCodec>(
+  inner: C,
+): Codec<AppOf<C> | undefined, WireOf<C> | undefined> & { optional: true } {
+  return {
+    decode: v.pipe(
+      v.optional(v.nullable(inner.decode)),
+      v.transform((value) => value ?? undefined),
+    ) as unknown as v.GenericSchema<unknown, AppOf<C> | undefined>,
+    encode: v.optional(inner.encode) as v.GenericSchema<
+      AppOf<C> | undefined,
+      WireOf<C> | undefined
+    >,
+    wire: inner.wire,
+    optional: true,
+  };
+}
+
+/** A field that is always present but may be null (fee fields of a card transaction). */
+export function nullable<C extends AnyCodec>(inner: C): Codec<AppOf<C> | null, WireOf<C> | null> {
+  return codec(
+    v.nullable(inner.decode) as v.GenericSchema<unknown, AppOf<C> | null>,
+    v.nullable(inner.encode) as v.GenericSchema<AppOf<C> | null, WireOf<C> | null>,
+    { anyOf: [inner.wire, { type: "null" }] },
+  );
+}
+
+/**
+ * A field the wire carries as a JSON-encoded string (receiverInfo, address, accountInfomation,
+ * payerDetail, receivers). The SDK sees the typed value; the text is made with the lossless
+ * stringifier, so amounts and ids inside keep every digit.
+ */
+export function jsonText<C extends AnyCodec>(inner: C, what: string): Codec<AppOf<C>, string> {
+  const decode = v.pipe(
+    v.unknown(),
+    v.rawTransform<unknown, unknown>(({ dataset, addIssue, NEVER }) => {
+      const value = dataset.value;
+      // Lenient reading: an already-decoded object or array is taken as it is.
+      if (typeof value === "object" && value !== null) return value;
+      if (typeof value === "string") {
+        try {
+          return parseJson(value);
+        } catch {
+          // falls through to the issue below
+        }
+      }
+      addIssue({ message: `must be a JSON-encoded ${what}` });
+      return NEVER;
+    }),
+    inner.decode,
+  );
+  const encode = v.pipe(
+    inner.encode,
+    v.transform((value) => stringifyJson(value)),
+  );
+  return codec(
+    decode as v.GenericSchema<unknown, AppOf<C>>,
+    encode as v.GenericSchema<AppOf<C>, string>,
+    {
+      type: "string",
+      contentMediaType: "application/json",
+      contentSchema: inner.wire,
+      description: `JSON-encoded ${what}`,
+    },
+  );
+}
+
+/** One object of several, chosen by a literal key (profitType share | return). */
+export function variant<K extends string, O extends readonly ObjectCodec<Shape>[]>(
+  key: K,
+  options: O,
+): Codec<AppOf<O[number]>, WireOf<O[number]>> {
+  const decode = v.variant(key, options.map((o) => o.decode) as never, `must have a valid ${key}`);
+  const encode = v.variant(key, options.map((o) => o.encode) as never, `must have a valid ${key}`);
+  return codec(
+    decode as unknown as v.GenericSchema<unknown, AppOf<O[number]>>,
+    encode as unknown as v.GenericSchema<AppOf<O[number]>, WireOf<O[number]>>,
+    { oneOf: options.map((o) => o.wire), discriminator: { propertyName: key } },
+  );
+}
+
+export interface Rule {
+  /** The field the message is about (the issue's path). */
+  field: string;
+  /** The rule in words, e.g. "is required when chargeFlag is N". */
+  message: string;
+  /**
+   * True when the object satisfies the rule. It sees the SDK-side value when decoding and the
+   * wire value when encoding, so it may only test presence and string fields, which read the
+   * same in both.
+   */
+  test: (value: Record<string, unknown>) => boolean;
+}
+
+/**
+ * Object-level rules (conditional fields) checked in both directions, each reported on the
+ * field it concerns: the client checks them before sending, the sandbox on arrival.
+ */
+export function withRules<A, W>(base: Codec<A, W>, rules: readonly Rule[]): Codec<A, W> {
+  const checks = rules.map((r) =>
+    v.forward(
+      v.check((input: Record<string, unknown>) => r.test(input), r.message),
+      [r.field] as never,
+    ),
+  );
+  const description = rules.map((r) => `${r.field} ${r.message}`).join("; ");
+  return codec(
+    v.pipe(base.decode, ...(checks as never[])) as v.GenericSchema<unknown, A>,
+    v.pipe(base.encode, ...(checks as never[])) as v.GenericSchema<A, W>,
+    {
+      ...base.wire,
+      description: [base.wire.description, `Rules: ${description}`].filter(Boolean).join(". "),
+    },
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * One endpoint of the contract: core's transport definition (whose request schema is the
+ * codec's encode side and whose response schema is the decode side of `data`) plus the codecs
+ * themselves, so the sandbox can run the other direction, and a name and summary for the
+ * endpoint table and the OpenAPI document.
+ */
+import type { ApiErrorKind, Area, AuthKind } from "@merchantkit/core";
+import type { AnyCodec } from "./codec/codec";
+
+export interface EndpointDef {
+  /** Stable name, `<area>.<wire name>`, e.g. "issuing.card.operate". */
+  name: string;
+  summary: string;
+  area: Area;
+  /** Path after the area's base URL, spelled as on the wire. */
+  path: string;
+  auth: AuthKind;
+  kind: "read" | "write";
+  request: AnyCodec;
+  /** The envelope's `data`. */
+  response: AnyCodec;
+  idempotencyKey?: { field: string; maxLength: number };
+  merchantNo?: boolean;
+  onBehalfOf?: boolean;
+  unsignedFields?: readonly string[];
+  codes: (respCode: string) => ApiErrorKind | undefined;
+}
+
+export type ContractEndpoint<D extends EndpointDef = EndpointDef> = Omit<
+  D,
+  "request" | "response"
+> & {
+  request: D["request"]["encode"];
+  response: D["response"]["decode"];
+  requestCodec: D["request"];
+  responseCodec: D["response"];
+};
+
+export function contractEndpoint<const D extends EndpointDef>(def: D): ContractEndpoint<D> {
+  const { request, response, ...rest } = def;
+  return {
+    ...rest,
+    request: request.encode,
+    response: response.decode,
+    requestCodec: request,
+    responseCodec: response,
+  } as ContractEndpoint<D>;
+}

@@ -1,0 +1,106 @@
+import { isJsonNumber, parseJson, stringifyJson } from "@merchantkit/core";
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { cardOperateEvent } from "./card-operate-event";
+import { cardTransactionEvent } from "./card-transaction-event";
+import { issuingEvent } from "./issuing-event";
+
+const envelope = (type: string, data: string) =>
+  parseJson(
+    `{"request_id":"1953712585351499776","event_type":"${type}","created_at":"2025-08-01T08:00:00Z","data":${data}}`,
+  );
+
+const operateData = `{"operateRecordId":1953712585351499777,"cardId":1953712585351499776,
+  "clientRequestId":"dep-1","type":"DEPOSIT","status":"S","amount":100.10,"currency":"USD",
+  "feeList":[{"feeType":"DEPOSIT","feeAmount":1.00,"feeCurrency":"USD"}]}`;
+
+const txnData = (cardId: string) => `{"txnType":"AUTHORIZATION","txnStatus":"P","txnOrderNo":"T1",
+  "cardId":${cardId},"transactionAmount":9.90,"transactionCurrency":"USD","transactionTime":1754006400123,
+  "transactionFee":0.10,"transactionFeeCurrency":"USD","merchantName":"Coffee","merchantMccCode":"5814"}`;
+
+describe("issuing events", () => {
+  it("decodes a card operate event with its ids, amounts, fees and the default version", () => {
+    const event = v.parse(issuingEvent.decode, envelope("issuing.cardOperateEvent", operateData));
+    expect(event.event_type).toBe("issuing.cardOperateEvent");
+    expect(event.version).toBe("1.0");
+    if (event.event_type !== "issuing.cardOperateEvent") throw new Error("wrong variant");
+    expect(event.data).toMatchObject({
+      operateRecordId: "1953712585351499777",
+      cardId: "1953712585351499776",
+      type: "DEPOSIT",
+      status: "S",
+      amount: "100.10",
+    });
+    expect(event.data.feeList?.[0]?.feeAmount).toBe("1.00");
+  });
+
+  it("holds the operate status to P, S, F but lets a new operation type through", () => {
+    const bad = envelope(
+      "issuing.cardOperateEvent",
+      operateData.replace('"status":"S"', '"status":"X"'),
+    );
+    expect(v.safeParse(cardOperateEvent.decode, bad).success).toBe(false);
+    const newType = envelope(
+      "issuing.cardOperateEvent",
+      operateData.replace('"DEPOSIT","status"', '"REISSUE","status"'),
+    );
+    expect(v.safeParse(cardOperateEvent.decode, newType).success).toBe(true);
+  });
+
+  it("decodes a card transaction event whose cardId is a masked card number", () => {
+    const event = v.parse(
+      cardTransactionEvent.decode,
+      envelope("issuing.cardTransactionEvent", txnData('"411111******1111"')),
+    );
+    expect(event.data.cardId).toBe("411111******1111");
+    expect(event.data.transactionAmount).toBe("9.90");
+    const wire = v.parse(cardTransactionEvent.encode, event);
+    expect(wire.data.cardId).toBe("411111******1111");
+  });
+
+  it("decodes a card transaction event whose cardId is a 64-bit id, and writes it back bare", () => {
+    const event = v.parse(
+      issuingEvent.decode,
+      envelope("issuing.cardTransactionEvent", txnData("1953712585351499776")),
+    );
+    if (event.event_type !== "issuing.cardTransactionEvent") throw new Error("wrong variant");
+    expect(event.data.cardId).toBe("1953712585351499776");
+    const wire = v.parse(cardTransactionEvent.encode, event);
+    expect(isJsonNumber(wire.data.cardId)).toBe(true);
+    expect(stringifyJson(wire)).toContain('"cardId":1953712585351499776,');
+    const asText = v.parse(
+      cardTransactionEvent.decode,
+      envelope("issuing.cardTransactionEvent", txnData('"1953712585351499776"')),
+    );
+    expect(asText.data.cardId).toBe("1953712585351499776");
+  });
+
+  it("takes all five transaction types and refuses an unknown status or an empty cardId", () => {
+    for (const type of ["AUTHORIZATION", "REVERSAL", "CLEARING", "REFUND", "VERIFICATION"]) {
+      const body = envelope(
+        "issuing.cardTransactionEvent",
+        txnData("1").replace("AUTHORIZATION", type),
+      );
+      expect(v.safeParse(issuingEvent.decode, body).success, type).toBe(true);
+    }
+    const status = envelope("issuing.cardTransactionEvent", txnData("1").replace('"P"', '"Q"'));
+    expect(v.safeParse(issuingEvent.decode, status).success).toBe(false);
+    const empty = envelope("issuing.cardTransactionEvent", txnData('""'));
+    expect(v.safeParse(issuingEvent.decode, empty).success).toBe(false);
+  });
+
+  it("reads null fee fields as absent", () => {
+    const body = envelope(
+      "issuing.cardTransactionEvent",
+      txnData("1").replace('"transactionFee":0.10', '"transactionFee":null,"exchangeFee":null'),
+    );
+    const event = v.parse(cardTransactionEvent.decode, body);
+    expect(event.data.transactionFee == null).toBe(true);
+    expect(event.data.exchangeFee == null).toBe(true);
+  });
+
+  it("does not take an unknown event type (that is unknownIssuingEvent's job)", () => {
+    const body = envelope("issuing.cardReissueEvent", "{}");
+    expect(v.safeParse(issuingEvent.decode, body).success).toBe(false);
+  });
+});

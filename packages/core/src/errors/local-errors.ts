@@ -1,0 +1,138 @@
+/**
+ * Failures that are not an answer from the service: the network, the clock, our own validation
+ * of what we were about to send or what came back, and webhook/notification signatures.
+ */
+import { hasErrorMarker, MerchantkitError, markErrorClass } from "./merchantkit-error";
+
+/** The request may or may not have reached the service (reset, refused, DNS, aborted body). */
+export class ConnectionError extends MerchantkitError {
+  override readonly name: string = "ConnectionError";
+  /** Node's error code when known (ECONNRESET, ECONNREFUSED...). */
+  readonly code: string | undefined;
+  readonly path: string | undefined;
+
+  constructor(message: string, opts: { cause?: unknown; code?: string; path?: string } = {}) {
+    super(message, { cause: opts.cause });
+    this.code = opts.code;
+    this.path = opts.path;
+  }
+}
+markErrorClass(ConnectionError, "ConnectionError");
+
+/** No complete answer within the per-attempt timeout. */
+export class TimeoutError extends ConnectionError {
+  override readonly name = "TimeoutError";
+  readonly timeoutMs: number;
+
+  constructor(message: string, opts: { cause?: unknown; path?: string; timeoutMs: number }) {
+    super(message, {
+      cause: opts.cause,
+      code: "ETIMEDOUT",
+      ...(opts.path ? { path: opts.path } : {}),
+    });
+    this.timeoutMs = opts.timeoutMs;
+  }
+}
+markErrorClass(TimeoutError, "TimeoutError");
+
+/** One problem found by a schema: where (dotted path) and which rule. Never carries the value. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+function describe(issues: readonly ValidationIssue[]): string {
+  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
+}
+
+/** Our own check of a request failed; nothing was sent. */
+export class RequestValidationError extends MerchantkitError {
+  override readonly name = "RequestValidationError";
+  readonly issues: readonly ValidationIssue[];
+  /** The first offending field, for the common one-problem case. */
+  readonly field: string | undefined;
+  readonly path: string | undefined;
+
+  constructor(issues: readonly ValidationIssue[], opts: { path?: string } = {}) {
+    super(
+      `Invalid request${opts.path ? ` to ${opts.path}` : ""} (nothing was sent): ${describe(issues)}`,
+    );
+    this.issues = issues;
+    this.field = issues[0]?.path || undefined;
+    this.path = opts.path;
+  }
+}
+markErrorClass(RequestValidationError, "RequestValidationError");
+
+/** The service answered, but not with what the contract says (malformed JSON, wrong shape). */
+export class ResponseValidationError extends MerchantkitError {
+  override readonly name = "ResponseValidationError";
+  readonly issues: readonly ValidationIssue[];
+  readonly httpStatus: number | undefined;
+  readonly path: string | undefined;
+  /** The body with secrets redacted, or a truncated excerpt when it was not JSON. */
+  readonly body: unknown;
+  /** The body was not JSON at all (truncated, HTML error page) rather than the wrong shape. */
+  readonly malformed: boolean;
+
+  constructor(
+    issues: readonly ValidationIssue[],
+    opts: {
+      path?: string;
+      httpStatus?: number;
+      body?: unknown;
+      cause?: unknown;
+      malformed?: boolean;
+    } = {},
+  ) {
+    super(`Unexpected response${opts.path ? ` from ${opts.path}` : ""}: ${describe(issues)}`, {
+      cause: opts.cause,
+    });
+    this.issues = issues;
+    this.httpStatus = opts.httpStatus;
+    this.path = opts.path;
+    this.body = opts.body;
+    this.malformed = opts.malformed ?? false;
+  }
+}
+markErrorClass(ResponseValidationError, "ResponseValidationError");
+
+export type SignatureFailure =
+  | "no_match"
+  | "stale_timestamp"
+  | "malformed_header"
+  | "missing_header"
+  | "bad_secret"
+  | "parsed_body"
+  | "missing_sign";
+
+/** A webhook or notification signature did not verify. `reason` says which check failed. */
+export class SignatureError extends MerchantkitError {
+  override readonly name = "SignatureError";
+  readonly reason: SignatureFailure;
+
+  constructor(reason: SignatureFailure, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+markErrorClass(SignatureError, "SignatureError");
+
+export const isConnectionError = (e: unknown): e is ConnectionError =>
+  hasErrorMarker(e, "ConnectionError");
+export const isTimeoutError = (e: unknown): e is TimeoutError => hasErrorMarker(e, "TimeoutError");
+export const isRequestValidationError = (e: unknown): e is RequestValidationError =>
+  hasErrorMarker(e, "RequestValidationError");
+export const isResponseValidationError = (e: unknown): e is ResponseValidationError =>
+  hasErrorMarker(e, "ResponseValidationError");
+export const isSignatureError = (e: unknown): e is SignatureError =>
+  hasErrorMarker(e, "SignatureError");
+
+/** The client was built with missing or contradictory settings (no key, unknown environment). */
+export class ConfigurationError extends MerchantkitError {
+  override readonly name = "ConfigurationError";
+}
+markErrorClass(ConfigurationError, "ConfigurationError");
+
+export const isConfigurationError = (e: unknown): e is ConfigurationError =>
+  hasErrorMarker(e, "ConfigurationError");

@@ -1,0 +1,36 @@
+/**
+ * The root of every error merchantkit throws. Identity checks go through `Symbol.for` markers
+ * rather than `instanceof`, because independently versioned packages can leave two copies of
+ * core in one node_modules, and an error built by one copy must still be recognised by the other.
+ */
+const MARKER = Symbol.for("merchantkit.error");
+
+export type ErrorMarked = { readonly [key: symbol]: unknown };
+
+/** Sets the per-class marker on a prototype; subclasses inherit their parents' markers. */
+export function markErrorClass(cls: { prototype: object }, name: string): void {
+  Object.defineProperty(cls.prototype, Symbol.for(`merchantkit.error.${name}`), { value: true });
+}
+
+/** True when `error` carries the marker of the class called `name` (or of a subclass of it). */
+export function hasErrorMarker(error: unknown, name: string): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as ErrorMarked)[Symbol.for(`merchantkit.error.${name}`)] === true
+  );
+}
+
+export class MerchantkitError extends Error {
+  override readonly name: string = "MerchantkitError";
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+Object.defineProperty(MerchantkitError.prototype, MARKER, { value: true });
+markErrorClass(MerchantkitError, "MerchantkitError");
+
+export function isMerchantkitError(error: unknown): error is MerchantkitError {
+  return hasErrorMarker(error, "MerchantkitError");
+}

@@ -1,0 +1,31 @@
+/**
+ * @merchantkit/core: what every area package shares, done once — transport with safe retries,
+ * the envelope, typed errors, signing, lossless JSON, money, paging and redaction.
+ */
+export * from "./errors/api-error";
+export * from "./errors/local-errors";
+export { isMerchantkitError, MerchantkitError } from "./errors/merchantkit-error";
+export * from "./errors/valibot-issues";
+export * from "./json/json-number";
+export * from "./json/parse-json";
+export * from "./json/stringify-json";
+export * from "./money/check-decimal";
+export * from "./money/compare-decimal";
+export * from "./money/decimal-arithmetic";
+export * from "./money/decimal-from-number-text";
+export * from "./money/decimal-string";
+export * from "./observability/events";
+export * from "./paging/paginate";
+export * from "./redaction/redact";
+export * from "./schema/json-encoded";
+export * from "./schema/wire-decimal";
+export * from "./schema/wire-id";
+export * from "./signing/inner-first-json";
+export * from "./signing/sign";
+export * from "./transport/api-promise";
+export * from "./transport/auth";
+export * from "./transport/endpoint";
+export * from "./transport/envelope";
+export * from "./transport/environment";
+export * from "./transport/retry-policy";
+export * from "./transport/transport";

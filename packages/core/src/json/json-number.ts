@@ -1,0 +1,55 @@
+// A JSON number kept as its exact source text, so 64-bit ids and decimal amounts survive a
+// parse → stringify round trip digit for digit (Node 20's JSON.parse has no source access).
+
+const BRAND = Symbol.for("merchantkit.JsonNumber");
+
+/** The JSON number grammar (RFC 8259 §6): no "+", no leading zeros, no bare ".", no NaN. */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** The exact text of a JSON number token; `stringifyJson` writes it back as a bare number. */
+export class JsonNumber {
+  readonly text: string;
+
+  constructor(text: string) {
+    if (typeof text !== "string" || !JSON_NUMBER.test(text)) {
+      throw new TypeError(`JsonNumber: ${JSON.stringify(String(text))} is not a JSON number`);
+    }
+    this.text = text;
+  }
+
+  toString(): string {
+    return this.text;
+  }
+}
+
+// The brand lives on the prototype under a registered symbol, so isJsonNumber recognises
+// instances made by another installed copy of this package, where instanceof would fail.
+Object.defineProperty(JsonNumber.prototype, BRAND, { value: true });
+// Readable in console.log and test diffs instead of `JsonNumber { text: '…' }`.
+Object.defineProperty(JsonNumber.prototype, Symbol.for("nodejs.util.inspect.custom"), {
+  value(this: JsonNumber) {
+    return `JsonNumber(${this.text})`;
+  },
+});
+
+/** True for a JsonNumber from any copy of this package. */
+export function isJsonNumber(value: unknown): value is JsonNumber {
+  return (
+    typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true
+  );
+}
+
+/** Shorthand for `new JsonNumber(text)`; throws TypeError when text is not a JSON number. */
+export function jsonNumber(text: string): JsonNumber {
+  return new JsonNumber(text);
+}
+
+/** A JSON value as parseJson returns it: numbers that would lose digits are JsonNumbers. */
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | JsonNumber
+  | JsonValue[]
+  | { [key: string]: JsonValue };

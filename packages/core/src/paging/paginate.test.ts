@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { isRequestValidationError } from "../errors/local-errors";
+import { issuingPage, type Page, paginate, payoutPage } from "./paginate";
+
+/** A list of `total` numbered records served in issuing shape, counting requests. */
+function issuingSource(total: number, pageSize: number) {
+  const calls: number[] = [];
+  const all = Array.from({ length: total }, (_, i) => ({ id: String(i + 1) }));
+  const fetchPage = async (pageNum: number): Promise<Page<{ id: string }>> => {
+    calls.push(pageNum);
+    const records = all.slice((pageNum - 1) * pageSize, pageNum * pageSize);
+    return issuingPage(
+      {
+        records,
+        pageNum,
+        pageSize,
+        totalRecords: all.length,
+        totalPages: Math.ceil(all.length / pageSize),
+      },
+      { pageNum, pageSize },
+    );
+  };
+  return { calls, fetchPage, all };
+}
+
+describe("paginate", () => {
+  it("awaits to the first page only", async () => {
+    const src = issuingSource(250, 100);
+    const page = await paginate({ pageNum: 1, pageSize: 100, fetchPage: src.fetchPage });
+    expect(page.records).toHaveLength(100);
+    expect(page.hasMore).toBe(true);
+    expect(src.calls).toEqual([1]);
+  });
+
+  it("iterates every record once, in order, stopping on the last page", async () => {
+    const src = issuingSource(250, 100);
+    const seen: string[] = [];
+    for await (const r of paginate({ pageNum: 1, pageSize: 100, fetchPage: src.fetchPage }))
+      seen.push(r.id);
+    expect(seen).toEqual(src.all.map((r) => r.id));
+    expect(src.calls).toEqual([1, 2, 3]);
+  });
+
+  it("does not ask for a page past an exact multiple", async () => {
+    const src = issuingSource(200, 100);
+    const pages: number[] = [];
+    for await (const p of paginate({ pageNum: 1, pageSize: 100, fetchPage: src.fetchPage }).pages())
+      pages.push(p.pageNum);
+    expect(pages).toEqual([1, 2]);
+    expect(src.calls).toEqual([1, 2]);
+  });
+
+  it("starts at the requested page", async () => {
+    const src = issuingSource(250, 100);
+    const got = await paginate({ pageNum: 3, pageSize: 100, fetchPage: src.fetchPage }).toArray({
+      limit: 1000,
+    });
+    expect(got.map((r) => r.id)).toEqual(src.all.slice(200).map((r) => r.id));
+  });
+
+  it("toArray stops at the limit without fetching further pages, and refuses an unbounded limit", async () => {
+    const src = issuingSource(250, 100);
+    const list = paginate({ pageNum: 1, pageSize: 100, fetchPage: src.fetchPage });
+    expect(await list.toArray({ limit: 150 })).toHaveLength(150);
+    expect(src.calls).toEqual([1, 2]);
+    await expect(list.toArray({ limit: 10_001 })).rejects.toSatisfy(isRequestValidationError);
+    await expect(list.toArray({ limit: 0 })).rejects.toSatisfy(isRequestValidationError);
+  });
+
+  it("skips records already yielded when new ones push pages down (newest first)", async () => {
+    // Each fetch inserts one new record at the head, shifting everything by one.
+    let all = Array.from({ length: 6 }, (_, i) => ({ id: `r${6 - i}` }));
+    let next = 7;
+    const fetchPage = async (pageNum: number) => {
+      const records = all.slice((pageNum - 1) * 2, pageNum * 2);
+      const page = issuingPage(
+        {
+          records,
+          pageNum,
+          pageSize: 2,
+          totalRecords: all.length,
+          totalPages: Math.ceil(all.length / 2),
+        },
+        { pageNum, pageSize: 2 },
+      );
+      all = [{ id: `r${next++}` }, ...all];
+      return page;
+    };
+    const seen: string[] = [];
+    for await (const r of paginate({ pageNum: 1, pageSize: 2, fetchPage, key: (r) => r.id }))
+      seen.push(r.id);
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of ["r1", "r2", "r3", "r4", "r5", "r6"]) expect(seen).toContain(id);
+  });
+
+  it("reads the payout shape, including size -1 (everything in one page)", async () => {
+    const p = payoutPage(
+      { records: [{ a: 1 }, { a: 2 }], total: 5, size: 2, current: 1 },
+      { pageNum: 1, pageSize: 2 },
+    );
+    expect(p).toMatchObject({ pageNum: 1, pageSize: 2, totalRecords: 5, hasMore: true });
+    const last = payoutPage(
+      { records: [{ a: 5 }], total: 5, size: 2, current: 3 },
+      { pageNum: 3, pageSize: 2 },
+    );
+    expect(last.hasMore).toBe(false);
+    const all = payoutPage(
+      { records: [{ a: 1 }], total: 1, size: -1, current: 1 },
+      { pageNum: 1, pageSize: -1 },
+    );
+    expect(all.hasMore).toBe(false);
+  });
+
+  it("treats an empty page as the end even when totals claim more", async () => {
+    const p = issuingPage(
+      { records: [], pageNum: 2, pageSize: 10, totalPages: 5, totalRecords: 50 },
+      { pageNum: 2, pageSize: 10 },
+    );
+    expect(p.hasMore).toBe(false);
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * Page-numbered lists, both shapes the service uses: issuing (pageNum/pageSize/totalPages/
+ * totalRecords) and payout (current/size/total). A list call returns a PagePromise: `await` it
+ * for one page, `for await` it for every record from that page on, `.pages()` for whole pages,
+ * `.toArray({ limit })` for a bounded array.
+ */
+import { RequestValidationError } from "../errors/local-errors";
+
+export interface Page<T> {
+  records: T[];
+  /** 1-based number of this page. */
+  pageNum: number;
+  pageSize: number;
+  /** Total records across all pages, as the service counted them when serving this page. */
+  totalRecords: number | undefined;
+  totalPages: number | undefined;
+  hasMore: boolean;
+}
+
+/** The issuing area's paged `data`. */
+export interface IssuingPageData<T> {
+  records: T[];
+  pageNum?: number | undefined;
+  current?: number | undefined;
+  pageSize?: number | undefined;
+  totalPages?: number | undefined;
+  totalRecords?: number | undefined;
+}
+
+/** The payout area's paged `data`. */
+export interface PayoutPageData<T> {
+  records: T[];
+  current?: number | undefined;
+  size?: number | undefined;
+  total?: number | undefined;
+}
+
+function hasMore(
+  records: number,
+  pageNum: number,
+  pageSize: number,
+  totalPages: number | undefined,
+  totalRecords: number | undefined,
+): boolean {
+  if (records === 0) return false;
+  if (totalPages !== undefined) return pageNum < totalPages;
+  if (totalRecords !== undefined && pageSize > 0) return pageNum * pageSize < totalRecords;
+  return records >= pageSize;
+}
+
+export function issuingPage<T>(
+  data: IssuingPageData<T>,
+  requested: { pageNum: number; pageSize: number },
+): Page<T> {
+  const pageNum = data.pageNum ?? data.current ?? requested.pageNum;
+  const pageSize = data.pageSize ?? requested.pageSize;
+  return {
+    records: data.records,
+    pageNum,
+    pageSize,
+    totalRecords: data.totalRecords,
+    totalPages: data.totalPages,
+    hasMore: hasMore(data.records.length, pageNum, pageSize, data.totalPages, data.totalRecords),
+  };
+}
+
+/** `size: -1` asks for every record in one page, so such a page never has a next one. */
+export function payoutPage<T>(
+  data: PayoutPageData<T>,
+  requested: { pageNum: number; pageSize: number },
+): Page<T> {
+  const pageNum = data.current ?? requested.pageNum;
+  const pageSize = requested.pageSize === -1 ? -1 : (data.size ?? requested.pageSize);
+  const totalPages = pageSize === -1 ? 1 : undefined;
+  return {
+    records: data.records,
+    pageNum,
+    pageSize,
+    totalRecords: data.total,
+    totalPages,
+    hasMore:
+      pageSize !== -1 && hasMore(data.records.length, pageNum, pageSize, totalPages, data.total),
+  };
+}
+
+export interface PaginateOptions<T> {
+  /** First page to fetch (1-based). */
+  pageNum: number;
+  pageSize: number;
+  fetchPage: (pageNum: number) => PromiseLike<Page<T>>;
+  /**
+   * A record's identity. With it, a record seen on an earlier page is not yielded again when
+   * records added under the iteration shift the pages (newest-first lists).
+   */
+  key?: ((record: T) => string) | undefined;
+}
+
+/** `toArray` refuses more than this many records; iterate instead. */
+export const TO_ARRAY_MAX = 10_000;
+
+export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
+  readonly #opts: PaginateOptions<T>;
+  #first: Promise<Page<T>> | undefined;
+
+  constructor(opts: PaginateOptions<T>) {
+    this.#opts = opts;
+  }
+
+  #firstPage(): Promise<Page<T>> {
+    this.#first ??= Promise.resolve(this.#opts.fetchPage(this.#opts.pageNum));
+    return this.#first;
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: a PagePromise is awaited for its first page on purpose
+  then<R1 = Page<T>, R2 = never>(
+    onFulfilled?: ((value: Page<T>) => R1 | PromiseLike<R1>) | null,
+    onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.#firstPage().then(onFulfilled, onRejected);
+  }
+
+  /** Every page from the requested one to the last, one request at a time. */
+  async *pages(): AsyncGenerator<Page<T>, void, undefined> {
+    let page = await this.#firstPage();
+    for (;;) {
+      yield page;
+      if (!page.hasMore) return;
+      page = await this.#opts.fetchPage(page.pageNum + 1);
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    const { key } = this.#opts;
+    const seen = key ? new Set<string>() : undefined;
+    for await (const page of this.pages()) {
+      for (const record of page.records) {
+        if (seen && key) {
+          const k = key(record);
+          if (seen.has(k)) continue;
+          seen.add(k);
+        }
+        yield record;
+      }
+    }
+  }
+
+  /** Up to `limit` records (at most 10,000) from the requested page on. */
+  async toArray(opts: { limit: number }): Promise<T[]> {
+    const limit = opts?.limit;
+    if (!Number.isInteger(limit) || limit < 1 || limit > TO_ARRAY_MAX) {
+      throw new RequestValidationError([
+        {
+          path: "limit",
+          message: `must be an integer from 1 to ${TO_ARRAY_MAX}; iterate with for await for more`,
+        },
+      ]);
+    }
+    const out: T[] = [];
+    for await (const record of this) {
+      out.push(record);
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+}
+
+export function paginate<T>(opts: PaginateOptions<T>): PagePromise<T> {
+  return new PagePromise(opts);
+}

@@ -1,0 +1,2 @@
+/** Test helpers: `import { startTestServer } from "@merchantkit/core/testing"`. */
+export * from "./test-server";

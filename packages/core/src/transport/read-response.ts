@@ -1,0 +1,126 @@
+/**
+ * Turns one HTTP answer into either the endpoint's validated data or a typed error. Pure: no
+ * I/O, no retries; the transport decides what to do with a failure.
+ */
+import * as v from "valibot";
+import { type ApiError, type ApiErrorKind, createApiError } from "../errors/api-error";
+import { ResponseValidationError } from "../errors/local-errors";
+import { toValidationIssues } from "../errors/valibot-issues";
+import { parseJson } from "../json/parse-json";
+import { redact } from "../redaction/redact";
+import type { Endpoint } from "./endpoint";
+import { type Envelope, isSuccess, kindForHttpStatus, readEnvelope } from "./envelope";
+import { parseRetryAfter } from "./retry-policy";
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export type Reading =
+  | { ok: true; data: unknown; envelope: Envelope; requestId: string | undefined }
+  | { ok: false; error: ApiError | ResponseValidationError; envelope: Envelope | undefined };
+
+export interface ReadContext {
+  endpoint: Endpoint;
+  idempotencyKey: string | undefined;
+  /** The tracing id the request carried (account requestId), when the response names none. */
+  requestId: string | undefined;
+}
+
+/** A short excerpt of a body that is not JSON, with long digit runs masked (could be a PAN). */
+function excerpt(text: string): string {
+  const cut = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return cut.replace(/\d{12,}/g, (run) => `${"*".repeat(run.length)}`);
+}
+
+function apiErrorKind(
+  endpoint: Endpoint,
+  status: number,
+  envelope: Envelope | undefined,
+): ApiErrorKind {
+  const byStatus = kindForHttpStatus(status);
+  // 401/403/429/5xx say more than any body could; other statuses defer to the business code.
+  if (byStatus && byStatus !== "invalid_request" && byStatus !== "not_found") return byStatus;
+  if (envelope) return endpoint.codes?.(envelope.respCode) ?? byStatus ?? "api";
+  return byStatus ?? "api";
+}
+
+function retryAfterSeconds(headers: Headers): number | undefined {
+  const ms = parseRetryAfter(headers.get("retry-after"), Date.now());
+  return ms === undefined ? undefined : Math.ceil(ms / 1000);
+}
+
+export function readResponse(answer: HttpAnswer, ctx: ReadContext): Reading {
+  const { endpoint } = ctx;
+  const requestId = answer.headers.get("x-request-id") ?? ctx.requestId;
+  let body: unknown;
+  let parseFailed = false;
+  if (answer.text.length > 0) {
+    try {
+      body = parseJson(answer.text);
+    } catch {
+      parseFailed = true;
+    }
+  }
+  const envelope = parseFailed ? undefined : readEnvelope(body);
+  const is2xx = answer.status >= 200 && answer.status < 300;
+
+  if (is2xx && envelope === undefined) {
+    const message =
+      parseFailed || answer.text.length === 0
+        ? "body is not valid JSON"
+        : "body is not a { respCode, respMsg, data } envelope";
+    return {
+      ok: false,
+      envelope,
+      error: new ResponseValidationError([{ path: "", message }], {
+        path: endpoint.path,
+        httpStatus: answer.status,
+        body: parseFailed ? excerpt(answer.text) : redact(body),
+        malformed: parseFailed || answer.text.length === 0,
+      }),
+    };
+  }
+
+  if (is2xx && envelope && isSuccess(envelope)) {
+    const result = v.safeParse(endpoint.response, envelope.data);
+    if (result.success) return { ok: true, data: result.output, envelope, requestId };
+    return {
+      ok: false,
+      envelope,
+      error: new ResponseValidationError(
+        toValidationIssues(result.issues).map((i) => ({
+          ...i,
+          path: i.path ? `data.${i.path}` : "data",
+        })),
+        {
+          path: endpoint.path,
+          httpStatus: answer.status,
+          body: redact(body),
+        },
+      ),
+    };
+  }
+
+  const kind = apiErrorKind(endpoint, answer.status, envelope);
+  const what = envelope ? `respCode ${envelope.respCode}` : `HTTP ${answer.status}`;
+  const text = envelope?.respMsg ?? (is2xx ? "request failed" : `HTTP ${answer.status}`);
+  return {
+    ok: false,
+    envelope,
+    error: createApiError(kind, {
+      message: `${text} (${what}, ${endpoint.path})`,
+      respCode: envelope?.respCode,
+      respMsg: envelope?.respMsg,
+      httpStatus: answer.status,
+      requestId,
+      idempotencyKey: ctx.idempotencyKey,
+      path: endpoint.path,
+      body: parseFailed ? excerpt(answer.text) : redact(body),
+      detail: envelope?.error === undefined ? undefined : redact(envelope.error),
+      retryAfterSeconds: retryAfterSeconds(answer.headers),
+    }),
+  };
+}

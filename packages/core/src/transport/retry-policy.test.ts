@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { ServerError } from "../errors/api-error";
+import { ConnectionError, ResponseValidationError } from "../errors/local-errors";
+import { backoffDelay, DEFAULT_RETRY, isRetryable, parseRetryAfter } from "./retry-policy";
+
+describe("retry policy", () => {
+  const server = new ServerError({ message: "x", httpStatus: 503 });
+
+  it("retries 5xx, timeouts and resets only where a repeat is safe", () => {
+    expect(isRetryable({ error: server, httpStatus: 503 }, true)).toBe(true);
+    expect(isRetryable({ error: server, httpStatus: 503 }, false)).toBe(false);
+    const reset = new ConnectionError("x", { code: "ECONNRESET" });
+    expect(isRetryable({ error: reset }, true)).toBe(true);
+    expect(isRetryable({ error: reset }, false)).toBe(false);
+  });
+
+  it("retries even unkeyed writes when the request provably never left or was refused with 429", () => {
+    expect(isRetryable({ error: new ConnectionError("x", { code: "ECONNREFUSED" }) }, false)).toBe(
+      true,
+    );
+    expect(isRetryable({ error: server, httpStatus: 429 }, false)).toBe(true);
+  });
+
+  it("retries a malformed body but not a well-formed body of the wrong shape", () => {
+    expect(
+      isRetryable(
+        { error: new ResponseValidationError([], { malformed: true }), httpStatus: 200 },
+        true,
+      ),
+    ).toBe(true);
+    expect(isRetryable({ error: new ResponseValidationError([]), httpStatus: 200 }, true)).toBe(
+      false,
+    );
+  });
+
+  it("backs off exponentially with jitter, capped", () => {
+    const s = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
+    expect(backoffDelay(1, s, () => 1)).toBe(100);
+    expect(backoffDelay(1, s, () => 0)).toBe(50);
+    expect(backoffDelay(3, s, () => 1)).toBe(400);
+    expect(backoffDelay(10, s, () => 1)).toBe(1000);
+  });
+
+  it("parses Retry-After as seconds or a date", () => {
+    expect(parseRetryAfter("3", 0)).toBe(3000);
+    expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6_000);
+    expect(parseRetryAfter("soon", 0)).toBeUndefined();
+    expect(parseRetryAfter(null, 0)).toBeUndefined();
+  });
+});

@@ -1,0 +1,379 @@
+import * as v from "valibot";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  InsufficientBalanceError,
+  isApiError,
+  isInsufficientBalanceError,
+  isServerError,
+} from "../errors/api-error";
+import {
+  isConnectionError,
+  isRequestValidationError,
+  isResponseValidationError,
+  isTimeoutError,
+} from "../errors/local-errors";
+import { parseJson } from "../json/parse-json";
+import { idFromWire, idToWire } from "../schema/wire-id";
+import { verifySign } from "../signing/sign";
+import { sendJson, startTestServer, type TestServer } from "../testing/test-server";
+import { accountApiKeyAuth, issuingApiKeyAuth, signAuth } from "./auth";
+import { defineEndpoint } from "./endpoint";
+import { Transport } from "./transport";
+
+const operate = defineEndpoint({
+  area: "issuing",
+  path: "/card/operate",
+  auth: "issuingApiKey",
+  kind: "write",
+  idempotencyKey: { field: "clientRequestId", maxLength: 64 },
+  request: v.object({
+    clientRequestId: v.pipe(v.string(), v.maxLength(64)),
+    cardId: idToWire(),
+    type: v.picklist(["FREEZE", "UNFREEZE", "TERMINATE"]),
+  }),
+  response: v.looseObject({ operateRecordId: idFromWire() }),
+  codes: (code: string) => (code === "80007" ? "insufficient_balance" : undefined),
+});
+
+const accountQuery = defineEndpoint({
+  area: "account",
+  path: "/api/v2/account/transactions/service/query",
+  auth: "accountApiKey",
+  kind: "read",
+  idempotencyKey: { field: "requestId", maxLength: 32 },
+  onBehalfOf: true,
+  request: v.object({
+    requestId: v.string(),
+    onBehalfOf: v.optional(v.string()),
+    serviceIds: v.pipe(v.array(idToWire()), v.minLength(1), v.maxLength(100)),
+  }),
+  response: v.looseObject({ list: v.array(v.looseObject({ serviceId: idFromWire() })) }),
+});
+
+const addBeneficiary = defineEndpoint({
+  area: "payout",
+  path: "/api/v1/beneficiary/add",
+  auth: "sign",
+  kind: "write",
+  merchantNo: true,
+  request: v.object({
+    merchantNo: v.string(),
+    merchantRefId: v.string(),
+    accountInfomation: v.string(),
+  }),
+  response: v.looseObject({ beneficiaryId: idFromWire() }),
+});
+
+const ok = (data: string) => `{"respCode":"20000","respMsg":"success","data":${data}}`;
+const fast = { baseDelayMs: 1, maxDelayMs: 5 };
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function issuing(extra: Partial<ConstructorParameters<typeof Transport>[0]> = {}) {
+  return new Transport({
+    environment: { origin: server?.url ?? "" },
+    auth: issuingApiKeyAuth({ apiKey: "issuing-key-SECRET" }),
+    retryDelay: fast,
+    ...extra,
+  });
+}
+
+describe("Transport", () => {
+  it("retries 503, 503 then succeeds in 3 attempts with the same key and a fresh x-timestamp", async () => {
+    server = await startTestServer((_req, res, i) => {
+      if (i < 2) return sendJson(res, 503, '{"respCode":"50300","respMsg":"busy"}');
+      sendJson(res, 200, ok('{"list":[{"serviceId":1953712585351499776}]}'));
+    });
+    let clock = 1_700_000_000_000;
+    const transport = new Transport({
+      environment: { origin: server.url },
+      auth: accountApiKeyAuth({ apiKey: "acct-key", timestampUnit: "ms" }),
+      retryDelay: fast,
+      now: () => (clock += 1000),
+    });
+    const { data, response } = await transport
+      .request(accountQuery, { serviceIds: ["1953712585351499776"] })
+      .withResponse();
+    expect(data.list[0]?.serviceId).toBe("1953712585351499776");
+    expect(response.attempts).toBe(3);
+    expect(server.requests).toHaveLength(3);
+    expect(server.requests[0]?.path).toBe(
+      "/account-server/api/v2/account/transactions/service/query",
+    );
+    const keys = server.requests.map(
+      (r) => (JSON.parse(r.body) as { requestId: string }).requestId,
+    );
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toHaveLength(32);
+    expect(response.idempotencyKey).toBe(keys[0]);
+    const stamps = server.requests.map((r) => r.headers["x-timestamp"]);
+    expect(new Set(stamps).size).toBe(3);
+    expect(server.requests[0]?.body).toContain('"serviceIds":[1953712585351499776]');
+  });
+
+  it("does not retry a business error and maps its code to a typed error", async () => {
+    server = await startTestServer((_req, res) =>
+      sendJson(
+        res,
+        200,
+        '{"respCode":"80007","respMsg":"merchant balance not enough","data":null}',
+      ),
+    );
+    const err = await issuing()
+      .request(operate, { cardId: "1953712585351499776", type: "FREEZE" })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isInsufficientBalanceError(err)).toBe(true);
+    expect(isApiError(err)).toBe(true);
+    expect(err).toMatchObject({ respCode: "80007", httpStatus: 200, path: "/card/operate" });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("turns a stalled answer into a TimeoutError", async () => {
+    server = await startTestServer(async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 500));
+      sendJson(res, 200, ok('{"operateRecordId":1}'));
+    });
+    const err = await issuing({ timeoutMs: 50, maxRetries: 0 })
+      .request(operate, { cardId: "1", type: "FREEZE" })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isTimeoutError(err)).toBe(true);
+    expect(isConnectionError(err)).toBe(true);
+  });
+
+  it("turns malformed JSON into a typed error, retrying it only where a repeat is safe", async () => {
+    server = await startTestServer((_req, res) =>
+      sendJson(res, 200, '{"respCode":"20000","data":{"operateRe'),
+    );
+    const err = await issuing({ maxRetries: 1 })
+      .request(operate, { cardId: "1", type: "FREEZE" })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isResponseValidationError(err)).toBe(true);
+    expect(err).toMatchObject({ malformed: true, httpStatus: 200 });
+    expect(server.requests).toHaveLength(2); // keyed write: repeat is harmless
+  });
+
+  it("rejects a response whose data breaks the schema without retrying", async () => {
+    server = await startTestServer((_req, res) =>
+      sendJson(res, 200, ok('{"operateRecordId":"abc"}')),
+    );
+    const err = await issuing()
+      .request(operate, { cardId: "1", type: "FREEZE" })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isResponseValidationError(err)).toBe(true);
+    expect((err as Error).message).toContain("data.operateRecordId");
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("makes exactly one attempt when maxRetries is 0", async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 503, "{}"));
+    const err = await issuing({ maxRetries: 0 })
+      .request(operate, { cardId: "1", type: "FREEZE" })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isServerError(err)).toBe(true);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("honours Retry-After on 429", async () => {
+    server = await startTestServer((_req, res, i) =>
+      i === 0
+        ? sendJson(res, 429, '{"respCode":"42900","respMsg":"slow down"}', { "retry-after": "1" })
+        : sendJson(res, 200, ok('{"operateRecordId":7}')),
+    );
+    const delays: number[] = [];
+    const data = await issuing({ hooks: { onRetry: (e) => delays.push(e.delayMs) } }).request(
+      operate,
+      {
+        cardId: "1",
+        type: "UNFREEZE",
+      },
+    );
+    expect(data.operateRecordId).toBe("7");
+    expect(delays).toEqual([1000]);
+  });
+
+  it("never retries an unkeyed write after it may have reached the service", async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 503, "{}"));
+    const transport = new Transport({
+      environment: { origin: server.url },
+      auth: signAuth({ secretKey: "s3cret" }),
+      merchantNo: "M100",
+      retryDelay: fast,
+    });
+    const err = await transport
+      .request(addBeneficiary, { merchantRefId: "u1", accountInfomation: "{}" })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isServerError(err)).toBe(true);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("signs payout bodies with merchantNo filled in, verifiable by the receiver", async () => {
+    server = await startTestServer((_req, res) =>
+      sendJson(res, 200, ok('{"beneficiaryId":1953712585351499776}')),
+    );
+    const transport = new Transport({
+      environment: { origin: server.url },
+      auth: signAuth({ secretKey: "s3cret" }),
+      merchantNo: "M100",
+    });
+    const data = await transport.request(addBeneficiary, {
+      merchantRefId: "u1",
+      accountInfomation: '{"cardNumber":"1"}',
+    });
+    expect(data.beneficiaryId).toBe("1953712585351499776");
+    const sent = parseJson(server.requests[0]?.body ?? "") as Record<string, unknown>;
+    expect(sent.merchantNo).toBe("M100");
+    expect(server.requests[0]?.path).toBe("/payout/api/v1/beneficiary/add");
+    expect(verifySign(sent, "s3cret")).toBe(true);
+    expect(verifySign(sent, "other")).toBe(false);
+  });
+
+  it("rejects invalid params before sending, naming the field and rule", async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, ok("{}")));
+    const err = await issuing()
+      .request(operate, { cardId: "1", type: "MELT" as "FREEZE", clientRequestId: "x".repeat(65) })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isRequestValidationError(err)).toBe(true);
+    const message = (err as Error).message;
+    expect(message).toContain("clientRequestId");
+    expect(message).toContain("type");
+    expect(message).not.toContain("MELT"); // rules, never values
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("uses the caller's idempotency key and refuses two different ones", async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, ok('{"operateRecordId":1}')));
+    await issuing().request(
+      operate,
+      { cardId: "1", type: "FREEZE" },
+      { idempotencyKey: "order-42" },
+    );
+    expect(JSON.parse(server.requests[0]?.body ?? "{}").clientRequestId).toBe("order-42");
+    const err = await issuing()
+      .request(
+        operate,
+        { cardId: "1", type: "FREEZE", clientRequestId: "a" },
+        { idempotencyKey: "b" },
+      )
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isRequestValidationError(err)).toBe(true);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("retries a dropped connection on a keyed write and reports a ConnectionError when it persists", async () => {
+    server = await startTestServer((_req, res) => {
+      res.socket?.destroy();
+    });
+    const retries: number[] = [];
+    const err = await issuing({ maxRetries: 2, hooks: { onRetry: (e) => retries.push(e.attempt) } })
+      .request(operate, { cardId: "1", type: "FREEZE" })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isConnectionError(err)).toBe(true);
+    expect(retries).toEqual([1, 2]);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it("stops when the caller aborts, with the abort reason", async () => {
+    server = await startTestServer(async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 300));
+      sendJson(res, 200, ok('{"operateRecordId":1}'));
+    });
+    const controller = new AbortController();
+    const pending = issuing().request(
+      operate,
+      { cardId: "1", type: "FREEZE" },
+      { signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(new Error("user cancelled")), 20);
+    await expect(pending).rejects.toThrow("user cancelled");
+  });
+
+  it("keeps secrets, signs and card data out of every log line and event", async () => {
+    server = await startTestServer((_req, res, i) =>
+      i === 0
+        ? sendJson(res, 500, '{"respCode":"80000","respMsg":"internal"}')
+        : sendJson(
+            res,
+            200,
+            ok('{"beneficiaryId":1,"sign":"f00dfeed","cardNumber":"4000123412341234"}'),
+          ),
+    );
+    const lines: string[] = [];
+    const logger = {
+      debug: (m: string, f: Record<string, unknown>) => lines.push(`${m} ${JSON.stringify(f)}`),
+      warn: (m: string, f: Record<string, unknown>) => lines.push(`${m} ${JSON.stringify(f)}`),
+    };
+    const events: string[] = [];
+    const hooks = {
+      onRequest: (e: unknown) => events.push(JSON.stringify(e)),
+      onResponse: (e: unknown) => events.push(JSON.stringify(e)),
+    };
+    const unsignedWrite = defineEndpoint({ ...addBeneficiary, kind: "read" }); // retried, so both paths log
+    const transport = new Transport({
+      environment: { origin: server.url },
+      auth: signAuth({ secretKey: "TOPSECRETKEY" }),
+      merchantNo: "M100",
+      retryDelay: fast,
+      logger,
+      hooks,
+      includeBodies: true,
+    });
+    await transport.request(unsignedWrite, {
+      merchantRefId: "u1",
+      accountInfomation: JSON.stringify({ cardNumber: "6222021234567890123", accountType: "1" }),
+    });
+    const sentSign = (JSON.parse(server.requests[0]?.body ?? "{}") as { sign: string }).sign;
+    const all = [...lines, ...events].join("\n");
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    expect(all).toContain("merchantRefId"); // bodies are there...
+    for (const secret of [
+      "TOPSECRETKEY",
+      sentSign,
+      "6222021234567890123",
+      "f00dfeed",
+      "4000123412341234",
+    ]) {
+      expect(all).not.toContain(secret); // ...but none of these
+    }
+  });
+
+  it("recognises errors from another copy of core", async () => {
+    vi.resetModules();
+    const copy = await import("../errors/api-error");
+    const foreign = new copy.InsufficientBalanceError({ message: "x", httpStatus: 200 });
+    expect(foreign instanceof InsufficientBalanceError).toBe(false);
+    expect(isInsufficientBalanceError(foreign)).toBe(true);
+    expect(isApiError(foreign)).toBe(true);
+    expect(isServerError(foreign)).toBe(false);
+  });
+});
