@@ -63,10 +63,15 @@ export function object<S extends Shape>(
       mapShape(shape, (c) => c.decode),
       "must be an object",
     ) as unknown as v.GenericSchema<unknown, ObjectApp<S>>,
-    encode: (opts.open ? v.looseObject : v.strictObject)(
-      mapShape(shape, (c) => c.encode),
-      "must be an object",
-    ) as unknown as v.GenericSchema<ObjectApp<S>, ObjectWire<S>>,
+    encode: (opts.open
+      ? v.looseObject(
+          mapShape(shape, (c) => c.encode),
+          "must be an object",
+        )
+      : v.strictObject(
+          mapShape(shape, (c) => c.encode),
+          "must be an object",
+        )) as unknown as v.GenericSchema<ObjectApp<S>, ObjectWire<S>>,
     wire: {
       type: "object",
       properties,
