@@ -1,11 +1,3 @@
-import { defineConfig } from "tsdown";
+import { libraryConfig } from "../../tsdown.base";
 
-export default defineConfig({
-  entry: { index: "src/index.ts", "testing/index": "src/testing/index.ts" },
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  dts: true,
-  clean: true,
-  sourcemap: true,
-});
+export default libraryConfig({ index: "src/index.ts", "testing/index": "src/testing/index.ts" });

@@ -30,7 +30,7 @@ const detail = `{
 
 describe("account global/getDetail", () => {
   it("is a read on the v1 account path with requestId filled by the transport", () => {
-    expect(endpoint.name).toBe("account.account.global.getDetail");
+    expect(endpoint.name).toBe("account.global.getDetail");
     expect(endpoint.path).toBe("/api/v1/account/global/getDetail");
     expect(endpoint.kind).toBe("read");
     expect(endpoint.idempotencyKey).toEqual({ field: "requestId", maxLength: 64 });

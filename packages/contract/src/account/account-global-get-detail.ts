@@ -12,7 +12,7 @@ export const globalAccountIdText = c.string({
 });
 
 export const accountGlobalGetDetail = contractEndpoint({
-  name: "account.account.global.getDetail",
+  name: "account.global.getDetail",
   summary:
     "Read a Global Account by globalAccountId or globalAccountNo; when both are sent the service checks they name the same account",
   area: "account",

@@ -14,7 +14,7 @@ const record =
 
 describe("account transactions/service/query", () => {
   it("is a read on the v2 path with requestId as its key and onBehalfOf allowed", () => {
-    expect(endpoint.name).toBe("account.account.transactions.service.query");
+    expect(endpoint.name).toBe("account.transactions.service.query");
     expect(endpoint.path).toBe("/api/v2/account/transactions/service/query");
     expect(endpoint.kind).toBe("read");
     expect(endpoint.auth).toBe("accountApiKey");

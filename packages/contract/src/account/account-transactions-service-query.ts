@@ -9,7 +9,7 @@ import { accountTransactionRecord } from "./records";
 export const SERVICE_IDS_MAX = 100;
 
 export const accountTransactionsServiceQuery = contractEndpoint({
-  name: "account.account.transactions.service.query",
+  name: "account.transactions.service.query",
   summary: "Query account balance change records by transaction order number (serviceIds)",
   area: "account",
   path: "/api/v2/account/transactions/service/query",
