@@ -13,6 +13,7 @@ export * from "./money/check-decimal";
 export * from "./money/compare-decimal";
 export * from "./money/decimal-arithmetic";
 export * from "./money/decimal-from-number-text";
+export * from "./money/decimal-rounding";
 export * from "./money/decimal-string";
 export * from "./observability/events";
 export * from "./paging/paginate";

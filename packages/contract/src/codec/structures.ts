@@ -34,6 +34,16 @@ export interface ObjectCodec<S extends Shape> extends Codec<ObjectApp<S>, Object
   readonly shape: S;
 }
 
+/**
+ * One message function for every issue an object schema raises itself: a missing key, an
+ * unknown key (strict requests) or a value that is not an object at all.
+ */
+function objectIssueMessage(issue: v.BaseIssue<unknown>): string {
+  if (issue.expected === "never") return "is not a field of this request (check the spelling)";
+  if (issue.expected?.startsWith('"')) return "is required";
+  return "must be an object";
+}
+
 function mapShape(shape: Shape, pick: (c: AnyCodec) => v.GenericSchema): v.ObjectEntries {
   const entries: v.ObjectEntries = {};
   for (const [key, c] of Object.entries(shape)) entries[key] = pick(c);
@@ -61,16 +71,16 @@ export function object<S extends Shape>(
     shape,
     decode: v.looseObject(
       mapShape(shape, (c) => c.decode),
-      "must be an object",
+      objectIssueMessage,
     ) as unknown as v.GenericSchema<unknown, ObjectApp<S>>,
     encode: (opts.open
       ? v.looseObject(
           mapShape(shape, (c) => c.encode),
-          "must be an object",
+          objectIssueMessage,
         )
       : v.strictObject(
           mapShape(shape, (c) => c.encode),
-          "must be an object",
+          objectIssueMessage,
         )) as unknown as v.GenericSchema<ObjectApp<S>, ObjectWire<S>>,
     wire: {
       type: "object",

@@ -8,6 +8,7 @@ export const profitShareCodes = {
   "20000": { meaning: "accepted (not yet finished)", kind: undefined, source: "documented" },
   "40000": { meaning: "parameter error", kind: "invalid_request", source: "assumed" },
   "40100": { meaning: "sign verification failed", kind: "authentication", source: "assumed" },
+  "40101": { meaning: "merchant not found", kind: "authentication", source: "assumed" },
   "40400": {
     meaning: "payment not found (gatewayReference)",
     kind: "not_found",

@@ -26,9 +26,8 @@ export function decimalFromWire() {
     problem(input) {
       const text = wireText(input);
       if (text !== undefined && decimalFromNumberText(text) !== undefined) return undefined;
-      return `must be a decimal amount (a JSON number or a string such as "100.50"), got ${
-        typeof input === "string" ? JSON.stringify(input) : describeInput(input)
-      }`;
+      const got = typeof input === "string" ? "" : `, got ${describeInput(input)}`;
+      return `must be a decimal amount (a JSON number or a string such as "100.50")${got}`;
     },
     output: (input) => decimalFromNumberText(wireText(input) ?? "") as DecimalString,
   });

@@ -12,22 +12,17 @@ const LOST_DIGITS =
 
 function fromWireProblem(input: unknown): string | undefined {
   if (typeof input === "string") {
-    return DIGITS.test(input)
-      ? undefined
-      : `must be an integer id (digits), got ${JSON.stringify(input)}`;
+    return DIGITS.test(input) ? undefined : `must be an integer id (digits)`;
   }
   if (typeof input === "number") {
-    if (!Number.isInteger(input) || input < 0)
-      return `must be a non-negative integer id, got ${input}`;
+    if (!Number.isInteger(input) || input < 0) return `must be a non-negative integer id`;
     return Number.isSafeInteger(input) ? undefined : `is ${input}, ${LOST_DIGITS}`;
   }
   if (isJsonNumber(input)) {
-    return WIRE_INTEGER.test(input.text)
-      ? undefined
-      : `must be a non-negative integer id, got ${input.text}`;
+    return WIRE_INTEGER.test(input.text) ? undefined : `must be a non-negative integer id`;
   }
   if (typeof input === "bigint") {
-    return input >= 0n ? undefined : `must be a non-negative integer id, got ${input}`;
+    return input >= 0n ? undefined : `must be a non-negative integer id`;
   }
   return `must be an integer id, got ${describeInput(input)}`;
 }
@@ -52,17 +47,16 @@ function toWireProblem(input: unknown): string | undefined {
   if (typeof input === "string") {
     return WIRE_INTEGER.test(input)
       ? undefined
-      : `must be an id of digits without leading zeros, such as "1953712585351499776", got ${JSON.stringify(input)}`;
+      : `must be an id of digits without leading zeros, such as "1953712585351499776"`;
   }
   if (typeof input === "number") {
-    if (!Number.isInteger(input) || input < 0)
-      return `must be a non-negative integer id, got ${input}`;
+    if (!Number.isInteger(input) || input < 0) return `must be a non-negative integer id`;
     return Number.isSafeInteger(input)
       ? undefined
       : `is ${input}, beyond JavaScript's safe integer range, so its digits may be wrong; pass the id as a string`;
   }
   if (typeof input === "bigint") {
-    return input >= 0n ? undefined : `must be a non-negative integer id, got ${input}`;
+    return input >= 0n ? undefined : `must be a non-negative integer id`;
   }
   return `must be an id given as a digit string, got ${describeInput(input)}`;
 }

@@ -1,0 +1,14 @@
+/**
+ * @merchantkit/webhooks: receive the service's pushes safely — issuing webhooks (HMAC-SHA256
+ * with replay window, rotation and dedupe) and payout / profit-share result notifications.
+ */
+export * from "./acknowledgement";
+export * from "./construct-issuing-event";
+export * from "./dedupe-store";
+export type { HeaderSource } from "./headers";
+export * from "./notifications";
+export type { RawBody } from "./raw-body";
+export * from "./sign-issuing-webhook";
+export * from "./verify-issuing-webhook";
+export * from "./webhook-handler";
+export type { SecretEncoding } from "./webhook-secret";

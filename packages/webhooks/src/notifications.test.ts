@@ -1,0 +1,79 @@
+import { createHash } from "node:crypto";
+import { isSignatureError } from "@merchantkit/core";
+import { describe, expect, it } from "vitest";
+import {
+  constructPayoutResultNotification,
+  signNotification,
+  verifyNotification,
+} from "./notifications";
+
+const KEY = "merchant-secret";
+
+/** The provider-notes §1 rule, written independently: sorted non-empty values + key, SHA-256. */
+function independentSign(fields: Record<string, string>): string {
+  const text = Object.keys(fields)
+    .filter((k) => k !== "sign" && fields[k] !== "")
+    .sort()
+    .map((k) => fields[k])
+    .join("");
+  return createHash("sha256")
+    .update(text + KEY)
+    .digest("hex");
+}
+
+describe("payout result notification", () => {
+  const fields = {
+    merchantNo: "M1",
+    payoutId: "1953712585351499776",
+    requestId: "r1",
+    payoutStatus: "S",
+    status: "success",
+    errorCode: "",
+  };
+
+  it("verifies a sign made by an independent implementation and decodes the body", () => {
+    const raw = JSON.stringify({ ...fields, sign: independentSign(fields) });
+    const n = constructPayoutResultNotification({ rawBody: raw, secretKey: KEY });
+    expect(n.payoutId).toBe("1953712585351499776");
+    expect(n.payoutStatus).toBe("S");
+  });
+
+  it("includes fields it does not know in the signature", () => {
+    const withNew = { ...fields, newField: "x" };
+    const raw = JSON.stringify({ ...withNew, sign: independentSign(withNew) });
+    expect(verifyNotification({ rawBody: raw, secretKey: KEY }).newField).toBe("x");
+    const tampered = raw.replace('"newField":"x"', '"newField":"y"');
+    expect(() => verifyNotification({ rawBody: tampered, secretKey: KEY })).toThrow(
+      /does not match/,
+    );
+  });
+
+  it("keeps 64-bit numbers exact while verifying", () => {
+    const raw = signNotification({
+      body: {
+        merchantNo: "M1",
+        payoutId: 1953712585351499776n,
+        requestId: "r1",
+        payoutStatus: "F",
+      },
+      secretKey: KEY,
+    });
+    expect(raw).toContain('"payoutId":1953712585351499776');
+    expect(constructPayoutResultNotification({ rawBody: raw, secretKey: KEY }).payoutId).toBe(
+      "1953712585351499776",
+    );
+  });
+
+  it("refuses an unsigned notification and a wrong key", () => {
+    try {
+      verifyNotification({ rawBody: JSON.stringify(fields), secretKey: KEY });
+      expect.unreachable();
+    } catch (error) {
+      expect(isSignatureError(error) && error.reason).toBe("missing_sign");
+    }
+    const raw = JSON.stringify({ ...fields, sign: independentSign(fields) });
+    expect(() => verifyNotification({ rawBody: raw, secretKey: "other" })).toThrow(
+      /does not match/,
+    );
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Signs a push the way the service does, for merchants' own tests of their webhook endpoint
+ * (the counterpart of stripe-node's generateTestHeaderString).
+ */
+import { createHmac } from "node:crypto";
+import { stringifyJson } from "@merchantkit/core";
+import { type SecretEncoding, webhookKey } from "./webhook-secret";
+
+export interface SignedWebhook {
+  /** The exact body text that was signed: send this, byte for byte. */
+  body: string;
+  headers: { "content-type": string; "x-timestamp": string; "x-signature": string };
+}
+
+export function signIssuingWebhook(opts: {
+  /** The event object (written with the lossless stringifier) or the body text itself. */
+  body: unknown;
+  secret: string;
+  /** Unix seconds; default now. */
+  timestamp?: number;
+  secretEncoding?: SecretEncoding;
+}): SignedWebhook {
+  const body = typeof opts.body === "string" ? opts.body : stringifyJson(opts.body);
+  const timestamp = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
+  const signature = createHmac("sha256", webhookKey(opts.secret, opts.secretEncoding))
+    .update(`${timestamp}.${body}`)
+    .digest("hex");
+  return {
+    body,
+    headers: {
+      "content-type": "application/json;charset=UTF-8",
+      "x-timestamp": timestamp,
+      "x-signature": signature,
+    },
+  };
+}

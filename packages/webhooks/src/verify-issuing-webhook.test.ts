@@ -1,0 +1,178 @@
+import { createHmac } from "node:crypto";
+import { isSignatureError, type SignatureFailure } from "@merchantkit/core";
+import { describe, expect, it } from "vitest";
+import { signIssuingWebhook } from "./sign-issuing-webhook";
+import { verifyIssuingWebhook } from "./verify-issuing-webhook";
+
+const SECRET = Buffer.from("0123456789abcdef0123456789abcdef").toString("base64");
+const NOW_S = 1_800_000_000;
+const now = () => NOW_S * 1000;
+const body =
+  '{"request_id":"1953712585351499776","event_type":"issuing.cardOperateEvent","created_at":"2027-01-15T08:00:00Z","data":{"operateRecordId":1953712585351499777}}';
+
+/** An independent signer: the contract's rule in a few lines of node:crypto. */
+function independentSignature(secretBase64: string, timestamp: string, text: string): string {
+  return createHmac("sha256", Buffer.from(secretBase64, "base64"))
+    .update(`${timestamp}.${text}`)
+    .digest("hex");
+}
+
+function headers(timestamp: string | number, signature: string) {
+  return { "x-timestamp": String(timestamp), "x-signature": signature };
+}
+
+function reason(fn: () => unknown): SignatureFailure | "passed" {
+  try {
+    fn();
+    return "passed";
+  } catch (error) {
+    if (!isSignatureError(error)) throw error;
+    return error.reason;
+  }
+}
+
+describe("verifyIssuingWebhook", () => {
+  const good = independentSignature(SECRET, String(NOW_S), body);
+
+  it("accepts a push signed by an independent implementation, as string, Buffer or Uint8Array", () => {
+    for (const rawBody of [body, Buffer.from(body), new Uint8Array(Buffer.from(body))]) {
+      const out = verifyIssuingWebhook({
+        rawBody,
+        headers: headers(NOW_S, good),
+        secret: SECRET,
+        now,
+      });
+      expect(out).toEqual({ body, timestamp: NOW_S });
+    }
+  });
+
+  it("accepts uppercase hex and header names in any case (fetch Headers too)", () => {
+    const h = new Headers({ "X-Timestamp": String(NOW_S), "X-Signature": good.toUpperCase() });
+    expect(
+      reason(() => verifyIssuingWebhook({ rawBody: body, headers: h, secret: SECRET, now })),
+    ).toBe("passed");
+  });
+
+  it("names the reason of every failure", () => {
+    const v = (over: Partial<Parameters<typeof verifyIssuingWebhook>[0]>) =>
+      reason(() =>
+        verifyIssuingWebhook({
+          rawBody: body,
+          headers: headers(NOW_S, good),
+          secret: SECRET,
+          now,
+          ...over,
+        }),
+      );
+    expect(v({ rawBody: body.replace("08:00", "08:01") })).toBe("no_match"); // tampered body
+    expect(v({ headers: headers(NOW_S + 1, good) })).toBe("no_match"); // tampered timestamp
+    expect(v({ secret: Buffer.from("another-secret-of-32-bytes-long!").toString("base64") })).toBe(
+      "no_match",
+    );
+    expect(v({ headers: headers(NOW_S, good.slice(0, 63)) })).toBe("malformed_header"); // wrong length
+    expect(v({ headers: headers("17e8", good) })).toBe("malformed_header");
+    expect(v({ headers: { "x-timestamp": String(NOW_S) } })).toBe("missing_header");
+    expect(v({ secret: "" })).toBe("bad_secret");
+    expect(v({ secret: "not base64!" })).toBe("bad_secret"); // Node would drop " " and "!"
+    expect(v({ secret: "whsec_abc=" })).toBe("bad_secret"); // a pasted prefix
+    expect(v({ secret: "=" })).toBe("bad_secret"); // decodes to nothing
+    expect(v({ rawBody: JSON.parse(body) })).toBe("parsed_body");
+  });
+
+  it("rejects stale and future timestamps outside the tolerance, both ways", () => {
+    const at = (ts: number, tolerance?: number) =>
+      reason(() =>
+        verifyIssuingWebhook({
+          rawBody: body,
+          headers: headers(ts, independentSignature(SECRET, String(ts), body)),
+          secret: SECRET,
+          now,
+          toleranceSeconds: tolerance,
+        }),
+      );
+    expect(at(NOW_S - 300)).toBe("passed");
+    expect(at(NOW_S - 301)).toBe("stale_timestamp");
+    expect(at(NOW_S + 300)).toBe("passed");
+    expect(at(NOW_S + 301)).toBe("stale_timestamp");
+    expect(at(NOW_S - 1000, 1000)).toBe("passed");
+  });
+
+  it("says to pass the raw body when given a parsed object", () => {
+    expect(() =>
+      verifyIssuingWebhook({
+        rawBody: { a: 1 },
+        headers: headers(NOW_S, good),
+        secret: SECRET,
+        now,
+      }),
+    ).toThrow(/raw request body/);
+  });
+
+  it("verifies during a rotation with either secret", () => {
+    const next = Buffer.from("the-next-secret-32-bytes-long!!!").toString("base64");
+    const signedWithNext = independentSignature(next, String(NOW_S), body);
+    for (const signature of [good, signedWithNext]) {
+      expect(
+        reason(() =>
+          verifyIssuingWebhook({
+            rawBody: body,
+            headers: headers(NOW_S, signature),
+            secrets: [SECRET, next],
+            now,
+          }),
+        ),
+      ).toBe("passed");
+    }
+    expect(
+      reason(() =>
+        verifyIssuingWebhook({
+          rawBody: body,
+          headers: headers(NOW_S, signedWithNext),
+          secrets: [SECRET],
+          now,
+        }),
+      ),
+    ).toBe("no_match");
+  });
+
+  it("uses the secret text itself with secretEncoding utf8", () => {
+    const plain = "plain text secret";
+    const signature = createHmac("sha256", plain).update(`${NOW_S}.${body}`).digest("hex");
+    expect(
+      reason(() =>
+        verifyIssuingWebhook({
+          rawBody: body,
+          headers: headers(NOW_S, signature),
+          secret: plain,
+          secretEncoding: "utf8",
+          now,
+        }),
+      ),
+    ).toBe("passed");
+    expect(
+      reason(() =>
+        verifyIssuingWebhook({
+          rawBody: body,
+          headers: headers(NOW_S, signature),
+          secret: plain,
+          now,
+        }),
+      ),
+    ).toBe("bad_secret");
+  });
+
+  it("round-trips with signIssuingWebhook", () => {
+    const signed = signIssuingWebhook({ body, secret: SECRET, timestamp: NOW_S });
+    expect(signed.headers["x-signature"]).toBe(good);
+    expect(
+      reason(() =>
+        verifyIssuingWebhook({
+          rawBody: signed.body,
+          headers: signed.headers,
+          secret: SECRET,
+          now,
+        }),
+      ),
+    ).toBe("passed");
+  });
+});

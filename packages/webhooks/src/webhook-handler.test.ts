@@ -1,0 +1,154 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import type { IssuingWebhookEvent } from "./construct-issuing-event";
+import { MemoryDedupeStore } from "./dedupe-store";
+import { signIssuingWebhook } from "./sign-issuing-webhook";
+import { createWebhookHandler } from "./webhook-handler";
+
+const SECRET = Buffer.from("0123456789abcdef0123456789abcdef").toString("base64");
+
+function event(requestId: string) {
+  return `{"request_id":"${requestId}","event_type":"issuing.cardOperateEvent","created_at":"2027-01-15T08:00:00Z","data":{"operateRecordId":1953712585351499777,"cardId":1953712585351499778,"clientRequestId":"r-1","type":"FREEZE","status":"S"}}`;
+}
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function serve(
+  listener: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<string> {
+  const server = createServer(listener);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  close = () => new Promise((r) => server.close(() => r()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function post(url: string, body: string, headers: Record<string, string>) {
+  const res = await fetch(url, { method: "POST", body, headers });
+  return { status: res.status, body: (await res.json()) as { respCode: string; respMsg: string } };
+}
+
+describe("createWebhookHandler", () => {
+  it("acknowledges a verified push once and skips a redelivery (fetch adapter)", async () => {
+    const seen: IssuingWebhookEvent[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      dedupe: new MemoryDedupeStore(),
+      onEvent: (e) => void seen.push(e),
+    });
+    const signed = signIssuingWebhook({ body: event("1953712585351499776"), secret: SECRET });
+    for (let i = 0; i < 2; i++) {
+      const res = await handler.fetch(
+        new Request("http://x/hooks", {
+          method: "POST",
+          body: signed.body,
+          headers: signed.headers,
+        }),
+      );
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { respCode: string }).respCode).toBe("20000");
+    }
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.request_id).toBe("1953712585351499776");
+  });
+
+  it("answers non-20000 while onEvent fails, and runs it again on the retry (node:http adapter)", async () => {
+    let calls = 0;
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      dedupe: new MemoryDedupeStore(),
+      onEvent: () => {
+        calls++;
+        if (calls <= 3) throw new Error("database down");
+      },
+    });
+    const url = await serve((req, res) => void handler.node(req, res));
+    const signed = signIssuingWebhook({ body: event("42"), secret: SECRET });
+    const codes: string[] = [];
+    for (let i = 0; i < 5; i++)
+      codes.push((await post(url, signed.body, signed.headers)).body.respCode);
+    expect(codes).toEqual(["50000", "50000", "50000", "20000", "20000"]);
+    expect(calls).toBe(4);
+  });
+
+  it("rejects a bad signature with 401 and reports it", async () => {
+    const errors: unknown[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      onEvent: () => {},
+      onError: (e) => errors.push(e),
+    });
+    const url = await serve((req, res) => void handler.node(req, res));
+    const signed = signIssuingWebhook({ body: event("1"), secret: SECRET });
+    const res = await post(url, signed.body.replace("FREEZE", "UNFREEZE"), signed.headers);
+    expect(res.status).toBe(401);
+    expect(res.body.respCode).not.toBe("20000");
+    expect(errors).toHaveLength(1);
+  });
+
+  it("asks a concurrent duplicate to retry while the first delivery is in flight", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      dedupe: new MemoryDedupeStore(),
+      onEvent: () => gate,
+    });
+    const signed = signIssuingWebhook({ body: event("7"), secret: SECRET });
+    const first = handler.handle({ rawBody: signed.body, headers: signed.headers });
+    const second = await handler.handle({ rawBody: signed.body, headers: signed.headers });
+    expect(second.status).toBe(409);
+    release();
+    expect((await first).body.respCode).toBe("20000");
+  });
+
+  it("Express: reads the raw body itself, uses a Buffer from express.raw, refuses an object from express.json", async () => {
+    const handler = createWebhookHandler({ secret: SECRET, onEvent: () => {} });
+    const signed = signIssuingWebhook({ body: event("8"), secret: SECRET });
+    let mode: "stream" | "raw" | "json" = "stream";
+    const url = await serve((req, res) => {
+      const r = req as IncomingMessage & { body?: unknown };
+      const next = (e?: unknown) => {
+        res.statusCode = 599;
+        res.end(String(e));
+      };
+      if (mode === "stream") return handler.express(r, res, next);
+      // Simulate a body parser that ran before the middleware.
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const buf = Buffer.concat(chunks);
+        r.body = mode === "raw" ? buf : JSON.parse(buf.toString("utf8"));
+        handler.express(r, res, next);
+      });
+    });
+    expect((await post(url, signed.body, signed.headers)).body.respCode).toBe("20000");
+    mode = "raw";
+    expect((await post(url, signed.body, signed.headers)).body.respCode).toBe("20000");
+    mode = "json";
+    const parsed = await post(url, signed.body, signed.headers);
+    expect(parsed.status).toBe(500);
+    expect(parsed.body.respMsg).toMatch(/raw request body/);
+  });
+});
+
+describe("MemoryDedupeStore", () => {
+  it("forgets the oldest ids beyond its bound", () => {
+    const store = new MemoryDedupeStore({ max: 2 });
+    for (const id of ["a", "b", "c"]) {
+      expect(store.claim(id)).toBe("claimed");
+      store.complete(id);
+    }
+    expect(store.claim("a")).toBe("claimed"); // evicted
+    expect(store.claim("c")).toBe("completed");
+    expect(store.claim("a")).toBe("in_flight");
+    store.release("a");
+    expect(store.claim("a")).toBe("claimed");
+  });
+});

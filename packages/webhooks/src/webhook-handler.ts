@@ -1,0 +1,165 @@
+/**
+ * One line to receive issuing pushes in any Node framework: verify, parse, deduplicate by
+ * request_id, run `onEvent`, and answer so the service stops or retries. `handle` holds the
+ * logic; `fetch`, `node` and `express` only adapt request and response types.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { isSignatureError } from "@merchantkit/core";
+import { acknowledge, retryLater, type WebhookAck } from "./acknowledgement";
+import { createIssuingEventConstructor, type IssuingWebhookEvent } from "./construct-issuing-event";
+import type { DedupeStore } from "./dedupe-store";
+import type { HeaderSource } from "./headers";
+import type { IssuingWebhookSecrets } from "./verify-issuing-webhook";
+
+export interface WebhookHandlerOptions extends IssuingWebhookSecrets {
+  /** Runs once per event; throwing (or rejecting) makes the service deliver it again. */
+  onEvent: (event: IssuingWebhookEvent) => void | Promise<void>;
+  /** Skips events already handled; without one, every delivery runs onEvent. */
+  dedupe?: DedupeStore | undefined;
+  /** Told about every rejected delivery (bad signature, bad payload, onEvent failure). */
+  onError?: ((error: unknown) => void) | undefined;
+  /** Largest body accepted by the node and Express adapters (default 1 MiB). */
+  maxBodyBytes?: number | undefined;
+}
+
+export interface WebhookResult {
+  status: number;
+  body: WebhookAck;
+}
+
+export interface WebhookHandler {
+  handle(input: { rawBody: unknown; headers: HeaderSource }): Promise<WebhookResult>;
+  /** Fetch-style: Hono (`c.req.raw`), Next.js route handlers, workers. */
+  fetch(request: Request): Promise<Response>;
+  /** node:http `(req, res)`. */
+  node(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Express middleware that reads the raw body itself (mount it before express.json()). */
+  express(
+    req: IncomingMessage & { body?: unknown },
+    res: ServerResponse,
+    next: (error?: unknown) => void,
+  ): void;
+}
+
+const RESPONSE_HEADERS = { "content-type": "application/json;charset=UTF-8" };
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        reject(new BodyTooLarge());
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function send(res: ServerResponse, result: WebhookResult): void {
+  res.writeHead(result.status, RESPONSE_HEADERS);
+  res.end(JSON.stringify(result.body));
+}
+
+export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandler {
+  const construct = createIssuingEventConstructor(opts);
+  const maxBodyBytes = opts.maxBodyBytes ?? 1024 * 1024;
+  const report = (error: unknown) => {
+    try {
+      opts.onError?.(error);
+    } catch {
+      // A failing error reporter must not change the answer to the service.
+    }
+  };
+
+  async function handle(input: {
+    rawBody: unknown;
+    headers: HeaderSource;
+  }): Promise<WebhookResult> {
+    let event: IssuingWebhookEvent;
+    try {
+      event = construct(input);
+    } catch (error) {
+      report(error);
+      if (isSignatureError(error)) {
+        const status = error.reason === "parsed_body" || error.reason === "bad_secret" ? 500 : 401;
+        return {
+          status,
+          body: {
+            respCode: "40100",
+            respMsg:
+              error.reason === "parsed_body" ? error.message : "signature verification failed",
+          },
+        };
+      }
+      return {
+        status: 400,
+        body: { respCode: "40000", respMsg: "payload does not match the contract" },
+      };
+    }
+    const id = event.request_id;
+    const claim = opts.dedupe ? await opts.dedupe.claim(id) : "claimed";
+    if (claim === "completed")
+      return { status: 200, body: acknowledge("duplicate, already processed") };
+    if (claim === "in_flight") return { status: 409, body: retryLater("being processed, retry") };
+    try {
+      await opts.onEvent(event);
+    } catch (error) {
+      report(error);
+      await opts.dedupe?.release(id);
+      return { status: 500, body: retryLater() };
+    }
+    await opts.dedupe?.complete(id);
+    return { status: 200, body: acknowledge() };
+  }
+
+  async function node(req: IncomingMessage, res: ServerResponse, preRead?: unknown): Promise<void> {
+    let rawBody = preRead;
+    if (rawBody === undefined) {
+      try {
+        rawBody = await readBody(req, maxBodyBytes);
+      } catch (error) {
+        report(error);
+        send(res, {
+          status: error instanceof BodyTooLarge ? 413 : 400,
+          body: retryLater("body could not be read"),
+        });
+        return;
+      }
+    }
+    send(res, await handle({ rawBody, headers: req.headers }));
+  }
+
+  return {
+    handle,
+    async fetch(request) {
+      const result = await handle({
+        rawBody: new Uint8Array(await request.arrayBuffer()),
+        headers: request.headers,
+      });
+      return new Response(JSON.stringify(result.body), {
+        status: result.status,
+        headers: RESPONSE_HEADERS,
+      });
+    },
+    node: (req, res) => node(req, res),
+    express(req, res, next) {
+      // express.raw() leaves a Buffer; a JSON parser that ran first leaves an object, which
+      // `handle` refuses with a message saying to pass the raw body.
+      const preRead =
+        req.body instanceof Uint8Array || typeof req.body === "string"
+          ? req.body
+          : req.body !== undefined && req.readableEnded
+            ? req.body
+            : undefined;
+      node(req, res, preRead).catch(next);
+    },
+  };
+}
