@@ -15,6 +15,7 @@ export * from "./money/decimal-arithmetic";
 export * from "./money/decimal-from-number-text";
 export * from "./money/decimal-rounding";
 export * from "./money/decimal-string";
+export * from "./money/minor-units";
 export * from "./observability/events";
 export * from "./paging/paginate";
 export * from "./redaction/redact";

@@ -2,6 +2,7 @@
 // times a rate) and percentage fees. The result is rounded once, at a scale the caller names,
 // by a rule the caller names: money code must say how it rounds.
 import type { DecimalString } from "./decimal-string";
+import { divideRounded } from "./minor-units";
 import { fromScaled, toScaled, unitsAt } from "./scaled-decimal";
 
 /**
@@ -22,21 +23,6 @@ function checkScale(scale: number): void {
     throw new RangeError("scale must be an integer from 0 to 100");
 }
 
-/** `numerator / denominator` (denominator > 0) as an integer, rounded by `rounding`. */
-function divideUnits(numerator: bigint, denominator: bigint, rounding: Rounding): bigint {
-  const quotient = numerator / denominator; // truncates toward zero
-  const remainder = numerator % denominator;
-  if (remainder === 0n) return quotient;
-  const away = numerator < 0n ? quotient - 1n : quotient + 1n;
-  if (rounding === "down") return quotient;
-  if (rounding === "up") return away;
-  const twice = (remainder < 0n ? -remainder : remainder) * 2n;
-  if (twice > denominator) return away;
-  if (twice < denominator) return quotient;
-  if (rounding === "halfUp") return away;
-  return quotient % 2n === 0n ? quotient : away;
-}
-
 const TEN = 10n;
 
 /** `value` rounded to `scale` decimals ("2.345" → "2.35" halfUp); pads when it has fewer. */
@@ -45,7 +31,7 @@ export function roundDecimal(value: DecimalString, opts: RoundingOptions): Decim
   const x = toScaled(value);
   if (x.scale <= opts.scale) return fromScaled(unitsAt(x, opts.scale), opts.scale);
   return fromScaled(
-    divideUnits(x.units, TEN ** BigInt(x.scale - opts.scale), opts.rounding),
+    divideRounded(x.units, TEN ** BigInt(x.scale - opts.scale), opts.rounding),
     opts.scale,
   );
 }
@@ -64,7 +50,7 @@ export function multiplyDecimal(
   if (exactScale <= opts.scale)
     return fromScaled(units * TEN ** BigInt(opts.scale - exactScale), opts.scale);
   return fromScaled(
-    divideUnits(units, TEN ** BigInt(exactScale - opts.scale), opts.rounding),
+    divideRounded(units, TEN ** BigInt(exactScale - opts.scale), opts.rounding),
     opts.scale,
   );
 }
@@ -86,5 +72,5 @@ export function divideDecimal(
     numerator = -numerator;
     denominator = -denominator;
   }
-  return fromScaled(divideUnits(numerator, denominator, opts.rounding), opts.scale);
+  return fromScaled(divideRounded(numerator, denominator, opts.rounding), opts.scale);
 }

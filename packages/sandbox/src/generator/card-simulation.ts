@@ -6,6 +6,7 @@
  * are built directly in their final state; effects after the clock's now are handed to the
  * caller as the "pending tail" to schedule.
  */
+import { fromMinorUnits } from "@merchantkit/core";
 import { convertMinor } from "../issuing/fx-rates";
 import type {
   Card,
@@ -16,7 +17,7 @@ import type {
 } from "../issuing/issuing-records";
 import { CardTxn as Txn } from "../issuing/issuing-records";
 import type { Acceptor } from "../issuing/merchants";
-import { currencyScale, fromUnits, minUnits } from "../issuing/money-units";
+import { currencyScale, minUnits } from "../issuing/money-units";
 import { operationFees } from "../issuing/operation-money";
 import { clearingFees } from "../issuing/txn-fees";
 
@@ -113,7 +114,7 @@ export class CardSim {
       type,
       status,
       remark,
-      amount: units === undefined ? undefined : fromUnits(units, this.scale),
+      amount: units === undefined ? undefined : fromMinorUnits(units, this.scale),
       currency: this.card.currency,
       operateTime: at,
       feeList: status === "S" ? operationFees(this.card, type, units ?? 0n) : [],
@@ -143,11 +144,11 @@ export class CardSim {
     merchant: Acceptor,
   ): CardTxn {
     const out = this.env.out;
-    const amount = fromUnits(units, currencyScale(currency));
+    const amount = fromMinorUnits(units, currencyScale(currency));
     const inCard =
       currency === this.card.currency && units === cardUnits
         ? amount
-        : fromUnits(cardUnits, this.scale);
+        : fromMinorUnits(cardUnits, this.scale);
     const auth = chain?.auth;
     const t = new Txn(
       out.txns.length,

@@ -5,9 +5,9 @@
  * after the clearing). Returns how many records the chain makes up to the clock's now, so the
  * generator hits the requested number of records exactly.
  */
+import { divideRounded } from "@merchantkit/core";
 import { convertMinor } from "../issuing/fx-rates";
 import type { Acceptor } from "../issuing/merchants";
-import { divRound } from "../issuing/money-units";
 import type { CardSim, Chain, Effect, EffectKind } from "./card-simulation";
 import { type ChainKind, DECLINE_REASONS } from "./generator-pools";
 
@@ -40,7 +40,7 @@ function drawUnits(sim: CardSim, currency: string): bigint {
 
 /** `units × pct / 100`, at least 1. */
 function share(units: bigint, pct: number): bigint {
-  const part = divRound(units * BigInt(pct), 100n);
+  const part = divideRounded(units * BigInt(pct), 100n, "halfUp");
   return part > 0n ? part : 1n;
 }
 

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { queryTxnList } from "@merchantkit/contract";
-import { stringifyJson } from "@merchantkit/core";
+import { stringifyJson, toMinorUnits } from "@merchantkit/core";
 import { describe, expect, it } from "vitest";
 import { createIssuingArea } from "../issuing/issuing-area";
 import type { IssuingState } from "../issuing/issuing-state";
-import { toUnits } from "../issuing/money-units";
 import { clientFor, inProcessRuntime, TEST_NOW } from "../issuing/test-client";
 import { startSandbox } from "../start-sandbox";
 import { type GenerateOptions, generateData } from "./generate-data";
@@ -34,7 +33,7 @@ function cardBalanceProblems(state: IssuingState): string[] {
   const expected = new Map<string, bigint>();
   const add = (cardId: string, units: bigint) =>
     expected.set(cardId, (expected.get(cardId) ?? 0n) + units);
-  const u = (amount: string | undefined) => toUnits(amount ?? "0", 2);
+  const u = (amount: string | undefined) => toMinorUnits(amount ?? "0", 2);
   for (const op of state.operations.all.items) {
     if (op.status !== "S") continue;
     if (op.type === "CREATE" || op.type === "DEPOSIT") add(op.card.cardId, u(op.amount));
@@ -151,10 +150,11 @@ describe("generateData", () => {
     const { runtime, state, opening } = generated();
     const ledger = runtime.ledger;
     for (const [currency, balance] of Object.entries(ledger.balances())) {
-      let sum = toUnits(opening[currency] ?? "0", 2);
-      for (const t of ledger.transactions) if (t.currency === currency) sum += toUnits(t.amount, 2);
-      expect(sum, currency).toBe(toUnits(balance, 2));
-      expect(toUnits(balance, 2) >= 0n, currency).toBe(true);
+      let sum = toMinorUnits(opening[currency] ?? "0", 2);
+      for (const t of ledger.transactions)
+        if (t.currency === currency) sum += toMinorUnits(t.amount, 2);
+      expect(sum, currency).toBe(toMinorUnits(balance, 2));
+      expect(toMinorUnits(balance, 2) >= 0n, currency).toBe(true);
     }
     for (const op of state.operations.all.items) {
       const postings = ledger

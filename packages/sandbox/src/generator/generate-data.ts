@@ -10,12 +10,13 @@
  * no event is pushed for the past, and only the tail still open at now (clearings, reversals
  * and refund settlements due later) is scheduled on the runtime's clock.
  */
+import { fromMinorUnits } from "@merchantkit/core";
 
 import type { IssuingContext } from "../issuing/issuing-context";
 import type { Card, Cardholder } from "../issuing/issuing-records";
 import type { IssuingState } from "../issuing/issuing-state";
 import { ACCEPTORS, type Acceptor } from "../issuing/merchants";
-import { currencyScale, fromUnits } from "../issuing/money-units";
+import { currencyScale } from "../issuing/money-units";
 import type { ProductTerms } from "../issuing/products";
 import { clear, failTxn, reverse, settleTxn } from "../issuing/txn-lifecycle";
 import type { Runtime } from "../runtime/area";
@@ -200,7 +201,7 @@ function scheduleTail(ctx: IssuingContext, tail: Effect[]): void {
   };
   for (const e of tail) {
     const auth = e.chain.auth;
-    const amount = fromUnits(e.units, currencyScale(auth.transactionCurrency));
+    const amount = fromMinorUnits(e.units, currencyScale(auth.transactionCurrency));
     if (e.kind === "clear") {
       ctx.runtime.scheduler.at(
         e.t,

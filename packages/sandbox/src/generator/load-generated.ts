@@ -4,10 +4,11 @@
  * already holds, and indexed. Operations are posted to the merchant ledger in time order, with
  * a funding credit whenever the merchant account would not cover a card's money.
  */
+import { fromMinorUnits, toMinorUnits } from "@merchantkit/core";
 
 import type { CardTxn, OperateRecord, ThreeDsRecord } from "../issuing/issuing-records";
 import type { IssuingState } from "../issuing/issuing-state";
-import { currencyScale, fromUnits, toUnits } from "../issuing/money-units";
+import { currencyScale } from "../issuing/money-units";
 import { postCharge, postReturn } from "../issuing/operation-money";
 import { type Sequenced, sortByTime } from "../issuing/sorted-log";
 import type { Runtime } from "../runtime/area";
@@ -90,9 +91,9 @@ export function loadOperations(
     if (op.status !== "S" || op.amount === undefined) continue;
     if (op.type === "CREATE" || op.type === "DEPOSIT") {
       const scale = currencyScale(op.currency);
-      let total = toUnits(op.amount, scale);
-      for (const fee of op.feeList) total += toUnits(fee.feeAmount, scale);
-      const balance = toUnits(ledger.balance(op.currency), scale);
+      let total = toMinorUnits(op.amount, scale);
+      for (const fee of op.feeList) total += toMinorUnits(fee.feeAmount, scale);
+      const balance = toMinorUnits(ledger.balance(op.currency), scale);
       if (balance < total) {
         // The merchant tops up its account before it runs dry, as a real one would.
         const step = FUNDING_STEP * 10n ** BigInt(scale);
@@ -100,7 +101,7 @@ export function loadOperations(
         ledger.credit({
           serviceId: ids.next(),
           currency: op.currency,
-          amount: fromUnits(amount, scale),
+          amount: fromMinorUnits(amount, scale),
           businessType: "TOP_UP",
           remark: "merchant account funding",
           at: op.operateTime - 60_000,

@@ -4,17 +4,18 @@
  * balance, a card in the wrong state); everything else is decided when the operation settles
  * (operation-lifecycle.ts), which is where a return larger than the card balance fails.
  */
+
 import {
   cardCreateCard,
   cardDeposit,
   cardOperate,
   cardReturnCardBalance,
 } from "@merchantkit/contract";
+import { fromMinorUnits, toMinorUnits } from "@merchantkit/core";
 import { type AnyHandler, handle } from "../runtime/area";
 import { fail } from "../runtime/sandbox-error";
 import type { IssuingContext } from "./issuing-context";
 import type { Card } from "./issuing-records";
-import { fromUnits, toUnits } from "./money-units";
 import { startOperation } from "./operation-lifecycle";
 import { operationFees } from "./operation-money";
 import type { ProductTerms } from "./products";
@@ -44,8 +45,8 @@ function checkLimits(terms: ProductTerms, units: bigint): void {
 function checkFunds(ctx: IssuingContext, card: Card, type: "CREATE" | "DEPOSIT", units: bigint) {
   const fees = operationFees(card, type, units);
   let total = units;
-  for (const fee of fees) total += toUnits(fee.feeAmount, card.terms.scale);
-  if (!ctx.runtime.ledger.covers(card.currency, fromUnits(total, card.terms.scale))) {
+  for (const fee of fees) total += toMinorUnits(fee.feeAmount, card.terms.scale);
+  if (!ctx.runtime.ledger.covers(card.currency, fromMinorUnits(total, card.terms.scale))) {
     fail("80007", "merchant balance not enough");
   }
 }
@@ -60,7 +61,7 @@ export function cardHandlers(ctx: IssuingContext): [string, AnyHandler][] {
       }
       const terms = state.products.get(p.productId);
       if (!terms) fail("81001", "card product not found");
-      const units = toUnits(p.amount, terms.scale);
+      const units = toMinorUnits(p.amount, terms.scale);
       checkLimits(terms, units);
       const live = (state.cardsOfHolder.get(holder.cardholderId) ?? []).filter(
         (c) => c.status !== "TERMINATED",
@@ -92,7 +93,7 @@ export function cardHandlers(ctx: IssuingContext): [string, AnyHandler][] {
     handle(cardDeposit, (p, call) => {
       const card = callerCard(ctx, p.cardId);
       notTerminated(card);
-      const units = toUnits(p.amount, card.terms.scale);
+      const units = toMinorUnits(p.amount, card.terms.scale);
       checkLimits(card.terms, units);
       checkFunds(ctx, card, "DEPOSIT", units);
       const record = startOperation(ctx, {

@@ -3,6 +3,7 @@
  * and funded cards directly, list products, FX rates and cards, force an operation's outcome,
  * record 3DS deliveries, generate a large data set; transactions are in txn-admin.ts.
  */
+import { fromMinorUnits, toMinorUnits } from "@merchantkit/core";
 import type { Hono } from "hono";
 import * as v from "valibot";
 import { adminError, adminJson, readAdminBody } from "../admin/admin-http";
@@ -15,7 +16,7 @@ import { cardApp, cardholderApp, operateRecordApp, threeDsApp } from "./issuing-
 import type { IssuingContext } from "./issuing-context";
 import type { Card, Cardholder } from "./issuing-records";
 import { txnOrderNoOf } from "./issuing-records";
-import { currencyScale, fromUnits, toUnits } from "./money-units";
+import { currencyScale } from "./money-units";
 import { finishOperation, startOperation } from "./operation-lifecycle";
 import { mountTxnAdmin } from "./txn-admin";
 
@@ -117,7 +118,10 @@ export function issuingAdmin(ctx: IssuingContext) {
           createdAt: at,
         };
         state.addCard(card);
-        const amount = fromUnits(toUnits(b.balance ?? "1000.00", terms.scale), terms.scale);
+        const amount = fromMinorUnits(
+          toMinorUnits(b.balance ?? "1000.00", terms.scale),
+          terms.scale,
+        );
         const record = startOperation(ctx, {
           card,
           type: "CREATE",
@@ -179,7 +183,7 @@ export function issuingAdmin(ctx: IssuingContext) {
           card3dsValues:
             b.card3dsValues ?? String(100_000 + Math.floor(runtime.random() * 900_000)),
           currency,
-          amount: fromUnits(toUnits(b.amount ?? "0", scale), scale),
+          amount: fromMinorUnits(toMinorUnits(b.amount ?? "0", scale), scale),
           merchantName: b.merchantName ?? "SANDBOX MERCHANT",
         };
         state.addThreeDs(record);

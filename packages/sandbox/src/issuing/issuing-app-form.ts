@@ -11,6 +11,7 @@ import type {
   cardTransactionRecord,
   threeDsNotifyRecord,
 } from "@merchantkit/contract";
+import { fromMinorUnits } from "@merchantkit/core";
 import {
   authorizationCodeOf,
   type Card,
@@ -19,7 +20,6 @@ import {
   type OperateRecord,
   type ThreeDsRecord,
 } from "./issuing-records";
-import { fromUnits } from "./money-units";
 
 /** Copies the keys whose value is defined. */
 function defined<T extends Record<string, unknown>>(value: T): T {
@@ -41,7 +41,7 @@ export function cardApp(card: Card): Record<string, unknown> {
     productId: card.terms.product.productId,
     currency: card.currency,
     status: card.status,
-    availableBalance: fromUnits(card.available, card.terms.scale),
+    availableBalance: fromMinorUnits(card.available, card.terms.scale),
     createdAt: card.createdAt,
   };
 }

@@ -4,11 +4,11 @@
  * cardOperateEvent at each status. The card changes (status, balance) only at S, so two
  * FREEZEs sent quickly are both accepted and the second one fails when it settles.
  */
+import { fromMinorUnits, toMinorUnits } from "@merchantkit/core";
 
 import { operateEventApp } from "./issuing-app-form";
 import type { IssuingContext } from "./issuing-context";
 import type { Card, OperateRecord, OperateType } from "./issuing-records";
-import { fromUnits, toUnits } from "./money-units";
 import { operationFees, postCharge, postChargeReversal, postReturn } from "./operation-money";
 import { failTxn } from "./txn-lifecycle";
 
@@ -24,7 +24,7 @@ export interface StartOperation {
 export function startOperation(ctx: IssuingContext, input: StartOperation): OperateRecord {
   const { runtime, state } = ctx;
   const { card, type, at } = input;
-  const units = input.amount === undefined ? 0n : toUnits(input.amount, card.terms.scale);
+  const units = input.amount === undefined ? 0n : toMinorUnits(input.amount, card.terms.scale);
   const record: OperateRecord = {
     seq: state.nextOpSeq(),
     operateRecordId: runtime.ids.next(),
@@ -34,7 +34,7 @@ export function startOperation(ctx: IssuingContext, input: StartOperation): Oper
     status: "P",
     remark: undefined,
     // Written at the card's scale, so "100.1" is recorded and posted as "100.10".
-    amount: input.amount === undefined ? undefined : fromUnits(units, card.terms.scale),
+    amount: input.amount === undefined ? undefined : fromMinorUnits(units, card.terms.scale),
     currency: card.currency,
     operateTime: at,
     feeList: operationFees(card, type, units),
@@ -89,7 +89,7 @@ function settleProblem(r: OperateRecord): string | undefined {
   if (card.status === "TERMINATED") return "card is terminated";
   if (r.type === "FREEZE" && card.status !== "ACTIVE") return "card is already frozen";
   if (r.type === "UNFREEZE" && card.status !== "FROZEN") return "card is not frozen";
-  if (r.type === "RETURN" && toUnits(r.amount ?? "0", card.terms.scale) > card.available) {
+  if (r.type === "RETURN" && toMinorUnits(r.amount ?? "0", card.terms.scale) > card.available) {
     return "card balance not enough";
   }
   return undefined;
@@ -101,7 +101,7 @@ function applySuccess(ctx: IssuingContext, r: OperateRecord, at: number): void {
   switch (r.type) {
     case "CREATE":
     case "DEPOSIT":
-      card.available += toUnits(r.amount ?? "0", scale);
+      card.available += toMinorUnits(r.amount ?? "0", scale);
       return;
     case "FREEZE":
       card.status = "FROZEN";
@@ -110,7 +110,7 @@ function applySuccess(ctx: IssuingContext, r: OperateRecord, at: number): void {
       card.status = "ACTIVE";
       return;
     case "RETURN": {
-      card.available -= toUnits(r.amount ?? "0", scale);
+      card.available -= toMinorUnits(r.amount ?? "0", scale);
       postReturn(ctx.runtime.ledger, r, r.amount ?? "0", at);
       return;
     }
@@ -120,7 +120,7 @@ function applySuccess(ctx: IssuingContext, r: OperateRecord, at: number): void {
       releaseHolds(ctx, card, at);
       const rest = card.available > 0n ? card.available : 0n;
       card.status = "TERMINATED";
-      r.amount = fromUnits(rest, scale);
+      r.amount = fromMinorUnits(rest, scale);
       if (rest > 0n) {
         card.available -= rest;
         postReturn(ctx.runtime.ledger, r, r.amount, at);

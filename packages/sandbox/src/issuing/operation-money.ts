@@ -8,9 +8,10 @@
  * held from then on) and give it back if the operation fails; RETURN and TERMINATE credit the
  * merchant when they succeed (S), since only then is the card balance known.
  */
+import { fromMinorUnits } from "@merchantkit/core";
 import type { AccountLedger } from "../runtime/account-ledger";
 import type { Card, OperateFee, OperateRecord, OperateType } from "./issuing-records";
-import { applyRate, fromUnits } from "./money-units";
+import { applyRate } from "./money-units";
 
 export const BUSINESS_TYPE = {
   CREATE: "CARD_CREATE",
@@ -29,7 +30,7 @@ export function operationFees(card: Card, type: OperateType, amountUnits: bigint
   if (type === "CREATE" && terms.creationFeeUnits > 0n) {
     fees.push({
       feeType: "CREATE",
-      feeAmount: fromUnits(terms.creationFeeUnits, terms.scale),
+      feeAmount: fromMinorUnits(terms.creationFeeUnits, terms.scale),
       feeCurrency: card.currency,
     });
   }
@@ -38,7 +39,7 @@ export function operationFees(card: Card, type: OperateType, amountUnits: bigint
     if (fee > 0n) {
       fees.push({
         feeType: "DEPOSIT",
-        feeAmount: fromUnits(fee, terms.scale),
+        feeAmount: fromMinorUnits(fee, terms.scale),
         feeCurrency: card.currency,
       });
     }

@@ -3,7 +3,8 @@
  * card creation fee, a deposit fee rate and the per-operation amount limits. Product ids are
  * fixed (not drawn from the id factory) so tests, demos and docs can name them.
  */
-import { currencyScale, parseRate, type Rate, toUnits } from "./money-units";
+import { toMinorUnits } from "@merchantkit/core";
+import { currencyScale, parseRate, type Rate } from "./money-units";
 
 export interface CardProduct {
   productId: string;
@@ -66,9 +67,9 @@ export function productTerms(product: CardProduct): ProductTerms {
   return {
     product,
     scale,
-    creationFeeUnits: toUnits(product.cardCreationFee, scale),
+    creationFeeUnits: toMinorUnits(product.cardCreationFee, scale),
     depositFee: parseRate(product.depositFeeRate),
-    minUnits: toUnits(product.minAmount, scale),
-    maxUnits: toUnits(product.maxAmount, scale),
+    minUnits: toMinorUnits(product.minAmount, scale),
+    maxUnits: toMinorUnits(product.maxAmount, scale),
   };
 }

@@ -4,8 +4,9 @@
  * when the merchant is outside the card's issuing country, and a flat fee on ATM withdrawals.
  * Shared by the live lifecycle and the generator so both charge the same cents.
  */
+import { fromMinorUnits, toMinorUnits } from "@merchantkit/core";
 import type { Card, MerchantInfo } from "./issuing-records";
-import { applyRate, fromUnits, parseRate, toUnits } from "./money-units";
+import { applyRate, parseRate } from "./money-units";
 
 export const EXCHANGE_FEE_RATE = "0.02";
 export const CROSS_BORDER_FEE_RATE = "0.008";
@@ -43,12 +44,12 @@ export function clearingFees(
     merchant.merchantCountryCode !== card.terms.product.country
       ? applyRate(cardUnits, crossBorderRate)
       : 0n;
-  const flat = merchant.merchantMccCode === ATM_MCC ? toUnits(ATM_FEE, scale) : 0n;
+  const flat = merchant.merchantMccCode === ATM_MCC ? toMinorUnits(ATM_FEE, scale) : 0n;
   if (exchange === 0n && crossBorder === 0n && flat === 0n) return NO_FEES;
   return {
-    transactionFee: flat > 0n ? fromUnits(flat, scale) : undefined,
-    crossBorderFee: crossBorder > 0n ? fromUnits(crossBorder, scale) : undefined,
-    exchangeFee: exchange > 0n ? fromUnits(exchange, scale) : undefined,
+    transactionFee: flat > 0n ? fromMinorUnits(flat, scale) : undefined,
+    crossBorderFee: crossBorder > 0n ? fromMinorUnits(crossBorder, scale) : undefined,
+    exchangeFee: exchange > 0n ? fromMinorUnits(exchange, scale) : undefined,
     totalUnits: exchange + crossBorder + flat,
   };
 }

@@ -12,12 +12,13 @@
  *
  * Every new record and every status change pushes an issuing.cardTransactionEvent.
  */
+import { fromMinorUnits, toMinorUnits } from "@merchantkit/core";
 import { fail } from "../runtime/sandbox-error";
 import { convertMinor } from "./fx-rates";
 import { cardTxnApp } from "./issuing-app-form";
 import type { IssuingContext } from "./issuing-context";
 import { type Card, CardTxn, type MerchantInfo, type TxnType } from "./issuing-records";
-import { currencyScale, fromUnits, minUnits, toUnits } from "./money-units";
+import { currencyScale, minUnits } from "./money-units";
 import { clearingFees } from "./txn-fees";
 
 export const APPROVED = "Approved";
@@ -32,11 +33,11 @@ function changed(ctx: IssuingContext, txn: CardTxn): void {
 }
 
 export function txnUnits(t: CardTxn): bigint {
-  return toUnits(t.transactionAmount, currencyScale(t.transactionCurrency));
+  return toMinorUnits(t.transactionAmount, currencyScale(t.transactionCurrency));
 }
 
 export function cardUnits(t: CardTxn): bigint {
-  return toUnits(t.cardAmount, t.card.terms.scale);
+  return toMinorUnits(t.cardAmount, t.card.terms.scale);
 }
 
 function create(
@@ -67,9 +68,9 @@ function create(
     f.authTime,
     f.at,
     f.desc,
-    fromUnits(f.units, currencyScale(f.currency)),
+    fromMinorUnits(f.units, currencyScale(f.currency)),
     f.currency,
-    fromUnits(f.cardUnits, f.card.terms.scale),
+    fromMinorUnits(f.cardUnits, f.card.terms.scale),
     f.merchant,
   );
   if (f.status === "S") txn.settleTime = f.at;
@@ -89,7 +90,7 @@ export interface AuthorizeInput {
 
 export function authorize(ctx: IssuingContext, input: AuthorizeInput): CardTxn {
   const { card, currency, at } = input;
-  const units = toUnits(input.amount, currencyScale(currency));
+  const units = toMinorUnits(input.amount, currencyScale(currency));
   const inCard = convertMinor(units, currency, card.currency);
   const decline =
     input.decline ??
@@ -172,7 +173,8 @@ export function clear(
   const { state } = ctx;
   const card = auth.card;
   const scale = currencyScale(auth.transactionCurrency);
-  const units = input.amount === undefined ? remainingOf(ctx, auth) : toUnits(input.amount, scale);
+  const units =
+    input.amount === undefined ? remainingOf(ctx, auth) : toMinorUnits(input.amount, scale);
   if (units <= 0n) fail("40000", "clearing amount must be greater than 0");
   const inCard = convertMinor(units, auth.transactionCurrency, card.currency);
   const fees = clearingFees(card, auth.merchant, auth.transactionCurrency, inCard);
@@ -214,7 +216,7 @@ export function reverse(
   const units =
     input.amount === undefined
       ? remaining
-      : toUnits(input.amount, currencyScale(auth.transactionCurrency));
+      : toMinorUnits(input.amount, currencyScale(auth.transactionCurrency));
   if (units <= 0n || units > remaining) {
     fail("40000", "reversal amount must be greater than 0 and at most what is not yet cleared");
   }
@@ -255,7 +257,7 @@ export function refund(
   const units =
     input.amount === undefined
       ? refundable
-      : toUnits(input.amount, currencyScale(clearing.transactionCurrency));
+      : toMinorUnits(input.amount, currencyScale(clearing.transactionCurrency));
   if (units <= 0n || units > refundable) {
     fail("40000", "refund amount must be greater than 0 and at most what is not yet refunded");
   }

@@ -9,7 +9,7 @@
  *   cent, then summed.
  * All currencies here have 2 decimals.
  */
-import { divideRounded, fromUnits, toUnits } from "./decimal-units";
+import { divideRounded, fromMinorUnits, toMinorUnits } from "@merchantkit/core";
 
 export const AMOUNT_SCALE = 2;
 export const RATE_SCALE = 8;
@@ -52,11 +52,11 @@ export function exchangeRate(source: string, target: string): string | undefined
   const t = unitsPerUsd[target];
   if (s === undefined || t === undefined) return undefined;
   const units = divideRounded(
-    toUnits(t, PER_USD_SCALE) * RATE_ONE,
-    toUnits(s, PER_USD_SCALE),
+    toMinorUnits(t, PER_USD_SCALE) * RATE_ONE,
+    toMinorUnits(s, PER_USD_SCALE),
     "halfUp",
   );
-  return fromUnits(units, RATE_SCALE);
+  return fromMinorUnits(units, RATE_SCALE);
 }
 
 export function feeRuleFor(method: string, feeBearing: string | undefined): FeeRule {
@@ -66,9 +66,9 @@ export function feeRuleFor(method: string, feeBearing: string | undefined): FeeR
 
 /** The fee in source-currency cents for an amount of `baseCents` of the source currency. */
 export function feeCents(rule: FeeRule, sourceCurrency: string, baseCents: bigint): bigint {
-  const usdToSource = toUnits(exchangeRate("USD", sourceCurrency) ?? "1", RATE_SCALE);
+  const usdToSource = toMinorUnits(exchangeRate("USD", sourceCurrency) ?? "1", RATE_SCALE);
   const fixed = divideRounded(
-    toUnits(rule.fixedUsd, AMOUNT_SCALE) * usdToSource,
+    toMinorUnits(rule.fixedUsd, AMOUNT_SCALE) * usdToSource,
     RATE_ONE,
     "halfUp",
   );
@@ -104,32 +104,32 @@ export function quoteRemittance(input: QuoteInput): Quote | { problem: string } 
       problem: `sourceCurrency ${input.sourceCurrency} cannot fund a payout in ${input.targetCurrency}`,
     };
   }
-  const rate = toUnits(rateText, RATE_SCALE);
+  const rate = toMinorUnits(rateText, RATE_SCALE);
   const rule = feeRuleFor(input.paymentMethod, input.feeBearing);
   let principal: bigint;
   let target: bigint;
   let fee: bigint;
   if (input.chargeFlag === "Y") {
-    target = toUnits(input.targetAmount ?? "0", AMOUNT_SCALE);
+    target = toMinorUnits(input.targetAmount ?? "0", AMOUNT_SCALE);
     principal = divideRounded(target * RATE_ONE, rate, "up");
     fee = feeCents(rule, input.sourceCurrency, principal);
   } else {
-    const gross = toUnits(input.sourceAmount ?? "0", AMOUNT_SCALE);
+    const gross = toMinorUnits(input.sourceAmount ?? "0", AMOUNT_SCALE);
     fee = feeCents(rule, input.sourceCurrency, gross);
     principal = gross - fee;
     if (principal <= 0n) {
       return {
-        problem: `sourceAmount ${fromUnits(gross, AMOUNT_SCALE)} does not cover the fee ${fromUnits(fee, AMOUNT_SCALE)} ${input.sourceCurrency}`,
+        problem: `sourceAmount ${fromMinorUnits(gross, AMOUNT_SCALE)} does not cover the fee ${fromMinorUnits(fee, AMOUNT_SCALE)} ${input.sourceCurrency}`,
       };
     }
     target = divideRounded(principal * rate, RATE_ONE, "down");
     if (target <= 0n) return { problem: "sourceAmount is too small to convert to targetCurrency" };
   }
   return {
-    sourceAmount: fromUnits(principal + fee, AMOUNT_SCALE),
-    principal: fromUnits(principal, AMOUNT_SCALE),
-    targetAmount: fromUnits(target, AMOUNT_SCALE),
-    fee: fromUnits(fee, AMOUNT_SCALE),
+    sourceAmount: fromMinorUnits(principal + fee, AMOUNT_SCALE),
+    principal: fromMinorUnits(principal, AMOUNT_SCALE),
+    targetAmount: fromMinorUnits(target, AMOUNT_SCALE),
+    fee: fromMinorUnits(fee, AMOUNT_SCALE),
     exchangeRate: rateText,
   };
 }
