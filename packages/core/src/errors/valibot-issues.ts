@@ -8,9 +8,10 @@ import type { ValidationIssue } from "./local-errors";
 
 type AnyIssue = v.BaseIssue<unknown>;
 
-function pathOf(issue: AnyIssue): string {
-  if (!issue.path) return "";
-  return issue.path
+type PathItem = NonNullable<AnyIssue["path"]>[number];
+
+function pathText(items: readonly PathItem[]): string {
+  return items
     .map((item) => {
       const key = (item as { key?: unknown }).key;
       return typeof key === "number" ? `[${key}]` : `.${String(key)}`;
@@ -26,14 +27,7 @@ function ruleOf(issue: AnyIssue): string {
 
 export function toValidationIssues(issues: readonly AnyIssue[]): ValidationIssue[] {
   const out: ValidationIssue[] = [];
-  for (const issue of issues) {
-    // A union's own issue only says "no option matched"; its nested issues name the real rule.
-    if (issue.issues && issue.issues.length > 0 && issue.type === "union") {
-      out.push(...toValidationIssues(issue.issues));
-      continue;
-    }
-    out.push({ path: pathOf(issue), message: ruleOf(issue) });
-  }
+  collect(issues, [], out);
   // Unions report the same rule once per branch; keep the first of each.
   const seen = new Set<string>();
   return out.filter((i) => {
@@ -42,4 +36,21 @@ export function toValidationIssues(issues: readonly AnyIssue[]): ValidationIssue
     seen.add(k);
     return true;
   });
+}
+
+function collect(
+  issues: readonly AnyIssue[],
+  prefix: readonly PathItem[],
+  out: ValidationIssue[],
+): void {
+  for (const issue of issues) {
+    const path = [...prefix, ...(issue.path ?? [])];
+    // A union's own issue only says "no option matched"; its nested issues name the real rule.
+    // Their paths are relative to the union's value, so the union's path goes in front.
+    if (issue.issues && issue.issues.length > 0 && issue.type === "union") {
+      collect(issue.issues, path, out);
+      continue;
+    }
+    out.push({ path: pathText(path), message: ruleOf(issue) });
+  }
 }

@@ -111,6 +111,23 @@ describe("paginate", () => {
     expect(all.hasMore).toBe(false);
   });
 
+  it("supports catch and finally like a promise", async () => {
+    const failing = paginate<{ id: string }>({
+      pageNum: 1,
+      pageSize: 10,
+      fetchPage: async () => Promise.reject(new Error("down")),
+    });
+    let finished = false;
+    expect(
+      await failing
+        .catch((e: unknown) => (e as Error).message)
+        .finally(() => {
+          finished = true;
+        }),
+    ).toBe("down");
+    expect(finished).toBe(true);
+  });
+
   it("treats an empty page as the end even when totals claim more", async () => {
     const p = issuingPage(
       { records: [], pageNum: 2, pageSize: 10, totalPages: 5, totalRecords: 50 },

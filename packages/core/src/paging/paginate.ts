@@ -119,6 +119,16 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     return this.#firstPage().then(onFulfilled, onRejected);
   }
 
+  catch<R = never>(
+    onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null,
+  ): Promise<Page<T> | R> {
+    return this.#firstPage().catch(onRejected);
+  }
+
+  finally(onFinally?: (() => void) | null): Promise<Page<T>> {
+    return this.#firstPage().finally(onFinally);
+  }
+
   /** Every page from the requested one to the last, one request at a time. */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let page = await this.#firstPage();

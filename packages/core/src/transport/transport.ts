@@ -1,11 +1,10 @@
 /**
  * The one request path every area client uses (stripe-node's RequestSender): validate the
  * params, fix the idempotency key once, then per attempt authenticate, encode losslessly, send
- * with ky, read the envelope, and retry only what is safe to repeat.
+ * with fetch, read the envelope, and retry only what is safe to repeat.
  */
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import ky from "ky";
 import * as v from "valibot";
 import type { ApiError } from "../errors/api-error";
 import {
@@ -343,14 +342,14 @@ export class Transport {
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
     try {
-      const response = await ky.post(url, {
+      // Plain fetch rather than ky: every feature ky adds (retries, timeouts, HTTP errors) is
+      // done here already, and its Request construction and cloning doubled the client's CPU
+      // per call (measured; see docs/assumptions.md).
+      const response = await (this.#config.fetch ?? globalThis.fetch)(url, {
+        method: "POST",
         body,
         headers,
         signal: combined,
-        timeout: false,
-        retry: 0,
-        throwHttpErrors: false,
-        ...(this.#config.fetch ? { fetch: this.#config.fetch } : {}),
       });
       const text = await response.text();
       return { status: response.status, headers: response.headers, text };

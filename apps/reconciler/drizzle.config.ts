@@ -1,0 +1,8 @@
+// drizzle-kit configuration: `pnpm --filter @merchantkit/reconciler db:generate` writes ./drizzle.
+import { defineConfig } from "drizzle-kit";
+
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./src/db/schema.ts",
+  out: "./drizzle",
+});

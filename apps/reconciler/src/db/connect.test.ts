@@ -1,0 +1,121 @@
+// openDatabase on PGlite (persisted, reopened) and a Postgres server: migrations applied once,
+// drivers returning int8, numeric and jsonb as text.
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { advanceWatermark, readWatermark } from "../store/watermarks";
+import { DEFAULT_DATA_DIR, databaseTarget, migrateDatabase, openDatabase } from "./connect";
+import type { Database } from "./database";
+import { defaultMigrationsFolder } from "./migrations";
+import { queryRows } from "./query-rows";
+import { createScratchDatabase } from "./scratch-database";
+import { temporaryFolder, testBackends } from "./test-databases";
+
+const journal = JSON.parse(
+  readFileSync(join(defaultMigrationsFolder(), "meta", "_journal.json"), "utf8"),
+) as { entries: unknown[] };
+
+async function appliedMigrations(database: Database): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(
+    database.db,
+    sql`SELECT count(*) AS n FROM drizzle.__drizzle_migrations`,
+  );
+  return Number(row?.n);
+}
+
+async function expectTextTypes(database: Database): Promise<void> {
+  const [row] = await queryRows(
+    database.db,
+    sql`SELECT 1953712585351499776::int8 AS id, 0.10::numeric AS amount,
+      '{"id": 1953712585351499776, "amount": 0.10}'::jsonb AS doc, count(*) AS n
+      FROM card_transactions WHERE false`,
+  );
+  expect(row).toEqual({
+    id: "1953712585351499776",
+    amount: "0.10",
+    doc: '{"id": 1953712585351499776, "amount": 0.10}',
+    n: "0",
+  });
+}
+
+describe("databaseTarget", () => {
+  it("prefers url, then an explicit dataDir, then DATABASE_URL, then the default folder", () => {
+    const env = { DATABASE_URL: "postgres://env/db" };
+    expect(databaseTarget({ url: "postgres://u/db", dataDir: "/d" }, env)).toEqual({
+      kind: "postgres",
+      url: "postgres://u/db",
+    });
+    expect(databaseTarget({ dataDir: "/d" }, env)).toEqual({ kind: "pglite", dataDir: "/d" });
+    expect(databaseTarget({}, env)).toEqual({ kind: "postgres", url: "postgres://env/db" });
+    expect(databaseTarget({}, {})).toEqual({
+      kind: "pglite",
+      dataDir: resolve(process.cwd(), DEFAULT_DATA_DIR),
+    });
+  });
+
+  it("finds the committed migrations from the source tree", () => {
+    expect(defaultMigrationsFolder()).toBe(resolve(import.meta.dirname, "../../drizzle"));
+    expect(journal.entries.length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(testBackends())("openDatabase on %s", (kind) => {
+  it("migrates once, reads text types, and opens again without re-applying", async () => {
+    if (kind === "pglite") {
+      const folder = temporaryFolder("reconciler-pglite-");
+      try {
+        const first = await openDatabase({ dataDir: folder.path });
+        try {
+          expect(first.kind).toBe("pglite");
+          expect(await appliedMigrations(first)).toBe(journal.entries.length);
+          await expectTextTypes(first);
+          await advanceWatermark(first.db, "card_transactions", new Date("2026-06-01T00:00:00Z"));
+          await migrateDatabase(first);
+          await migrateDatabase(first);
+        } finally {
+          await first.close();
+        }
+        // A second instance only after the first is closed: PGlite costs ~650 MB each.
+        const again = await openDatabase({ dataDir: folder.path });
+        try {
+          expect(await appliedMigrations(again)).toBe(journal.entries.length);
+          expect(await readWatermark(again.db, "card_transactions")).toEqual(
+            new Date("2026-06-01T00:00:00Z"),
+          );
+        } finally {
+          await again.close();
+        }
+      } finally {
+        folder.remove();
+      }
+      return;
+    }
+    const serverUrl = process.env.DATABASE_URL;
+    if (!serverUrl) throw new Error("DATABASE_URL is not set, but CI requires the server tests");
+    const scratch = await createScratchDatabase(serverUrl, "reconciler_test");
+    try {
+      // Two workers starting at once: the migration lock makes one wait for the other.
+      const [a, b] = await Promise.all([
+        openDatabase({ url: scratch.url, maxConnections: 2 }),
+        openDatabase({ url: scratch.url, maxConnections: 2 }),
+      ]);
+      try {
+        expect([a.kind, b.kind]).toEqual(["postgres", "postgres"]);
+        expect(await appliedMigrations(a)).toBe(journal.entries.length);
+        await expectTextTypes(b);
+        await migrateDatabase(a);
+        expect(await appliedMigrations(b)).toBe(journal.entries.length);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+      const again = await openDatabase({ url: scratch.url, maxConnections: 2 });
+      await again.close();
+      await expect(openDatabase({ url: scratch.url, maxConnections: 1 })).rejects.toThrow(
+        /at least 2/,
+      );
+    } finally {
+      await scratch.drop();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,149 @@
+// openDatabase(): postgres.js against a server (DATABASE_URL) or PGlite in a local folder,
+// migrated, with drivers set so money, ids and raw payloads never become JS numbers.
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { type Backend, backendOf, registerBackend } from "./backend";
+import type { Database, Db } from "./database";
+import { defaultMigrationsFolder, withMigrationLock } from "./migrations";
+import * as schema from "./schema";
+
+export interface OpenDatabaseOptions {
+  /** A Postgres connection URL; wins over everything else. */
+  url?: string | undefined;
+  /**
+   * PGlite data folder (created if missing; "memory://" for a throwaway in-memory database).
+   * Given explicitly it wins over DATABASE_URL; the default is .data/reconciler under the
+   * working directory, used when neither url, dataDir nor DATABASE_URL is set.
+   */
+  dataDir?: string | undefined;
+  /** Where the drizzle-kit migrations are; default: the app's committed drizzle folder. */
+  migrationsFolder?: string | undefined;
+  /**
+   * postgres.js pool size (default 10, at least 2: the migration lock and a stream lock each
+   * hold one connection while the work they guard uses the others).
+   */
+  maxConnections?: number | undefined;
+}
+
+/** The folder PGlite uses when nothing else is configured. */
+export const DEFAULT_DATA_DIR = ".data/reconciler";
+
+// OIDs whose text must stay text: int8, json, jsonb, numeric.
+const KEEP_TEXT = [20, 114, 3802, 1700] as const;
+const keepText = (value: string) => value;
+
+/**
+ * Which database the options name: url, else an explicit dataDir, else DATABASE_URL, else
+ * PGlite in .data/reconciler under the working directory.
+ */
+export function databaseTarget(
+  opts: Pick<OpenDatabaseOptions, "url" | "dataDir">,
+  env: { DATABASE_URL?: string | undefined } = process.env,
+): { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string } {
+  if (opts.url) return { kind: "postgres", url: opts.url };
+  if (opts.dataDir) return { kind: "pglite", dataDir: opts.dataDir };
+  if (env.DATABASE_URL) return { kind: "postgres", url: env.DATABASE_URL };
+  return { kind: "pglite", dataDir: resolve(process.cwd(), DEFAULT_DATA_DIR) };
+}
+
+/**
+ * Opens the reconciler's database and applies the committed migrations (under an advisory
+ * lock, so workers starting together do not race; already-applied ones are skipped).
+ */
+export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
+  const migrationsFolder = opts.migrationsFolder ?? defaultMigrationsFolder();
+  const target = databaseTarget(opts);
+  const max = opts.maxConnections ?? 10;
+  if (!Number.isInteger(max) || max < 2)
+    throw new RangeError("maxConnections must be an integer of at least 2");
+  if (target.kind === "postgres") return openPostgres(target.url, migrationsFolder, max);
+  return openPglite(target.dataDir, migrationsFolder);
+}
+
+async function openPostgres(url: string, migrationsFolder: string, max: number) {
+  const client = postgres(url, {
+    max,
+    onnotice: () => {}, // "schema drizzle already exists, skipping" on every start
+    connection: { application_name: "merchantkit-reconciler", TimeZone: "UTC" },
+  });
+  const db = drizzlePostgres(client, { schema });
+  // After drizzle(), which installs its own date parsers: json/jsonb stay text (postgres.js
+  // would JSON.parse them and round 64-bit numbers); int8 and numeric are text already.
+  for (const oid of KEEP_TEXT) client.options.parsers[oid] = keepText;
+  const backend: Backend = {
+    kind: "postgres",
+    heldLocks: new Set(),
+    migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
+    async copyFrom(copyStatement, chunks) {
+      const writable = await client.unsafe(`${copyStatement} FROM STDIN`).writable();
+      await pipeline(Readable.from(chunks), writable);
+    },
+    async withConnection(fn) {
+      const reserved = await client.reserve();
+      try {
+        return await fn(async (text, params) => [
+          ...(await reserved.unsafe(text, params as postgres.ParameterOrJSON<never>[])),
+        ]);
+      } finally {
+        reserved.release();
+      }
+    },
+  };
+  try {
+    await withMigrationLock(backend, () => backend.migrate(migrationsFolder));
+  } catch (error) {
+    await client.end({ timeout: 5 });
+    throw error;
+  }
+  const typed = db as unknown as Db;
+  registerBackend(typed, backend);
+  return {
+    db: typed,
+    kind: "postgres" as const,
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(dataDir: string, migrationsFolder: string) {
+  if (!dataDir.includes("://")) mkdirSync(dataDir, { recursive: true });
+  const parsers = Object.fromEntries(KEEP_TEXT.map((oid) => [oid, keepText]));
+  const client = await PGlite.create(dataDir, { parsers });
+  const db = drizzlePglite(client, { schema });
+  const backend: Backend = {
+    kind: "pglite",
+    heldLocks: new Set(),
+    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    async copyFrom(copyStatement, chunks) {
+      const parts: string[] = [];
+      for await (const chunk of chunks) parts.push(chunk);
+      await client.query(`${copyStatement} FROM '/dev/blob'`, [], { blob: new Blob(parts) });
+    },
+    // One session only: the lock query runs on it, between the caller's other queries.
+    withConnection: (fn) =>
+      fn(async (text, params) => (await client.query(text, [...params])).rows as never),
+  };
+  try {
+    await withMigrationLock(backend, () => backend.migrate(migrationsFolder));
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  const typed = db as unknown as Db;
+  registerBackend(typed, backend);
+  return { db: typed, kind: "pglite" as const, close: () => client.close() };
+}
+
+/** Applies the migrations again on an open database (a no-op when all are applied). */
+export async function migrateDatabase(database: Database, migrationsFolder?: string) {
+  const folder = migrationsFolder ?? defaultMigrationsFolder();
+  const backend = backendOf(database.db);
+  await withMigrationLock(backend, () => backend.migrate(folder));
+}

@@ -1,0 +1,7 @@
+// The reconciler's database schema in code; drizzle-kit generates ../../drizzle from it.
+export * from "./tables/account-transactions";
+export * from "./tables/card-transactions";
+export * from "./tables/operate-records";
+export * from "./tables/service-ids";
+export * from "./tables/sync-state";
+export * from "./tables/webhook-events";

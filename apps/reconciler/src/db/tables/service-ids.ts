@@ -1,0 +1,27 @@
+// serviceIds revealed by other streams, for which account transactions must be fetched.
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** A serviceId to read account transactions for; due while fetched_at < revealed_at. */
+export const serviceIds = pgTable(
+  "service_ids",
+  {
+    /** 64-bit id as digits: an operateRecordId or a payoutId. */
+    serviceId: text("service_id").primaryKey(),
+    /** Who revealed it first: operate_record | payout | ledger. */
+    source: text("source").notNull(),
+    firstSeenAt: time("first_seen_at").notNull().defaultNow(),
+    /** Last time a change of the revealing record asked for a (new) fetch. */
+    revealedAt: time("revealed_at").notNull().defaultNow(),
+    /** Start of the last fetch that covered it; null = never fetched. */
+    fetchedAt: time("fetched_at"),
+  },
+  (t) => [
+    check("service_ids_source_check", sql`${t.source} in ('operate_record', 'payout', 'ledger')`),
+    index("service_ids_due_idx")
+      .on(t.revealedAt)
+      .where(sql`${t.fetchedAt} is null or ${t.fetchedAt} < ${t.revealedAt}`),
+  ],
+);

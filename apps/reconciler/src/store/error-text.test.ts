@@ -1,0 +1,20 @@
+// Stored error text never carries secrets or card numbers.
+import { describe, expect, it } from "vitest";
+import { errorText } from "./error-text";
+
+describe("errorText", () => {
+  it("masks secret pairs, URL passwords and card numbers", () => {
+    const text = errorText(
+      new Error(
+        'failed: apikey=abc123 "secretKey":"s3" sign: ff00 postgres://user:pw@host/db card 4111 1111 1111 1111 ok=1',
+      ),
+    );
+    expect(text).not.toMatch(/abc123|s3"|ff00|pw@|4111/);
+    expect(text).toContain("Error: failed:");
+    expect(text).toContain("ok=1");
+  });
+
+  it("caps the length", () => {
+    expect(errorText("x".repeat(5_000)).length).toBeLessThanOrEqual(2_001);
+  });
+});

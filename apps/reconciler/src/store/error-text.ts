@@ -1,0 +1,31 @@
+// Error text safe to store in sync_runs / sync_windows: no credentials, keys or card numbers.
+import { isSensitiveKey, REDACTED } from "@merchantkit/core";
+
+const MAX_LENGTH = 2_000;
+// key=value, key: value and "key":"value" pairs, where the key names a secret.
+const PAIR = /("?)([A-Za-z][\w-]*)\1(\s*[:=]\s*)("[^"]*"|[^\s,;&}]+)/g;
+// user:password@ in connection URLs.
+const URL_PASSWORD = /(\/\/[^/:@\s]+:)[^@\s]+@/g;
+// 13–19 digits, optionally grouped: card numbers. (64-bit ids are 19 digits too and are masked
+// with them: a stored error is read by people, and a leaked PAN costs more than a lost id.)
+const PAN = /\b\d(?:[ -]?\d){12,18}\b/g;
+
+/**
+ * The message of an error (or any value) with secrets masked and capped at 2,000 characters.
+ * SDK errors are redacted already; this also covers driver and network errors.
+ */
+export function errorText(error: unknown): string {
+  const text =
+    error instanceof Error
+      ? `${error.name}: ${error.message}`
+      : typeof error === "string"
+        ? error
+        : String(error);
+  const masked = text
+    .replace(URL_PASSWORD, `$1${REDACTED}@`)
+    .replace(PAIR, (all, quote: string, key: string, sep: string) =>
+      isSensitiveKey(key) ? `${quote}${key}${quote}${sep}${REDACTED}` : all,
+    )
+    .replace(PAN, REDACTED);
+  return masked.length > MAX_LENGTH ? `${masked.slice(0, MAX_LENGTH)}…` : masked;
+}

@@ -1,0 +1,56 @@
+// One row per run in sync_runs: opened when it starts, closed with its counts and outcome.
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/database";
+import { syncRuns } from "../db/schema";
+import { errorText } from "./error-text";
+
+export type RunKind = "sync" | "backfill" | "schedule" | "webhook";
+export type RunOutcome = "ok" | "failed" | "partial";
+
+export interface RunTotals {
+  windows?: number;
+  pages?: number;
+  recordsSeen?: number;
+  inserted?: number;
+  updated?: number;
+  unchanged?: number;
+  skippedDowngrades?: number;
+}
+
+/** Opens a run and returns its id (a UUID). */
+export async function recordRun(db: Db, run: { stream: string; kind: RunKind }): Promise<string> {
+  const [row] = await db
+    .insert(syncRuns)
+    .values({ stream: run.stream, kind: run.kind })
+    .returning({ id: syncRuns.id });
+  if (!row) throw new Error("sync_runs insert returned no id");
+  return row.id;
+}
+
+/** Closes a run with its outcome, totals and (redacted) error. */
+export async function finishRun(
+  db: Db,
+  runId: string,
+  result: RunTotals & { outcome: RunOutcome; error?: unknown },
+): Promise<void> {
+  const { outcome, error, ...totals } = result;
+  await db
+    .update(syncRuns)
+    .set({
+      ...totals,
+      outcome,
+      finishedAt: sql`now()`,
+      error: error === undefined ? null : errorText(error),
+    })
+    .where(eq(syncRuns.id, runId));
+}
+
+/** The latest runs, newest first (of one stream, or all). */
+export function lastRuns(db: Db, opts: { stream?: string; limit?: number } = {}) {
+  return db
+    .select()
+    .from(syncRuns)
+    .where(opts.stream === undefined ? undefined : eq(syncRuns.stream, opts.stream))
+    .orderBy(desc(syncRuns.startedAt))
+    .limit(opts.limit ?? 20);
+}

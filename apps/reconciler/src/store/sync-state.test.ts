@@ -1,0 +1,228 @@
+// The sync's coordination on PGlite and (with DATABASE_URL) a Postgres server: commitWindow's
+// atomicity, watermarks, retry windows, runs, serviceIds, the stream lock and webhook dedupe.
+import { isJsonNumber, type JsonNumber, parseJson } from "@merchantkit/core";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, Db } from "../db/database";
+import { cardTransactions, webhookEvents } from "../db/schema";
+import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { commitWindow } from "./commit-window";
+import { PostgresDedupeStore } from "./dedupe-store";
+import { markServiceIdsFetched, rememberServiceIds, serviceIdsToFetch } from "./service-ids";
+import { withStreamLock } from "./stream-lock";
+import { finishRun, lastRuns, recordRun } from "./sync-runs";
+import { markWindowFailed, takeWindowsToRetry } from "./sync-windows";
+import { accountTxn, BIG_ID, cardTxn, nextId, operateRecord } from "./test-records";
+import { readWatermark } from "./watermarks";
+
+const at = (iso: string) => new Date(iso);
+
+describe.each(testBackends())("sync state on %s", (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    db = database.db;
+  }, 120_000);
+  afterAll(() => database?.dispose());
+
+  const stored = async (key: string) =>
+    (await db.select().from(cardTransactions).where(eq(cardTransactions.txnOrderNo, key)))[0];
+
+  it("commits a window's rows and its watermark together", async () => {
+    const stream = `card_transactions_${nextId()}`;
+    const txn = cardTxn();
+    const op = operateRecord();
+    const result = await commitWindow(db, {
+      stream,
+      records: { cardTransactions: [txn], operateRecords: [op] },
+      watermark: at("2026-06-01T01:00:00Z"),
+    });
+    expect(result.counts).toEqual({ inserted: 2, updated: 0, unchanged: 0, skippedDowngrades: 0 });
+    expect(result.watermark?.toISOString()).toBe("2026-06-01T01:00:00.000Z");
+    expect(await readWatermark(db, stream)).toEqual(at("2026-06-01T01:00:00Z"));
+    expect(await stored(txn.txnOrderNo)).toBeDefined();
+  });
+
+  it("leaves neither rows nor watermark when the window's transaction fails", async () => {
+    const stream = `card_transactions_${nextId()}`;
+    const txn = cardTxn();
+    // The card transaction is written first; the account row then fails in Postgres.
+    const failing = commitWindow(db, {
+      stream,
+      records: { cardTransactions: [txn], accountTransactions: [accountTxn({ amount: "1.2.3" })] },
+      watermark: at("2026-06-01T01:00:00Z"),
+    });
+    await expect(failing).rejects.toThrow();
+    expect(await stored(txn.txnOrderNo)).toBeUndefined();
+    expect(await readWatermark(db, stream)).toBeNull();
+  });
+
+  it("never moves the watermark backwards", async () => {
+    const stream = `operate_records_${nextId()}`;
+    await commitWindow(db, { stream, records: {}, watermark: at("2026-06-02T00:00:00Z") });
+    const late = cardTxn();
+    const result = await commitWindow(db, {
+      stream,
+      records: { cardTransactions: [late] },
+      watermark: at("2026-06-01T00:00:00Z"),
+    });
+    expect(result.watermark).toEqual(at("2026-06-02T00:00:00Z"));
+    expect(await readWatermark(db, stream)).toEqual(at("2026-06-02T00:00:00Z"));
+    expect(await stored(late.txnOrderNo)).toBeDefined(); // the late window's rows still count
+  });
+
+  it("keeps failed and drifted windows until a re-read commits them", async () => {
+    const stream = `card_transactions_${nextId()}`;
+    const window = { stream, start: at("2026-06-01T00:00:00Z"), end: at("2026-06-01T01:00:00Z") };
+    const other = { stream, start: at("2026-05-31T00:00:00Z"), end: at("2026-05-31T01:00:00Z") };
+    await markWindowFailed(db, { ...window, error: new Error("HTTP 503 apikey=s3cr3t") });
+    await markWindowFailed(db, { ...window, reason: "drifted" });
+    await markWindowFailed(db, { ...other, error: "timeout" });
+    const due = await takeWindowsToRetry(db, { stream });
+    expect(due.map((w) => [w.start.toISOString(), w.state, w.attempts])).toEqual([
+      ["2026-05-31T00:00:00.000Z", "failed", 1],
+      ["2026-06-01T00:00:00.000Z", "drifted", 2],
+    ]);
+    expect(await takeWindowsToRetry(db, { stream, maxAttempts: 2 })).toHaveLength(1);
+    await commitWindow(db, { stream, records: { cardTransactions: [cardTxn()] }, window });
+    expect((await takeWindowsToRetry(db, { stream })).map((w) => w.start)).toEqual([other.start]);
+  });
+
+  it("records a run with its counts and a redacted error", async () => {
+    const stream = `card_transactions_${nextId()}`;
+    const id = await recordRun(db, { stream, kind: "sync" });
+    expect(await lastRuns(db, { stream })).toMatchObject([{ id, outcome: null, finishedAt: null }]);
+    await finishRun(db, id, {
+      outcome: "partial",
+      windows: 3,
+      pages: 12,
+      recordsSeen: 1_150,
+      inserted: 1_000,
+      updated: 100,
+      unchanged: 49,
+      skippedDowngrades: 1,
+      error: new Error("card 4111 1111 1111 1111 refused, secretKey=abc, postgres://u:pw@db/x"),
+    });
+    const [run] = await lastRuns(db, { stream });
+    expect(run).toMatchObject({
+      outcome: "partial",
+      windows: 3,
+      recordsSeen: 1_150,
+      inserted: 1_000,
+    });
+    expect(run?.finishedAt).toBeInstanceOf(Date);
+    expect(run?.error).not.toMatch(/4111|abc|pw/);
+  });
+
+  it("queues serviceIds until fetched, and again when revealed again", async () => {
+    const ids = [nextId(), nextId()];
+    expect(await rememberServiceIds(db, ids, "payout")).toBe(2);
+    expect(await rememberServiceIds(db, ids, "payout")).toBe(0);
+    const first = await serviceIdsToFetch(db, 10_000);
+    expect(first.serviceIds).toEqual(expect.arrayContaining(ids));
+    await markServiceIdsFetched(db, first.serviceIds, first.asOf);
+    expect((await serviceIdsToFetch(db, 10_000)).serviceIds).toEqual([]);
+    await rememberServiceIds(db, [ids[0] ?? ""], "ledger");
+    expect((await serviceIdsToFetch(db, 10_000)).serviceIds).toEqual([]);
+    await rememberServiceIds(db, [ids[0] ?? ""], "ledger", { refetch: true });
+    expect((await serviceIdsToFetch(db, 10_000)).serviceIds).toEqual([ids[0]]);
+  });
+
+  it("lets one runner hold a stream; the next gets busy until it is released", async () => {
+    const stream = `stream_${nextId()}`;
+    let release = () => {};
+    const holding = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const first = withStreamLock(db, stream, async () => {
+      entered();
+      await holding;
+      return "first";
+    });
+    await inside;
+    let ran = false;
+    expect(await withStreamLock(db, stream, async () => (ran = true))).toBe("busy");
+    expect(await withStreamLock(db, `${stream}_other`, async () => "other")).toBe("other");
+    if (kind === "postgres") {
+      // Another process: its own pool, so only Postgres's advisory lock can say no.
+      const second: Database = await database.openAnother();
+      try {
+        expect(await withStreamLock(second.db, stream, async () => (ran = true))).toBe("busy");
+        release();
+        expect(await first).toBe("first");
+        expect(await withStreamLock(second.db, stream, async () => "second")).toBe("second");
+      } finally {
+        await second.close();
+      }
+    } else {
+      release();
+      expect(await first).toBe("first");
+    }
+    expect(ran).toBe(false);
+    await expect(
+      withStreamLock(db, stream, async () => {
+        throw new Error("window failed");
+      }),
+    ).rejects.toThrow("window failed");
+    expect(await withStreamLock(db, stream, async () => "again")).toBe("again");
+  });
+
+  it("dedupes webhook deliveries: claim, complete, release and takeover", async () => {
+    const store = new PostgresDedupeStore(db);
+    const id = BIG_ID;
+    expect(await store.claim(id)).toBe("claimed");
+    expect(await store.claim(id)).toBe("in_flight");
+    await store.recordEvent(db, {
+      requestId: id,
+      eventType: "issuing.cardTransactionEvent",
+      event: { request_id: id, data: { cardAmount: "0.10", cardId: BIG_ID } },
+    });
+    await store.release(id);
+    expect(await store.claim(id)).toBe("claimed");
+    await store.complete(id);
+    expect(await store.claim(id)).toBe("completed");
+
+    const crashed = nextId();
+    expect(await store.claim(crashed)).toBe("claimed");
+    expect(await new PostgresDedupeStore(db, { takeoverAfterMs: 60_000 }).claim(crashed)).toBe(
+      "in_flight",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const impatient = new PostgresDedupeStore(db, { takeoverAfterMs: 10 });
+    expect(await impatient.claim(crashed)).toBe("claimed");
+    const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.requestId, crashed));
+    expect(row).toMatchObject({ state: "processing", attempts: 2 });
+
+    const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.requestId, id));
+    expect(event).toMatchObject({ state: "done", eventType: null });
+  });
+
+  it("claims a request_id once when deliveries race", async () => {
+    const store = new PostgresDedupeStore(db);
+    const id = nextId();
+    const results = await Promise.all([store.claim(id), store.claim(id), store.claim(id)]);
+    expect(results.filter((r) => r === "claimed")).toHaveLength(1);
+    expect(results.filter((r) => r === "in_flight")).toHaveLength(2);
+  });
+
+  it("keeps a recorded event's 64-bit numbers in raw", async () => {
+    const store = new PostgresDedupeStore(db);
+    const id = nextId();
+    await store.claim(id);
+    await store.recordEvent(db, {
+      requestId: id,
+      eventType: "issuing.cardOperateEvent",
+      event: { data: { amount: parseJson("0.10"), operateRecordId: parseJson(BIG_ID) } },
+    });
+    const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.requestId, id));
+    const data = (parseJson(row?.raw ?? "null") as { data: Record<string, unknown> }).data;
+    const text = (v: unknown) => (isJsonNumber(v) ? (v as JsonNumber).text : v);
+    expect([text(data.amount), text(data.operateRecordId)]).toEqual(["0.10", BIG_ID]);
+    expect(row?.eventType).toBe("issuing.cardOperateEvent");
+  });
+});

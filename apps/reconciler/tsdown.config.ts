@@ -1,0 +1,3 @@
+import { libraryConfig } from "../../tsdown.base";
+
+export default libraryConfig({ index: "src/index.ts" });

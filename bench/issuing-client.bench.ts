@@ -1,0 +1,146 @@
+/**
+ * IssuingClient paging over HTTP: `for await` over 100,000 card transactions (queryTxnList,
+ * 1,000 pages of 100) against raw fetch paging of the same pages (fetch + JSON.parse, no
+ * validation, no lossless parsing, no retries), side by side. The sandbox runs in a CHILD
+ * process with the data set generated on a frozen clock, so both cases read identical pages and
+ * the sandbox's own CPU is not shared with the client under test. Goal: ratio ≤ 1.15×.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { IssuingClient } from "@merchantkit/issuing";
+import { compare } from "./harness";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const RECORDS = 100_000;
+const PAGE_SIZE = 100;
+const GOAL = 1.15;
+
+interface Child {
+  process: ChildProcess;
+  url: string;
+  output: string;
+}
+
+/** Starts the sandbox's bin and waits for its banner (origin and credentials). */
+function spawnSandbox(): Promise<Child> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--conditions=@merchantkit/source",
+      "--import",
+      "tsx",
+      "packages/sandbox/src/bin.ts",
+      "--port",
+      "0",
+    ],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 30_000);
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /listening on (http:\/\/[\d.]+:\d+)/.exec(output)?.[1];
+      if (url && /issuing ApiKey\s+\S+/.test(output)) {
+        clearTimeout(timer);
+        resolve({ process: child, url, output });
+      }
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`sandbox exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+async function admin(origin: string, path: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${origin}/__sandbox${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+interface RawPage {
+  respCode: string;
+  data: { totalPages: number; totalRecords: number; records: unknown[] };
+}
+
+export async function run(): Promise<void> {
+  const sandbox = await spawnSandbox();
+  try {
+    const apiKey = /issuing ApiKey\s+(\S+)/.exec(sandbox.output)?.[1] as string;
+    const url = `${sandbox.url}/api/v1/merchant/queryTxnList`;
+    // Frozen, so no scheduled clearing or refund adds records between the cases' passes.
+    await admin(sandbox.url, "/clock/freeze", {});
+    const started = performance.now();
+    await admin(sandbox.url, "/issuing/generate", {
+      seed: 7,
+      cards: 1_000,
+      cardTransactions: RECORDS,
+      days: 30,
+    });
+    console.log(
+      `generated ${RECORDS.toLocaleString("en-US")} card transactions in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    const rawPage = async (pageNum: number): Promise<RawPage> => {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ApiKey: apiKey },
+        body: JSON.stringify({ pageNum, pageSize: PAGE_SIZE }),
+      });
+      const page = JSON.parse(await res.text()) as RawPage;
+      if (page.respCode !== "20000") throw new Error(`page ${pageNum}: ${page.respCode}`);
+      return page;
+    };
+    const first = await rawPage(1);
+    if (first.data.totalRecords !== RECORDS) {
+      throw new Error(`expected ${RECORDS} records, the sandbox holds ${first.data.totalRecords}`);
+    }
+    const pages = first.data.totalPages;
+
+    const client = new IssuingClient({ environment: { origin: sandbox.url }, apiKey });
+    let seen = 0;
+    const results = await compare({
+      title: `queryTxnList, ${RECORDS.toLocaleString("en-US")} records in ${pages} pages of ${PAGE_SIZE}, sandbox in a child process`,
+      unit: "record",
+      opsPerCall: RECORDS,
+      roundMs: 1,
+      rounds: 4,
+      baseline: {
+        name: "raw fetch + JSON.parse, page by page",
+        fn: async () => {
+          let count = 0;
+          for (let pageNum = 1; pageNum <= pages; pageNum++) {
+            count += (await rawPage(pageNum)).data.records.length;
+          }
+          if (count !== RECORDS) throw new Error(`raw paging saw ${count} records`);
+        },
+      },
+      candidates: [
+        {
+          name: "IssuingClient transactions.list, for await",
+          fn: async () => {
+            seen = 0;
+            for await (const _txn of client.transactions.list({ pageSize: PAGE_SIZE })) seen++;
+            if (seen !== RECORDS) throw new Error(`for await saw ${seen} records`);
+          },
+        },
+      ],
+    });
+    const ratio = results[1]?.ratio ?? Number.NaN;
+    const rate = Math.round(results[1]?.opsPerSec ?? 0).toLocaleString("en-US");
+    console.log(
+      `for await: ${rate} records/s, ${ratio.toFixed(2)}× raw fetch (goal ≤ ${GOAL}×: ${ratio <= GOAL ? "met" : "NOT met"})`,
+    );
+  } finally {
+    sandbox.process.kill();
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * What the payout client costs per call: `transfers.retrieve` (txn/query: request validation,
+ * merchantNo fill, signing, lossless JSON both ways, envelope, response decode, ky) against a
+ * raw fetch of the same signed request text (fetch, read, JSON.parse, respCode check). The
+ * sandbox runs in a CHILD process, so server work does not share this process's CPU; calls are
+ * sequential (one in flight) and rounds interleaved. A third row shows the client's in-process
+ * work alone (no HTTP). Goal: SDK ≤ 1.15× the raw fetch.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { txnQuery } from "@merchantkit/contract";
+import { parseJson, sign, stringifyJson } from "@merchantkit/core";
+import { PayoutClient } from "@merchantkit/payout";
+import { compare } from "./harness";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const GOAL = 1.15;
+
+interface Child {
+  process: ChildProcess;
+  url: string;
+  output: string;
+}
+
+function spawnSandbox(): Promise<Child> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--conditions=@merchantkit/source",
+      "--import",
+      "tsx",
+      "packages/sandbox/src/bin.ts",
+      "--port",
+      "0",
+    ],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 30_000);
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[\d.]+:\d+)[\s\S]*secretKey\s+\S+/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ process: child, url: match[1], output });
+      }
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`sandbox exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+function banner(output: string, label: string): string {
+  const match = new RegExp(`${label}\\s+(\\S+)`).exec(output);
+  if (!match?.[1]) throw new Error(`no ${label} in the sandbox's banner:\n${output}`);
+  return match[1];
+}
+
+/** A payout to read: a wallet beneficiary (no review), a payer, one remittance. */
+async function makePayout(payout: PayoutClient): Promise<string> {
+  const { beneficiaryId } = await payout.beneficiaries.create({
+    merchantRefId: "bench-1",
+    bankCountry: "PH",
+    payoutCurrency: "PHP",
+    entityType: "1",
+    paymentMethod: "E_WALLET",
+    receiverInfo: { firstName: "Jose", lastName: "Rizal", areaCode: "63", phone: "9171234567" },
+    address: { countryCode: "PH" },
+    accountInfomation: { cardNumber: "09171234567", walletType: "GCASH" },
+  });
+  const payerId = await payout.payers.create({
+    subEntityType: "1",
+    country: "SG",
+    firstName: "Grace",
+    lastName: "Hopper",
+  });
+  const transfer = await payout.transfers.create({
+    beneficiaryId,
+    beneficiaryPaymentMethod: "E_WALLET",
+    payerId,
+    sourceCurrency: "USD",
+    targetCurrency: "PHP",
+    transactionPurpose: "family support",
+    chargeFlag: "Y",
+    targetAmount: "500.00",
+  });
+  return transfer.requestId;
+}
+
+export async function run(): Promise<void> {
+  const sandbox = await spawnSandbox();
+  try {
+    const secretKey = banner(sandbox.output, "secretKey");
+    const merchantNo = banner(sandbox.output, "merchantNo");
+    const payout = new PayoutClient({
+      environment: { origin: sandbox.url },
+      secretKey,
+      merchantNo,
+      maxRetries: 0,
+    });
+    const requestId = await makePayout(payout);
+
+    // The raw baseline sends exactly what the client sends: the same fields, signed the same way.
+    const fields = { merchantNo, requestId };
+    const text = stringifyJson({ ...fields, sign: sign(fields, secretKey) });
+    const url = `${sandbox.url}/payout${txnQuery.path}`;
+    const headers = { "content-type": "application/json", accept: "application/json" };
+    const rawFetch = async () => {
+      const res = await fetch(url, { method: "POST", headers, body: text });
+      const body = JSON.parse(await res.text()) as { respCode: string };
+      if (body.respCode !== "20000") throw new Error(`txn/query failed: ${body.respCode}`);
+    };
+    const sdk = async () => {
+      await payout.transfers.retrieve({ requestId });
+    };
+
+    // The client's own work without the network: validate, sign, write, parse, decode.
+    const answer = await (await fetch(url, { method: "POST", headers, body: text })).text();
+    // Through Standard Schema (valibot's `~standard`), so the bench needs no valibot import.
+    const validate = <T>(
+      schema: { "~standard": { validate(value: unknown): unknown } },
+      value: unknown,
+    ) => {
+      const result = schema["~standard"].validate(value) as { value?: T; issues?: unknown };
+      if (result.issues) throw new Error("validation failed");
+      return result.value as T;
+    };
+    const inProcess = () => {
+      const wire = validate<Record<string, unknown>>(txnQuery.request, { merchantNo, requestId });
+      stringifyJson({ ...wire, sign: sign(wire, secretKey) });
+      const envelope = parseJson(answer) as { data: unknown };
+      validate(txnQuery.response, envelope.data);
+    };
+
+    const sample = await payout.transfers.retrieve({ requestId });
+    console.log(
+      `txn/query of payout ${sample.payoutId} (${answer.length} bytes answered), sandbox in a child process`,
+    );
+    const results = await compare({
+      title: "payout txn/query: SDK call vs raw fetch of the same signed request (1 in flight)",
+      unit: "req",
+      roundMs: 1_000,
+      rounds: 5,
+      baseline: { name: "raw fetch + JSON.parse", fn: rawFetch },
+      candidates: [
+        { name: "payout.transfers.retrieve", fn: sdk },
+        { name: "client work only (no HTTP)", fn: inProcess },
+      ],
+    });
+    // CPU this process spends per call (user + system): the client's own cost, which machine
+    // load does not inflate the way it inflates wall time.
+    const cpuPerCall = async (fn: () => Promise<void>, calls = 500) => {
+      const start = process.cpuUsage();
+      for (let i = 0; i < calls; i++) await fn();
+      const used = process.cpuUsage(start);
+      return (used.user + used.system) / calls;
+    };
+    const rawCpu = await cpuPerCall(rawFetch);
+    const sdkCpu = await cpuPerCall(sdk);
+    console.log(
+      `client CPU per call: raw fetch ${rawCpu.toFixed(0)} µs, SDK ${sdkCpu.toFixed(0)} µs (${(sdkCpu / rawCpu).toFixed(2)}×)`,
+    );
+    const ratio = results[1]?.ratio ?? Number.NaN;
+    const overheadUs = ((results[1]?.nsPerOp ?? 0) - (results[0]?.nsPerOp ?? 0)) / 1000;
+    console.log(
+      `SDK / raw fetch: ${ratio.toFixed(3)}× (+${overheadUs.toFixed(1)} µs per call; goal ≤ ${GOAL}×: ${ratio <= GOAL ? "met" : "NOT met"})`,
+    );
+  } finally {
+    sandbox.process.kill();
+  }
+}

@@ -1,0 +1,27 @@
+/** The options an AccountClient is built with: where the service is, the apikey, and core's transport settings. */
+import type { Environment, TransportConfig } from "@merchantkit/core";
+
+export interface AccountClientOptions
+  extends Pick<
+    TransportConfig,
+    | "timeoutMs"
+    | "maxRetries"
+    | "retryDelay"
+    | "hooks"
+    | "logger"
+    | "includeBodies"
+    | "fetch"
+    | "userAgent"
+  > {
+  /** `"sandbox"`, `"production"`, `{ origin }` (the merchantkit sandbox, a proxy) or base URLs per area. */
+  environment: Environment;
+  /** The account area's key, sent as the `apikey` header on every attempt. */
+  apiKey: string;
+  /** `x-timestamp` in milliseconds (13 digits, the default) or seconds (10 digits). */
+  timestampUnit?: "s" | "ms" | undefined;
+  /**
+   * Advanced: the clock `x-timestamp` is read from, in epoch ms (default `Date.now`). It is
+   * read on every attempt; tests move it, and a host with a known clock offset can correct it.
+   */
+  now?: (() => number) | undefined;
+}

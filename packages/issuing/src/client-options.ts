@@ -1,0 +1,25 @@
+/** The options an IssuingClient is built with: where the service is, the ApiKey, the merchant, and core's transport settings. */
+import type { Environment, TransportConfig } from "@merchantkit/core";
+
+export interface IssuingClientOptions
+  extends Pick<
+    TransportConfig,
+    | "timeoutMs"
+    | "maxRetries"
+    | "retryDelay"
+    | "hooks"
+    | "logger"
+    | "includeBodies"
+    | "fetch"
+    | "userAgent"
+  > {
+  /** `"sandbox"`, `"production"`, `{ origin }` (the merchantkit sandbox, a proxy) or base URLs per area. */
+  environment: Environment;
+  /** The issuing key, sent as the `ApiKey` header. */
+  apiKey: string;
+  /**
+   * The merchant number cardholder calls carry in their body (card calls carry none). Without
+   * it, each cardholder call must pass `merchantNo` itself.
+   */
+  merchantNo?: string | undefined;
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  IssuingClient,
+  type IssuingClientOptions,
+  isAuthenticationError,
+  isConfigurationError,
+  isPermissionError,
+} from "./index";
+import { PREFIX, PRODUCTS, type TestBed, testBed } from "./test-sandbox";
+
+let bed: TestBed;
+
+beforeAll(async () => {
+  bed = await testBed();
+});
+afterAll(() => bed.close());
+beforeEach(async () => {
+  await bed.sandbox.admin.clearFaults();
+  await bed.sandbox.admin.clearRequests();
+});
+
+describe("new IssuingClient", () => {
+  it("refuses a missing apiKey, a bad merchantNo or environment at construction", () => {
+    const environment = { origin: "http://127.0.0.1:1" };
+    const bad: unknown[] = [
+      { environment },
+      { environment, apiKey: "" },
+      { environment, apiKey: "k", merchantNo: "" },
+      { apiKey: "k" },
+      { environment: { origin: "ftp://x" }, apiKey: "k" },
+      { environment: { payout: "http://127.0.0.1:1" }, apiKey: "k" },
+      null,
+    ];
+    for (const options of bad) {
+      let error: unknown;
+      try {
+        new IssuingClient(options as IssuingClientOptions);
+      } catch (e) {
+        error = e;
+      }
+      expect(isConfigurationError(error)).toBe(true);
+    }
+    expect(new IssuingClient({ environment: "production", apiKey: "k" })).toBeInstanceOf(
+      IssuingClient,
+    );
+  });
+});
+
+describe("authentication", () => {
+  it("sends the ApiKey header; a wrong ApiKey is an AuthenticationError (HTTP 401)", async () => {
+    await bed.issuing.transactions.list({ pageSize: 1 });
+    const [logged] = await bed.sandbox.admin.requests({ path: `${PREFIX}/queryTxnList` });
+    expect(logged?.headers.apikey).toBe("[REDACTED]");
+    expect(logged?.httpStatus).toBe(200);
+
+    const wrong = bed.client({ apiKey: "not-the-key" });
+    const error = await wrong.cards
+      .create({ cardholderId: "1", productId: PRODUCTS.USD, amount: "10.00" })
+      .catch((e: unknown) => e);
+    expect(isAuthenticationError(error)).toBe(true);
+    expect(error).toMatchObject({ httpStatus: 401, respCode: "81000" });
+    expect(await bed.sent("/card/createCard")).toHaveLength(1);
+  });
+
+  it("HTTP 403 (IP not allowed) is a PermissionError and is not retried", async () => {
+    await bed.sandbox.admin.injectFault({
+      path: `${PREFIX}/card/operate`,
+      kind: "http_status",
+      status: 403,
+      count: 1,
+    });
+    const error = await bed.issuing.cards
+      .freeze({ cardId: "1953712585351499776" })
+      .catch((e: unknown) => e);
+    expect(isPermissionError(error)).toBe(true);
+    expect(error).toMatchObject({ httpStatus: 403 });
+    expect(await bed.sent("/card/operate")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,3 @@
+import { libraryConfig } from "../../tsdown.base";
+
+export default libraryConfig(["src/index.ts"]);

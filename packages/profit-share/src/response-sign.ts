@@ -1,0 +1,56 @@
+/**
+ * Optional check of the `sign` in profit-share answers. The sign covers the data exactly as it
+ * arrived (receivers as the JSON text sent, numbers as written, fields this SDK does not know),
+ * so the check needs the wire data, which the transport decodes away. The endpoint given to the
+ * transport therefore remembers each answer's wire data next to its decoded result.
+ */
+import type { ContractEndpoint } from "@merchantkit/contract";
+import { type EndpointResult, SignatureError, verifySign } from "@merchantkit/core";
+import * as v from "valibot";
+
+export interface SignedEndpoint<E extends ContractEndpoint> {
+  /** The same endpoint, its response schema also keeping the wire data. */
+  endpoint: E;
+  /** Throws a SignatureError unless the wire data behind `result` carries a matching sign. */
+  verify(result: EndpointResult<E>): void;
+}
+
+export function signedEndpoint<E extends ContractEndpoint>(
+  endpoint: E,
+  secretKey: string,
+): SignedEndpoint<E> {
+  const wireOf = new WeakMap<object, unknown>();
+  // Parsing is synchronous, so nothing else runs between these two steps of one parse.
+  let arrived: unknown;
+  const response = v.pipe(
+    v.unknown(),
+    v.transform((wire: unknown) => {
+      arrived = wire;
+      return wire;
+    }),
+    endpoint.response,
+    v.transform((result: unknown) => {
+      if (typeof result === "object" && result !== null) wireOf.set(result, arrived);
+      arrived = undefined;
+      return result;
+    }),
+  );
+  return {
+    endpoint: { ...endpoint, response } as E,
+    verify(result) {
+      const wire = wireOf.get(result as object) as Record<string, unknown> | undefined;
+      if (typeof wire?.sign !== "string" || wire.sign === "") {
+        throw new SignatureError(
+          "missing_sign",
+          `The answer from ${endpoint.path} carries no sign; turn verifyResponseSign off if the service does not sign its answers.`,
+        );
+      }
+      if (!verifySign(wire, secretKey)) {
+        throw new SignatureError(
+          "no_match",
+          `The sign of the answer from ${endpoint.path} does not match its data: check the secret key; the answer may have been altered on the way.`,
+        );
+      }
+    },
+  };
+}
