@@ -128,7 +128,6 @@ describe("beneficiaries", () => {
   it("rejects a broken beneficiary before sending", async () => {
     const cases = [
       { ...usLocalPerson(), bankCountry: "usa" },
-      { ...usLocalPerson(), entityType: "2" },
       { ...usLocalPerson(), accountInfomation: { cardNumber: "1", accountType: "9" } },
       { ...usLocalPerson(), reciverInfo: {} },
     ];

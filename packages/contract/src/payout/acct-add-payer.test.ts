@@ -60,8 +60,8 @@ describe("payout acct/addPayer", () => {
     expect(ok(noLast)).toBe(false);
   });
 
-  it("holds subEntityType closed, dates to YYYY-MM-DD and needs country", () => {
-    expect(ok({ ...individual, subEntityType: "2" })).toBe(false);
+  it("lets a future subEntityType through, holds dates to YYYY-MM-DD and needs country", () => {
+    expect(ok({ ...individual, subEntityType: "2" })).toBe(true);
     expect(ok({ ...individual, idValidDateTo: "31/12/2030" })).toBe(false);
     const { country: _, ...noCountry } = individual;
     expect(ok(noCountry)).toBe(false);

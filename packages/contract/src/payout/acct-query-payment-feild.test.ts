@@ -21,7 +21,11 @@ describe("payout acct/queryPaymentFeild", () => {
     expect(
       v.safeParse(acctQueryPaymentFeild.request, { ...bank, paymentMethod: "LOCAL" }).success,
     ).toBe(true);
+    // entityType is open: a value the service adds later is sent, not refused.
     expect(v.safeParse(acctQueryPaymentFeild.request, { ...params, entityType: "9" }).success).toBe(
+      true,
+    );
+    expect(v.safeParse(acctQueryPaymentFeild.request, { ...params, entityType: "" }).success).toBe(
       false,
     );
   });

@@ -95,7 +95,7 @@ describe("payout beneficiary/add", () => {
   it("holds the closed sets and formats", () => {
     const bad = (patch: object) =>
       v.safeParse(beneficiaryAdd.request, { ...params, ...patch }).success;
-    expect(bad({ entityType: "2" })).toBe(false);
+    expect(bad({ entityType: "" })).toBe(false);
     expect(bad({ accountInfomation: { accountType: "3" } })).toBe(false);
     expect(bad({ bankCountry: "PHL" })).toBe(false);
     expect(bad({ payoutCurrency: "php" })).toBe(false);

@@ -37,17 +37,23 @@ export const payoutStatusMeaning = {
 /** The payout result webhook's status wording (contract: success, failure or processing). */
 export const payoutNotificationStatus = c.openEnum(["success", "failure", "processing"]);
 
+/*
+ * chargeFlag, feeBearing, entityType and subEntityType are open: the documented values are the
+ * SDK's types, but a value the service adds later passes (issue 5: "accept unknown future values
+ * without crashing"); the service — and the sandbox — still answer an unsupported one with an error.
+ */
+
 /** Y: the payer bears the fees, the beneficiary receives targetAmount in full; N: fees come out of sourceAmount. */
-export const chargeFlag = c.closedEnum(["Y", "N"]);
+export const chargeFlag = c.openEnum(["Y", "N"]);
 
 /** Who bears SWIFT charges: OUR (the payer) or SHA (shared). */
-export const feeBearing = c.closedEnum(["OUR", "SHA"]);
+export const feeBearing = c.openEnum(["OUR", "SHA"]);
 
 /** Beneficiary entity type: "0" company, "1" individual. */
-export const payoutEntityType = c.closedEnum(["0", "1"]);
+export const payoutEntityType = c.openEnum(["0", "1"]);
 
 /** Payer entity type: "0" business, "1" individual; decides which identity fields are needed. */
-export const subEntityType = c.closedEnum(["0", "1"]);
+export const subEntityType = c.openEnum(["0", "1"]);
 
 /** Payer identity document: "0" NRIC, "1" PASSPORT, "2" CORPORATE_REGISTRATION_NUMBER. */
 export const payerIdType = c.openEnum(["0", "1", "2"]);

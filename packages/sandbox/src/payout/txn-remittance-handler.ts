@@ -50,8 +50,18 @@ function remit(ctx: PayoutContext, p: RemittanceParams, call: CallContext): Tran
       `targetCurrency must be the beneficiary's payoutCurrency ${b.payoutCurrency}, not ${p.targetCurrency}`,
     );
   }
+  // The SDK passes values the service may add later; this service knows only these.
+  const chargeFlag: "Y" | "N" =
+    p.chargeFlag === "Y"
+      ? "Y"
+      : p.chargeFlag === "N"
+        ? "N"
+        : fail("40000", "chargeFlag must be Y or N");
+  if (p.feeBearing !== undefined && p.feeBearing !== "OUR" && p.feeBearing !== "SHA") {
+    fail("40000", "feeBearing must be OUR or SHA");
+  }
   const quote = quoteRemittance({
-    chargeFlag: p.chargeFlag,
+    chargeFlag,
     sourceAmount: p.sourceAmount,
     targetAmount: p.targetAmount,
     sourceCurrency: p.sourceCurrency,
