@@ -24,6 +24,11 @@ export {
 } from "./generator/generate-data";
 export { createIssuingArea, type IssuingArea } from "./issuing/issuing-area";
 export { type CardProduct, defaultProducts } from "./issuing/products";
+export {
+  generatePayouts,
+  type PayoutGenerateOptions,
+  type PayoutGenerateSummary,
+} from "./payout/generate-payouts";
 export { createPayoutArea } from "./payout/payout-area";
 export { createProfitShareArea } from "./profit-share/profit-share-area";
 export { AccountLedger, type AccountTransaction, type Posting } from "./runtime/account-ledger";

@@ -7,7 +7,9 @@
 import type { Hono } from "hono";
 import * as v from "valibot";
 import { adminError, adminJson, readAdminBody } from "../admin/admin-http";
+import type { AnyHandler } from "../runtime/area";
 import { forceReview } from "./beneficiary-review";
+import { generatePayouts } from "./generate-payouts";
 import { paymentRoutes } from "./payment-routes";
 import type { PayoutContext } from "./payout-context";
 import { settle } from "./payout-lifecycle";
@@ -21,14 +23,29 @@ const reviewBody = v.object({
   reason: v.optional(text),
 });
 
+const count = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max));
+
+const generateBody = v.object({
+  seed: v.pipe(v.number(), v.integer()),
+  payouts: count(1_000_000),
+  days: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650)),
+  startAt: v.optional(v.pipe(v.number(), v.integer())),
+});
+
 const settleBody = v.object({
   outcome: v.picklist(["S", "F"], 'must be "S" or "F"'),
   errorCode: v.optional(text),
   errorMsg: v.optional(text),
 });
 
-export function payoutAdmin(ctx: PayoutContext) {
+export function payoutAdmin(ctx: PayoutContext, handlers: ReadonlyMap<string, AnyHandler>) {
   return (app: Hono): void => {
+    app.post("/generate", async (c) => {
+      const body = await readAdminBody(c, generateBody);
+      if ("response" in body) return body.response;
+      return adminJson({ generated: generatePayouts(ctx.runtime, handlers, body.value) });
+    });
+
     app.post("/beneficiaries/:id/review", async (c) => {
       const entry = ctx.state.beneficiaries.get(c.req.param("id"));
       if (!entry) return adminError("beneficiary not found", 404);

@@ -15,16 +15,17 @@ import { remittanceHandlers } from "./txn-remittance-handler";
 
 export const createPayoutArea: AreaFactory = (runtime): Area => {
   const ctx: PayoutContext = { runtime, state: new PayoutState() };
+  const handlers = new Map([
+    ...paymentFieldHandlers(),
+    ...beneficiaryHandlers(ctx),
+    ...payerHandlers(ctx),
+    ...remittanceHandlers(ctx),
+    ...txnQueryHandlers(ctx),
+  ]);
   return {
     name: "payout",
-    handlers: new Map([
-      ...paymentFieldHandlers(),
-      ...beneficiaryHandlers(ctx),
-      ...payerHandlers(ctx),
-      ...remittanceHandlers(ctx),
-      ...txnQueryHandlers(ctx),
-    ]),
-    admin: payoutAdmin(ctx),
+    handlers,
+    admin: payoutAdmin(ctx, handlers),
     dump: () => ({
       beneficiaries: [...ctx.state.beneficiaries.values()].map((e) => ({ ...e.record })),
       payers: [...ctx.state.payers.values()].map((e) => ({ ...e.record })),
