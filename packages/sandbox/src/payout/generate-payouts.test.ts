@@ -6,10 +6,17 @@ const sandboxes: RunningSandbox[] = [];
 afterAll(async () => Promise.all(sandboxes.map((s) => s.close())));
 
 interface Dump {
-  payout: {
-    payouts: { payoutId: string; payoutStatus: string; requestId: string; sourceAmount: string }[];
+  areas: {
+    payout: {
+      payouts: {
+        payoutId: string;
+        payoutStatus: string;
+        requestId: string;
+        sourceAmount: string;
+      }[];
+    };
   };
-  accountTransactions: { serviceId: string; businessType: string; amount: string }[];
+  ledger: { transactions: { serviceId: string; businessType: string; amount: string }[] };
 }
 
 async function generated(
