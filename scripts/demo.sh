@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
-# The README's first command. Runs `reconciler demo` once apps/reconciler exists.
+# The README's first command: `reconciler demo` — the sandbox in-process with generated data,
+# the merchant's ledger written from its ground truth with injected discrepancies, a sync into
+# an embedded database (PGlite, no server), matching, and the report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-install.sh
-if [ ! -f apps/reconciler/package.json ]; then
-  echo "reconciler demo is not built yet (apps/reconciler lands with issues 8 and 9)." >&2
-  exit 2
-fi
-exec pnpm --filter @merchantkit/reconciler exec reconciler demo "$@"
+exec node apps/reconciler/bin/reconciler.mjs demo "$@"

@@ -1,3 +1,3 @@
 import { libraryConfig } from "../../tsdown.base";
 
-export default libraryConfig({ index: "src/index.ts" });
+export default libraryConfig({ index: "src/index.ts", cli: "src/cli/main.ts" });

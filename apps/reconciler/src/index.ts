@@ -2,5 +2,12 @@
  * apps/reconciler: pulls the service's records into Postgres (crash-safe, idempotent, never
  * downgrading a final status) and matches them against the merchant's ledger.
  */
+export type { Command, CommandIo, ParsedArgs } from "./cli/command";
+export { commands, findCommand } from "./cli/commands/index";
+export { EXIT } from "./cli/exit-codes";
+export { parseArgs, UsageError } from "./cli/parse-args";
+export * from "./config";
 export * from "./db";
 export * from "./store";
+export * from "./sync";
+export * from "./webhook-receiver";

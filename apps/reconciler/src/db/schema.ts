@@ -1,6 +1,8 @@
 // The reconciler's database schema in code; drizzle-kit generates ../../drizzle from it.
 export * from "./tables/account-transactions";
 export * from "./tables/card-transactions";
+export * from "./tables/ledger";
+export * from "./tables/matching";
 export * from "./tables/operate-records";
 export * from "./tables/service-ids";
 export * from "./tables/sync-state";

@@ -1,0 +1,82 @@
+// The CLI without a database: argument parsing, help, unknown commands and flags, and
+// configuration errors with their exit codes.
+import { describe, expect, it } from "vitest";
+import type { CommandIo } from "./command";
+import { EXIT } from "./exit-codes";
+import { main } from "./main";
+import { parseArgs, UsageError } from "./parse-args";
+
+function fakeIo(env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CommandIo = {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    isTty: false,
+    env,
+    signal: new AbortController().signal,
+  };
+  return { io, out, err };
+}
+
+describe("parseArgs", () => {
+  it("reads --name value, --name=value, bare flags and positionals", () => {
+    expect(
+      parseArgs(["file.csv", "--from", "2026-01-01", "--dry-run", "--to=--x", "--", "--y"]),
+    ).toEqual({
+      positional: ["file.csv", "--y"],
+      flags: { from: "2026-01-01", "dry-run": true, to: "--x" },
+    });
+  });
+
+  it("refuses a flag given twice", () => {
+    expect(() => parseArgs(["--a", "1", "--a", "2"])).toThrow(UsageError);
+  });
+});
+
+describe("main", () => {
+  it("lists the commands on help, exit 0; nothing at all is a usage error", async () => {
+    const help = fakeIo();
+    expect(await main(["help"], help.io)).toBe(EXIT.ok);
+    const text = help.out.join("\n");
+    for (const name of ["migrate", "sync", "backfill", "schedule", "status", "webhooks"])
+      expect(text).toContain(`  ${name} `);
+    const none = fakeIo();
+    expect(await main([], none.io)).toBe(EXIT.usage);
+  });
+
+  it("shows one command's usage", async () => {
+    const { io, out } = fakeIo();
+    expect(await main(["help", "backfill"], io)).toBe(EXIT.ok);
+    expect(out.join("\n")).toContain("usage: reconciler backfill --from ISO --to ISO");
+    const flag = fakeIo();
+    expect(await main(["sync", "--help"], flag.io)).toBe(EXIT.ok);
+    expect(flag.out.join("\n")).toContain("usage: reconciler sync");
+  });
+
+  it("answers 2 for an unknown command, an unknown flag or a bad flag value", async () => {
+    const unknown = fakeIo();
+    expect(await main(["synch"], unknown.io)).toBe(EXIT.usage);
+    expect(unknown.err.join("\n")).toContain('unknown command "synch"');
+    const flag = fakeIo();
+    expect(await main(["sync", "--strem", "x"], flag.io)).toBe(EXIT.usage);
+    expect(flag.err.join("\n")).toContain("unknown flag --strem");
+    const stream = fakeIo();
+    expect(await main(["sync", "--stream", "cards"], stream.io)).toBe(EXIT.usage);
+    expect(stream.err.join("\n")).toContain("--stream: must name streams");
+    const range = fakeIo();
+    expect(await main(["backfill", "--from", "2026-01-02"], range.io)).toBe(EXIT.usage);
+    expect(range.err.join("\n")).toContain("backfill needs both --from and --to");
+    const order = fakeIo();
+    expect(await main(["sync", "--from", "2026-01-02", "--to", "2026-01-01"], order.io)).toBe(
+      EXIT.usage,
+    );
+  });
+
+  it("answers 2 with the setting's name when the configuration is wrong or incomplete", async () => {
+    const bad = fakeIo({ RECONCILER_RPS: "0", ISSUING_API_KEY: "secret-key-value" });
+    expect(await main(["sync", "--data-dir", "memory://"], bad.io)).toBe(EXIT.usage);
+    expect(bad.err.join("\n")).toContain("RECONCILER_RPS (--rps): must be at least 1");
+    expect(bad.err.join("\n")).not.toContain("secret-key-value");
+  });
+});

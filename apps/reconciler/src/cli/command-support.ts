@@ -1,0 +1,68 @@
+// What the commands share: flag checks with valibot, loading the configuration, opening the
+// database it names, and turning errors into messages and exit codes.
+import * as v from "valibot";
+import { CONFIG_FLAGS, ConfigError, loadConfig } from "../config/load-config";
+import type { ReconcilerConfig } from "../config/reconciler-config";
+import { openDatabase } from "../db/connect";
+import type { Database } from "../db/database";
+import { errorText } from "../store/error-text";
+import type { CommandIo, ParsedArgs } from "./command";
+import { EXIT } from "./exit-codes";
+import { UsageError } from "./parse-args";
+
+/** A flag value that must be an ISO 8601 date or date-time. */
+export const isoDate = v.pipe(
+  v.string("needs a value"),
+  v.regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, "must be an ISO 8601 date or date-time"),
+  v.transform((s) => new Date(s)),
+  v.check((d) => !Number.isNaN(d.getTime()), "must be a real date"),
+);
+
+/**
+ * Checks a command's own flags with valibot (the configuration's flags are left to
+ * loadConfig; any other flag is a UsageError naming it).
+ */
+export function commandFlags<S extends v.ObjectEntries>(
+  args: ParsedArgs,
+  entries: S,
+): v.InferOutput<v.ObjectSchema<S, undefined>> {
+  const own = new Set(Object.keys(entries));
+  const unknown = Object.keys(args.flags).filter((f) => !own.has(f) && !CONFIG_FLAGS.includes(f));
+  if (unknown.length > 0)
+    throw new UsageError(`unknown flag ${unknown.map((f) => `--${f}`).join(", ")}`);
+  const mine = Object.fromEntries(Object.entries(args.flags).filter(([k]) => own.has(k)));
+  const result = v.safeParse(v.object(entries), mine);
+  if (!result.success)
+    throw new UsageError(
+      result.issues
+        .map(
+          (issue) =>
+            `--${issue.path?.map((p) => String(p.key)).join(".") ?? "?"}: ${issue.message}`,
+        )
+        .join("; "),
+    );
+  return result.output;
+}
+
+export function configOf(args: ParsedArgs, io: CommandIo): ReconcilerConfig {
+  return loadConfig(io.env, args.flags);
+}
+
+export function openConfiguredDatabase(config: ReconcilerConfig): Promise<Database> {
+  return openDatabase(config.database);
+}
+
+/** Prints an error the way the user can act on it and answers the exit code. */
+export function reportError(io: CommandIo, error: unknown, usage?: string): number {
+  if (error instanceof UsageError) {
+    io.err(`reconciler: ${error.message}`);
+    if (usage) io.err(`usage: ${usage}`);
+    return EXIT.usage;
+  }
+  if (error instanceof ConfigError) {
+    io.err(`reconciler: ${error.message}`);
+    return EXIT.usage;
+  }
+  io.err(`reconciler: ${errorText(error)}`);
+  return EXIT.failed;
+}

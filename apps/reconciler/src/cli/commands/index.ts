@@ -1,0 +1,38 @@
+// The command registry: every `reconciler` command, found by name ("ledger import" by its two
+// words). Sync commands live here; ledger, run, report and demo come from the matching work.
+import type { Command } from "../command";
+import { backfillCommand } from "./backfill";
+import { demoCommand } from "./demo";
+import { ledgerImportCommand } from "./ledger-import";
+import { migrateCommand } from "./migrate";
+import { reportCommand } from "./report";
+import { runCommand } from "./run";
+import { scheduleCommand } from "./schedule";
+import { statusCommand } from "./status";
+import { syncCommand } from "./sync";
+import { webhooksCommand } from "./webhooks";
+
+export const commands: readonly Command[] = [
+  migrateCommand,
+  syncCommand,
+  backfillCommand,
+  scheduleCommand,
+  statusCommand,
+  webhooksCommand,
+  ledgerImportCommand,
+  runCommand,
+  reportCommand,
+  demoCommand,
+];
+
+/** The command named by the first one or two words, and the words left after its name. */
+export function findCommand(
+  words: readonly string[],
+): { command: Command; rest: string[] } | undefined {
+  const [first, second] = words;
+  if (first === undefined) return undefined;
+  const two = commands.find((c) => second !== undefined && c.name === `${first} ${second}`);
+  if (two) return { command: two, rest: words.slice(2) };
+  const one = commands.find((c) => c.name === first);
+  return one ? { command: one, rest: words.slice(1) } : undefined;
+}

@@ -1,0 +1,47 @@
+// `reconciler ledger import <file.csv>`: the merchant's ledger file into ledger_entries, all or
+// nothing (a bad row is reported with its line and reason), idempotent by entry_id.
+import { readFile } from "node:fs/promises";
+import { importLedger, LedgerImportError } from "../../ledger/import-ledger";
+import type { Command } from "../command";
+import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
+import { EXIT } from "../exit-codes";
+import { UsageError } from "../parse-args";
+
+const usage = "reconciler ledger import <file.csv>   (format: docs/ledger-format.md)";
+
+export const ledgerImportCommand: Command = {
+  name: "ledger import",
+  summary: "import the merchant's ledger from a CSV file (idempotent by entry_id; all or nothing)",
+  usage,
+  async run(args, io) {
+    try {
+      commandFlags(args, {});
+      const [file, ...extra] = args.positional;
+      if (!file) throw new UsageError("ledger import needs the CSV file to read");
+      if (extra.length > 0)
+        throw new UsageError(`one file at a time (got ${args.positional.length})`);
+      const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+        throw new UsageError(`cannot read ${file}: ${error.code ?? error.message}`);
+      });
+      const config = configOf(args, io);
+      const database = await openConfiguredDatabase(config);
+      try {
+        const result = await importLedger(database.db, text, { sourceFile: file });
+        io.out(
+          io.isTty
+            ? `imported ${file}: ${result.rows} rows, ${result.inserted} new, ${result.updated} changed, ${result.unchanged} unchanged`
+            : JSON.stringify({ msg: "ledger imported", file, ...result }),
+        );
+        return EXIT.ok;
+      } finally {
+        await database.close();
+      }
+    } catch (error) {
+      if (error instanceof LedgerImportError) {
+        io.err(`reconciler: ${error.message}`);
+        return EXIT.failed;
+      }
+      return reportError(io, error, usage);
+    }
+  },
+};

@@ -1,0 +1,55 @@
+// `reconciler report [--date YYYY-MM-DD] [--html out.html]`: the latest run's results for a
+// person: a terminal summary, and optionally a self-contained HTML page.
+import { writeFile } from "node:fs/promises";
+import * as v from "valibot";
+import { renderHtml } from "../../report/render-html";
+import { renderText } from "../../report/render-text";
+import { loadReport } from "../../report/report-data";
+import type { Command } from "../command";
+import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
+import { EXIT } from "../exit-codes";
+
+const usage = "reconciler report [--date YYYY-MM-DD] [--html out.html] [--limit 25]";
+
+export const reportCommand: Command = {
+  name: "report",
+  summary: "print the reconciliation report (statement, break queue) and write it as HTML",
+  usage,
+  async run(args, io) {
+    try {
+      const flags = commandFlags(args, {
+        date: v.optional(
+          v.pipe(
+            v.string("needs a value"),
+            v.regex(/^\d{4}-\d{2}-\d{2}$/, "must be a day, YYYY-MM-DD"),
+            v.check((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "must be a real day"),
+          ),
+        ),
+        html: v.optional(v.pipe(v.string("needs a file name"), v.minLength(1))),
+        limit: v.optional(
+          v.pipe(v.string(), v.regex(/^\d+$/, "must be a whole number"), v.transform(Number)),
+        ),
+      });
+      const config = configOf(args, io);
+      const database = await openConfiguredDatabase(config);
+      try {
+        const data = await loadReport(database.db, { date: flags.date, queueLimit: 500 });
+        if (io.isTty || !flags.html)
+          for (const line of renderText(data, { queueRows: flags.limit ?? 25 })) io.out(line);
+        if (flags.html) {
+          await writeFile(flags.html, renderHtml(data), "utf8");
+          io.out(
+            io.isTty
+              ? `wrote ${flags.html}`
+              : JSON.stringify({ msg: "report written", file: flags.html }),
+          );
+        }
+        return EXIT.ok;
+      } finally {
+        await database.close();
+      }
+    } catch (error) {
+      return reportError(io, error, usage);
+    }
+  },
+};

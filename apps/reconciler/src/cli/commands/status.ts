@@ -1,0 +1,135 @@
+// `reconciler status`: per stream the watermark and lag, the last run and how it ended, and
+// the windows and serviceIds waiting for a retry. A table on a TTY, JSON lines otherwise.
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/database";
+import { queryRows } from "../../db/query-rows";
+import { lastRuns } from "../../store/sync-runs";
+import { takeWindowsToRetry } from "../../store/sync-windows";
+import { listWatermarks } from "../../store/watermarks";
+import { STREAM_NAMES } from "../../sync/sync-types";
+import type { Command } from "../command";
+import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
+import { EXIT } from "../exit-codes";
+import { table } from "./sync-run";
+
+const usage = "reconciler status";
+
+export interface StreamStatus {
+  stream: string;
+  watermark: string | null;
+  lagSeconds: number | null;
+  lastRun: {
+    id: string;
+    kind: string;
+    startedAt: string;
+    finishedAt: string | null;
+    outcome: string | null;
+    windows: number;
+    recordsSeen: number;
+    inserted: number;
+    updated: number;
+    error: string | null;
+  } | null;
+  /** Windows (failed or drifted) waiting to be read again, and those past the attempt limit. */
+  windowsToRetry: number;
+  /** Account transactions: serviceIds waiting for a fetch. */
+  serviceIdsDue?: number;
+}
+
+/** What `status` shows, as data (also used by tests and the other commands). */
+export async function readStatus(db: Db): Promise<StreamStatus[]> {
+  const watermarks = new Map((await listWatermarks(db)).map((w) => [w.stream, w.watermark]));
+  const now = Date.now();
+  const out: StreamStatus[] = [];
+  for (const stream of STREAM_NAMES) {
+    const [run] = await lastRuns(db, { stream, limit: 1 });
+    const watermark = watermarks.get(stream) ?? null;
+    const status: StreamStatus = {
+      stream,
+      watermark: watermark?.toISOString() ?? null,
+      lagSeconds: watermark ? Math.round((now - watermark.getTime()) / 1000) : null,
+      lastRun: run
+        ? {
+            id: run.id,
+            kind: run.kind,
+            startedAt: run.startedAt.toISOString(),
+            finishedAt: run.finishedAt?.toISOString() ?? null,
+            outcome: run.outcome,
+            windows: run.windows,
+            recordsSeen: run.recordsSeen,
+            inserted: run.inserted,
+            updated: run.updated,
+            error: run.error,
+          }
+        : null,
+      windowsToRetry: (await takeWindowsToRetry(db, { stream, limit: 100_000 })).length,
+    };
+    if (stream === "account_transactions") {
+      const [due] = await queryRows<{ n: unknown; lag: unknown }>(
+        db,
+        sql`SELECT count(*) AS n, extract(epoch FROM now() - min(revealed_at)) AS lag
+          FROM service_ids WHERE fetched_at IS NULL OR fetched_at < revealed_at`,
+      );
+      status.serviceIdsDue = Number(due?.n ?? 0);
+      status.lagSeconds = due?.lag == null ? 0 : Math.round(Number(due.lag));
+    }
+    out.push(status);
+  }
+  return out;
+}
+
+export const statusCommand: Command = {
+  name: "status",
+  summary: "watermarks, lag, last runs and what waits for a retry",
+  usage,
+  async run(args, io) {
+    try {
+      commandFlags(args, {});
+      const config = configOf(args, io);
+      const database = await openConfiguredDatabase(config);
+      try {
+        const statuses = await readStatus(database.db);
+        if (!io.isTty) {
+          for (const s of statuses) io.out(JSON.stringify(s));
+          return EXIT.ok;
+        }
+        io.out(
+          table(
+            [
+              "stream",
+              "watermark",
+              "lag",
+              "last run",
+              "outcome",
+              "records",
+              "new",
+              "updated",
+              "retry",
+            ],
+            statuses.map((s) => [
+              s.stream,
+              s.watermark ?? "-",
+              s.lagSeconds == null ? "-" : `${s.lagSeconds}s`,
+              s.lastRun ? `${s.lastRun.kind} ${s.lastRun.startedAt}` : "-",
+              s.lastRun
+                ? (s.lastRun.outcome ?? (s.lastRun.finishedAt ? "?" : "running/crashed"))
+                : "-",
+              String(s.lastRun?.recordsSeen ?? "-"),
+              String(s.lastRun?.inserted ?? "-"),
+              String(s.lastRun?.updated ?? "-"),
+              s.serviceIdsDue === undefined
+                ? `${s.windowsToRetry} windows`
+                : `${s.serviceIdsDue} ids due`,
+            ]),
+          ),
+        );
+        for (const s of statuses) if (s.lastRun?.error) io.out(`${s.stream}: ${s.lastRun.error}`);
+        return EXIT.ok;
+      } finally {
+        await database.close();
+      }
+    } catch (error) {
+      return reportError(io, error, usage);
+    }
+  },
+};

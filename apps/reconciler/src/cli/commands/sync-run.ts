@@ -1,0 +1,137 @@
+// What `sync` and `backfill` share: open the database, build the clients, run runSync with
+// progress and logs, print the summary and answer the exit code.
+import * as v from "valibot";
+import { describeConfig } from "../../config/describe-config";
+import { formatSeconds } from "../../format-seconds";
+import { runSync } from "../../sync/run-sync";
+import { createSyncContext } from "../../sync/sync-context";
+import { isStreamName, type StreamName, type SyncSummary } from "../../sync/sync-types";
+import type { CommandIo, ParsedArgs } from "../command";
+import {
+  commandFlags,
+  configOf,
+  isoDate,
+  openConfiguredDatabase,
+  reportError,
+} from "../command-support";
+import { EXIT } from "../exit-codes";
+import { logSink } from "../log-sink";
+import { UsageError } from "../parse-args";
+import { progressPrinter } from "../progress";
+
+const streamList = v.pipe(
+  v.string("needs a value"),
+  v.transform((s) => s.split(",").map((x) => x.trim())),
+  v.check(
+    (list) => list.every(isStreamName),
+    "must name streams: card_transactions, operate_records, account_transactions (comma-separated)",
+  ),
+  v.transform((list) => list as StreamName[]),
+);
+
+export const SYNC_FLAGS = {
+  stream: v.optional(streamList),
+  from: v.optional(isoDate),
+  to: v.optional(isoDate),
+};
+
+/** The summary: a table on a TTY, one JSON line otherwise. */
+export function printSummary(io: CommandIo, summary: SyncSummary): void {
+  if (!io.isTty) {
+    io.out(JSON.stringify({ msg: "sync finished", ...summary }));
+    return;
+  }
+  const rows = Object.entries(summary.streams).map(([stream, s]) => [
+    stream,
+    s?.outcome ?? "",
+    String(s?.windows ?? 0),
+    String(s?.recordsSeen ?? 0),
+    String(s?.inserted ?? 0),
+    String(s?.updated ?? 0),
+    String(s?.unchanged ?? 0),
+    String(s?.skippedDowngrades ?? 0),
+    String(s?.failedWindows ?? 0),
+    s?.lagSeconds == null ? "-" : `${Math.round(s.lagSeconds)}s`,
+  ]);
+  io.out(
+    table(
+      [
+        "stream",
+        "outcome",
+        "windows",
+        "seen",
+        "new",
+        "updated",
+        "same",
+        "no-downgr",
+        "failed",
+        "lag",
+      ],
+      rows,
+    ),
+  );
+  io.out(
+    `${summary.outcome}${summary.interrupted ? " (stopped by signal)" : ""} in ${formatSeconds(summary.seconds)}`,
+  );
+}
+
+/** A plain text table with columns padded to their widest cell. */
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+export function exitCodeOf(summary: SyncSummary): number {
+  if (summary.outcome === "failed") return EXIT.failed;
+  if (summary.outcome === "partial") return EXIT.partial;
+  return EXIT.ok;
+}
+
+export async function runSyncCommand(
+  args: ParsedArgs,
+  io: CommandIo,
+  opts: { backfill: boolean; usage: string },
+): Promise<number> {
+  try {
+    const flags = commandFlags(args, SYNC_FLAGS);
+    if (opts.backfill && (!flags.from || !flags.to))
+      throw new UsageError("backfill needs both --from and --to");
+    // --from alone reads up to now; --to alone has no start.
+    if (flags.to && !flags.from) throw new UsageError("--to needs --from");
+    if (flags.from && flags.to && flags.from >= flags.to)
+      throw new UsageError("--from must be before --to");
+    const config = configOf(args, io);
+    const log = logSink(io);
+    const database = await openConfiguredDatabase(config);
+    try {
+      const ctx = createSyncContext(config, database.db, { log });
+      log(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: "info",
+          msg: "config",
+          ...describeConfig(config),
+        }),
+      );
+      const summary = await runSync(ctx, {
+        streams: flags.stream,
+        from: flags.from,
+        to: flags.to,
+        backfill: opts.backfill,
+        signal: io.signal,
+        onProgress: io.isTty ? progressPrinter((line) => io.err(line)) : undefined,
+      });
+      printSummary(io, summary);
+      return exitCodeOf(summary);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    return reportError(io, error, opts.usage);
+  }
+}

@@ -1,0 +1,111 @@
+// The `reconciler` CLI: argv → command, `help`, exit codes, and SIGINT/SIGTERM turned into
+// io.signal so long commands finish the window in hand and return. runCli() wires it to the
+// process; it runs by itself when this file is the entry point.
+import { realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import type { Command, CommandIo } from "./command";
+import { commands, findCommand } from "./commands/index";
+import { EXIT } from "./exit-codes";
+import { parseArgs, UsageError } from "./parse-args";
+
+function helpText(): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    "usage: reconciler <command> [flags]",
+    "",
+    "commands:",
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    `  ${"help".padEnd(width)}  this list; \`reconciler help <command>\` for one command`,
+    "",
+    "Configuration comes from the environment and flags (a flag wins): DATABASE_URL or --data-dir,",
+    "MERCHANTKIT_ENVIRONMENT, ISSUING_API_KEY, ACCOUNT_API_KEY, ... (see docs/reconciler.md).",
+    "Exit codes: 0 ok, 1 failed, 2 bad command line or configuration, 3 partly done.",
+  ].join("\n");
+}
+
+function commandHelp(command: Command): string {
+  return `${command.name}: ${command.summary}\nusage: ${command.usage}`;
+}
+
+/** Runs one command line (the words after `reconciler`) and answers the exit code. */
+export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === "help" || first === "--help" || first === "-h") {
+    if (first === "help" && rest.length > 0) {
+      const found = findCommand(rest);
+      if (!found) {
+        io.err(`reconciler: unknown command "${rest.join(" ")}"\n\n${helpText()}`);
+        return EXIT.usage;
+      }
+      io.out(commandHelp(found.command));
+      return EXIT.ok;
+    }
+    (first === undefined ? io.err : io.out)(helpText());
+    return first === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const found = findCommand(argv);
+  if (!found) {
+    io.err(`reconciler: unknown command "${first}"\n\n${helpText()}`);
+    return EXIT.usage;
+  }
+  const { command } = found;
+  if (found.rest.includes("--help") || found.rest.includes("-h")) {
+    io.out(commandHelp(command));
+    return EXIT.ok;
+  }
+  let args: ReturnType<typeof parseArgs>;
+  try {
+    args = parseArgs(found.rest);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`reconciler: ${error.message}\nusage: ${command.usage}`);
+    return EXIT.usage;
+  }
+  return command.run(args, io);
+}
+
+/**
+ * main() on this process: stdout/stderr, the environment, and a signal aborted by the first
+ * SIGINT or SIGTERM (a second one exits at once).
+ */
+export async function runCli(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const controller = new AbortController();
+  const onSignal = (name: NodeJS.Signals) => {
+    if (controller.signal.aborted) process.exit(name === "SIGINT" ? 130 : 143);
+    process.stderr.write(`reconciler: ${name}: finishing the current window, then stopping\n`);
+    controller.abort(new Error(name));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  const io: CommandIo = {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    isTty: process.stdout.isTTY === true,
+    env: process.env,
+    signal: controller.signal,
+  };
+  let code: number;
+  try {
+    code = await main(argv, io);
+  } catch (error) {
+    process.stderr.write(`reconciler: unexpected error: ${String(error)}\n`);
+    code = EXIT.failed;
+  }
+  process.off("SIGINT", onSignal);
+  process.off("SIGTERM", onSignal);
+  process.exitCode = code;
+  // Idle keep-alive sockets or timers must not hold a finished command open.
+  setTimeout(() => process.exit(code), 2_000).unref();
+}
+
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) await runCli();

@@ -1,0 +1,89 @@
+// Test support: the CLI as a child process (source through tsx), its output lines, its exit.
+import { type ChildProcess, spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
+// The workspace root: tsx is resolved from there.
+const ROOT = join(dirname(MAIN), "..", "..", "..", "..");
+
+export interface CliProcess {
+  child: ChildProcess;
+  /** stdout and stderr lines so far, in arrival order per stream. */
+  out: string[];
+  err: string[];
+  /** Exit code (null when killed by a signal) and the signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves when a stderr line matches (rejects if the process ends first). */
+  waitFor(match: (line: string) => boolean, count?: number): Promise<void>;
+}
+
+export function spawnCli(args: string[], env: Record<string, string | undefined>): CliProcess {
+  const child = spawn(
+    process.execPath,
+    ["--conditions=@merchantkit/source", "--import", "tsx", MAIN, ...args],
+    // Without CI and DATABASE_URL from the test runner unless the test passes them.
+    { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: "pipe" },
+  );
+  const out: string[] = [];
+  const err: string[] = [];
+  const waiters = new Set<() => void>();
+  const collect = (into: string[]) => {
+    let rest = "";
+    return (chunk: Buffer) => {
+      const text = rest + chunk.toString("utf8");
+      const lines = text.split("\n");
+      rest = lines.pop() ?? "";
+      into.push(...lines);
+      for (const w of waiters) w();
+    };
+  };
+  child.stdout?.on("data", collect(out));
+  child.stderr?.on("data", collect(err));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => {
+      resolve({ code, signal });
+      for (const w of waiters) w();
+    }),
+  );
+  let ended = false;
+  void exited.then(() => {
+    ended = true;
+  });
+  return {
+    child,
+    out,
+    err,
+    exited,
+    waitFor(match, count = 1) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (err.filter(match).length >= count) {
+            waiters.delete(check);
+            resolve();
+          } else if (ended) {
+            waiters.delete(check);
+            reject(new Error(`the CLI exited first:\n${err.slice(-20).join("\n")}`));
+          }
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/** The JSON log lines of a run whose `msg` is `msg`. */
+export function logged(lines: readonly string[], msg: string): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const line of lines) {
+    if (!line.startsWith("{")) continue;
+    try {
+      const event = JSON.parse(line) as Record<string, unknown>;
+      if (event.msg === msg) out.push(event);
+    } catch {
+      // not a log line
+    }
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+// loadConfig: defaults, flags over environment, errors that name the setting and the rule but
+// never the value, and describeConfig without secrets.
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { describeConfig } from "./describe-config";
+import { formatDuration, parseDuration } from "./durations";
+import { ConfigError, loadConfig, requireSettings } from "./load-config";
+
+const SECRET = "sk_live_do-not-print-me";
+
+describe("loadConfig", () => {
+  it("has the documented defaults", () => {
+    const config = loadConfig({}, {}, { cwd: "/srv/app" });
+    expect(config.database).toEqual({ dataDir: resolve("/srv/app", ".data/reconciler") });
+    expect(config.windowMs).toBe(86_400_000);
+    expect(config.lookbackMs).toBe(3 * 86_400_000);
+    expect(config.initialStart).toEqual({ agoMs: 30 * 86_400_000 });
+    expect(config.concurrency).toBe(4);
+    expect(config.requestsPerSecond).toBe(20);
+    expect(config.cron).toBe("*/15 * * * *");
+    expect(config.timestampUnit).toBe("ms");
+    expect(config.environment).toBeUndefined();
+  });
+
+  it("reads the environment, and a flag wins over it", () => {
+    const config = loadConfig(
+      {
+        DATABASE_URL: "postgres://u:p@db:5432/rec",
+        MERCHANTKIT_ENVIRONMENT: "http://127.0.0.1:4010",
+        RECONCILER_CONCURRENCY: "8",
+        RECONCILER_WINDOW: "6h",
+        RECONCILER_START: "2026-01-01T00:00:00Z",
+        ACCOUNT_TIMESTAMP_UNIT: "s",
+      },
+      { concurrency: "2", lookback: "90m" },
+    );
+    expect(config.database).toEqual({ url: "postgres://u:p@db:5432/rec" });
+    expect(config.environment).toEqual({ origin: "http://127.0.0.1:4010" });
+    expect(config.concurrency).toBe(2);
+    expect(config.windowMs).toBe(6 * 3_600_000);
+    expect(config.lookbackMs).toBe(90 * 60_000);
+    expect(config.initialStart).toEqual({ at: new Date("2026-01-01T00:00:00Z") });
+    expect(config.timestampUnit).toBe("s");
+  });
+
+  it("lets --data-dir win over an inherited DATABASE_URL", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://db/x" }, { "data-dir": "/tmp/r" });
+    expect(config.database).toEqual({ dataDir: "/tmp/r" });
+  });
+
+  it("names every broken setting with its variable, flag and rule, never its value", () => {
+    let error: unknown;
+    try {
+      loadConfig(
+        {
+          RECONCILER_CONCURRENCY: "0",
+          RECONCILER_WINDOW: SECRET,
+          MERCHANTKIT_ENVIRONMENT: SECRET,
+          DATABASE_URL: `mysql://root:${SECRET}@h/db`,
+          RECONCILER_CRON: "every day",
+        },
+        { rps: "fast" },
+      );
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).not.toContain(SECRET);
+    expect((error as ConfigError).issues).toEqual([
+      "DATABASE_URL (--database-url): must be a postgres:// or postgresql:// URL",
+      'MERCHANTKIT_ENVIRONMENT (--environment): must be "sandbox", "production" or an http(s) origin URL',
+      'RECONCILER_WINDOW (--window): must be a duration such as "1d", "6h", "15m" or "30s"',
+      "RECONCILER_CONCURRENCY (--concurrency): must be at least 1",
+      "RECONCILER_RPS (--rps): must be a whole number",
+      "RECONCILER_CRON (--cron): must be a valid cron expression (node-cron syntax)",
+    ]);
+  });
+
+  it("refuses a flag without a value", () => {
+    expect(() => loadConfig({}, { window: true })).toThrow("--window needs a value");
+  });
+
+  it("requireSettings names what a command needs", () => {
+    const config = loadConfig({ ISSUING_API_KEY: SECRET });
+    expect(() =>
+      requireSettings(config, ["environment", "issuingApiKey", "accountApiKey"]),
+    ).toThrow(/MERCHANTKIT_ENVIRONMENT \(--environment\): is required\n {2}ACCOUNT_API_KEY/);
+  });
+});
+
+describe("describeConfig", () => {
+  it("redacts keys, secrets and database passwords", () => {
+    const config = loadConfig({
+      DATABASE_URL: `postgres://rec:${SECRET}@db:5432/rec?sslpassword=${SECRET}`,
+      ISSUING_API_KEY: SECRET,
+      ACCOUNT_API_KEY: SECRET,
+      ISSUING_WEBHOOK_SECRET: SECRET,
+      MERCHANTKIT_ENVIRONMENT: "production",
+    });
+    const text = JSON.stringify(describeConfig(config));
+    expect(text).not.toContain(SECRET);
+    expect(describeConfig(config)).toMatchObject({
+      database: "postgres postgres://rec:%5BREDACTED%5D@db:5432/rec?sslpassword=%5BREDACTED%5D",
+      environment: "production",
+      issuingApiKey: "[REDACTED]",
+      window: "1d",
+      lookback: "3d",
+    });
+  });
+});
+
+describe("durations", () => {
+  it("parses and prints back", () => {
+    expect(parseDuration("15m")).toBe(900_000);
+    expect(parseDuration("500ms")).toBe(500);
+    expect(parseDuration("1.5h")).toBeUndefined();
+    expect(formatDuration(5_400_000)).toBe("90m");
+    expect(formatDuration(1_500)).toBe("1500ms");
+  });
+});

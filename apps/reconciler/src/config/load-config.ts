@@ -1,0 +1,222 @@
+// loadConfig(env, flags): the reconciler's settings from the environment and CLI flags (a flag
+// wins), each checked with valibot; an error names the variable, the flag and the rule broken,
+// never the value (it may be a secret).
+import { resolve } from "node:path";
+import type { Environment } from "@merchantkit/core";
+import { validate as validateCron } from "node-cron";
+import * as v from "valibot";
+import { DEFAULT_DATA_DIR } from "../db/connect";
+import { parseDuration } from "./durations";
+import type { ReconcilerConfig } from "./reconciler-config";
+
+/** A setting was missing or broke its rule; `issues` names each one as `VAR (--flag): rule`. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+  constructor(readonly issues: string[]) {
+    super(`invalid configuration:\n  ${issues.join("\n  ")}`);
+  }
+}
+
+const text = () => v.pipe(v.string(), v.trim(), v.minLength(1, "must not be empty"));
+
+const whole = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d+$/, "must be a whole number"),
+    v.transform(Number),
+    v.number(),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+
+const duration = (min: number, minText: string) =>
+  v.pipe(
+    v.string(),
+    v.check(
+      (s) => parseDuration(s) !== undefined,
+      'must be a duration such as "1d", "6h", "15m" or "30s"',
+    ),
+    v.transform((s) => parseDuration(s) as number),
+    v.minValue(min, `must be at least ${minText}`),
+  );
+
+const environment = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((s) => {
+    if (s === "sandbox" || s === "production") return true;
+    try {
+      const url = new URL(s);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, 'must be "sandbox", "production" or an http(s) origin URL'),
+  v.transform((s): Environment => (s === "sandbox" || s === "production" ? s : { origin: s })),
+);
+
+const initialStart = v.pipe(
+  v.string(),
+  v.trim(),
+  v.transform((s): ReconcilerConfig["initialStart"] | undefined => {
+    const ago = parseDuration(s);
+    if (ago !== undefined) return { agoMs: ago };
+    const at = /^\d{4}-\d{2}-\d{2}/.test(s) ? new Date(s) : new Date(Number.NaN);
+    return Number.isNaN(at.getTime()) ? undefined : { at };
+  }),
+  v.check((x) => x !== undefined, 'must be an ISO 8601 date-time or a duration back ("30d")'),
+  v.transform((x) => x as ReconcilerConfig["initialStart"]),
+);
+
+const databaseUrl = v.pipe(
+  text(),
+  v.check((s) => /^postgres(ql)?:\/\//.test(s), "must be a postgres:// or postgresql:// URL"),
+);
+
+const cron = v.pipe(
+  text(),
+  v.check((s) => validateCron(s), "must be a valid cron expression (node-cron syntax)"),
+);
+
+/** Each setting: its environment variable, its flag, its rule and its default. */
+const FIELDS = {
+  databaseUrl: { env: "DATABASE_URL", flag: "database-url", schema: databaseUrl },
+  dataDir: { env: "RECONCILER_DATA_DIR", flag: "data-dir", schema: text() },
+  environment: { env: "MERCHANTKIT_ENVIRONMENT", flag: "environment", schema: environment },
+  issuingApiKey: { env: "ISSUING_API_KEY", flag: "issuing-api-key", schema: text() },
+  accountApiKey: { env: "ACCOUNT_API_KEY", flag: "account-api-key", schema: text() },
+  merchantNo: { env: "MERCHANT_NO", flag: "merchant-no", schema: text() },
+  webhookSecret: { env: "ISSUING_WEBHOOK_SECRET", flag: "webhook-secret", schema: text() },
+  timestampUnit: {
+    env: "ACCOUNT_TIMESTAMP_UNIT",
+    flag: "timestamp-unit",
+    schema: v.picklist(["s", "ms"], 'must be "s" or "ms"'),
+    fallback: "ms",
+  },
+  windowMs: {
+    env: "RECONCILER_WINDOW",
+    flag: "window",
+    schema: duration(1_000, "1s"),
+    fallback: "1d",
+  },
+  lookbackMs: {
+    env: "RECONCILER_LOOKBACK",
+    flag: "lookback",
+    schema: duration(0, "0s"),
+    fallback: "3d",
+  },
+  initialStart: { env: "RECONCILER_START", flag: "start", schema: initialStart, fallback: "30d" },
+  concurrency: {
+    env: "RECONCILER_CONCURRENCY",
+    flag: "concurrency",
+    schema: whole(1, 64),
+    fallback: "4",
+  },
+  requestsPerSecond: {
+    env: "RECONCILER_RPS",
+    flag: "rps",
+    schema: whole(1, 100_000),
+    fallback: "20",
+  },
+  driftRetries: {
+    env: "RECONCILER_DRIFT_RETRIES",
+    flag: "drift-retries",
+    schema: whole(0, 100),
+    fallback: "3",
+  },
+  maxWindowAttempts: {
+    env: "RECONCILER_MAX_WINDOW_ATTEMPTS",
+    flag: "max-window-attempts",
+    schema: whole(1, 1_000),
+    fallback: "10",
+  },
+  maxRetries: {
+    env: "RECONCILER_MAX_RETRIES",
+    flag: "max-retries",
+    schema: whole(0, 20),
+    fallback: "4",
+  },
+  cron: { env: "RECONCILER_CRON", flag: "cron", schema: cron, fallback: "*/15 * * * *" },
+} as const satisfies Record<
+  string,
+  { env: string; flag: string; schema: v.GenericSchema<string, unknown>; fallback?: string }
+>;
+
+type Fields = typeof FIELDS;
+type Parsed = { [K in keyof Fields]: v.InferOutput<Fields[K]["schema"]> | undefined };
+
+/** The environment variable and flag of a setting, as error messages and docs name them. */
+export function settingName(key: keyof Fields): string {
+  return `${FIELDS[key].env} (--${FIELDS[key].flag})`;
+}
+
+/** Flag names loadConfig reads (commands pass the rest of their flags through unchecked). */
+export const CONFIG_FLAGS: readonly string[] = Object.values(FIELDS).map((f) => f.flag);
+
+/**
+ * Reads and checks every setting. Flags win over the environment; an empty environment variable
+ * counts as unset. `--data-dir` (or RECONCILER_DATA_DIR) wins over DATABASE_URL; with neither,
+ * PGlite in .data/reconciler under `cwd`.
+ */
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  flags: Readonly<Record<string, string | true>> = {},
+  opts: { cwd?: string } = {},
+): ReconcilerConfig {
+  const issues: string[] = [];
+  const parsed = {} as Record<string, unknown>;
+  for (const [key, field] of Object.entries(FIELDS) as [keyof Fields, Fields[keyof Fields]][]) {
+    const flag = flags[field.flag];
+    if (flag === true) {
+      issues.push(`${settingName(key)}: --${field.flag} needs a value`);
+      continue;
+    }
+    const fromEnv = env[field.env] === "" ? undefined : env[field.env];
+    const raw = flag ?? fromEnv ?? ("fallback" in field ? field.fallback : undefined);
+    if (raw === undefined) continue;
+    const result = v.safeParse(field.schema as v.GenericSchema<string, unknown>, raw);
+    if (result.success) parsed[key] = result.output;
+    else issues.push(`${settingName(key)}: ${result.issues[0]?.message ?? "is invalid"}`);
+  }
+  if (issues.length > 0) throw new ConfigError(issues);
+  const p = parsed as Parsed;
+  // An explicit data folder beats an inherited DATABASE_URL (as openDatabase does).
+  const database =
+    p.dataDir !== undefined
+      ? { dataDir: resolve(opts.cwd ?? process.cwd(), p.dataDir) }
+      : p.databaseUrl !== undefined
+        ? { url: p.databaseUrl }
+        : { dataDir: resolve(opts.cwd ?? process.cwd(), DEFAULT_DATA_DIR) };
+  return {
+    database,
+    environment: p.environment,
+    issuingApiKey: p.issuingApiKey,
+    accountApiKey: p.accountApiKey,
+    merchantNo: p.merchantNo,
+    webhookSecret: p.webhookSecret,
+    timestampUnit: p.timestampUnit ?? "ms",
+    windowMs: p.windowMs as number,
+    lookbackMs: p.lookbackMs as number,
+    initialStart: p.initialStart as ReconcilerConfig["initialStart"],
+    concurrency: p.concurrency as number,
+    requestsPerSecond: p.requestsPerSecond as number,
+    driftRetries: p.driftRetries as number,
+    maxWindowAttempts: p.maxWindowAttempts as number,
+    maxRetries: p.maxRetries as number,
+    cron: p.cron as string,
+  };
+}
+
+/**
+ * Checks that the settings a command needs are there (loadConfig leaves credentials optional,
+ * since `migrate` and `status` need none).
+ */
+export function requireSettings(
+  config: ReconcilerConfig,
+  needed: readonly ("environment" | "issuingApiKey" | "accountApiKey" | "webhookSecret")[],
+): void {
+  const missing = needed.filter((key) => config[key] === undefined);
+  if (missing.length > 0)
+    throw new ConfigError(missing.map((key) => `${settingName(key)}: is required`));
+}

@@ -1,0 +1,35 @@
+// The reconciler's validated configuration: where the database is, how to reach the service,
+// and how the sync paces itself.
+import type { Environment } from "@merchantkit/core";
+
+export interface ReconcilerConfig {
+  /** url: a Postgres server; else PGlite in dataDir (the two are never both set). */
+  database: { url?: string | undefined; dataDir?: string | undefined };
+  /** The service: "sandbox", "production" or one origin serving every area (the sandbox). */
+  environment: Environment | undefined;
+  issuingApiKey: string | undefined;
+  accountApiKey: string | undefined;
+  merchantNo: string | undefined;
+  /** The issuing webhook HMAC secret (Base64 text), for `reconciler webhooks`. */
+  webhookSecret: string | undefined;
+  /** x-timestamp unit of account calls. */
+  timestampUnit: "s" | "ms";
+  /** Length of one window of the time-windowed streams. */
+  windowMs: number;
+  /** How far behind the watermark every run starts again (late and status-changing records). */
+  lookbackMs: number;
+  /** Where a stream without a watermark starts: a fixed time, or this long before the run. */
+  initialStart: { at: Date } | { agoMs: number };
+  /** Windows fetched at once per stream. */
+  concurrency: number;
+  /** Requests per second across every stream of the process (token bucket). */
+  requestsPerSecond: number;
+  /** Reads of a window whose record count changed under paging, before it is marked drifted. */
+  driftRetries: number;
+  /** A failed window is retried on later runs until it failed this many times. */
+  maxWindowAttempts: number;
+  /** Client retries of one request (429, 5xx, resets) before the window counts as failed. */
+  maxRetries: number;
+  /** node-cron expression of `reconciler schedule`. */
+  cron: string;
+}

@@ -1,0 +1,62 @@
+// The merchant's ledger as the reconciler reads it (ledger_entries) and the staging table its
+// CSV import copies into before one merge.
+import { sql } from "drizzle-orm";
+import { check, index, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** One row per merchant ledger entry (entry_id); docs/ledger-format.md describes each column. */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    /** The merchant's own id of the entry: the import is idempotent by it. */
+    entryId: text("entry_id").primaryKey(),
+    /** card_transaction | card_operation | fee | account. */
+    kind: text("kind").notNull(),
+    /** The provider's key the entry books: txnOrderNo, clientRequestId or operateRecordId, serviceId. */
+    providerRef: text("provider_ref").notNull(),
+    /** Signed: negative when money leaves the card or the merchant account. */
+    amount: numeric("amount").notNull(),
+    currency: text("currency").notNull(),
+    bookedAt: time("booked_at").notNull(),
+    /** Required for kind fee (EXCHANGE, CROSS_BORDER, TRANSACTION, CREATE, DEPOSIT...), else null. */
+    feeType: text("fee_type"),
+    cardId: text("card_id"),
+    description: text("description"),
+    /** The file and line the entry last came from. */
+    sourceFile: text("source_file"),
+    sourceLine: integer("source_line"),
+    importedAt: time("imported_at").notNull().defaultNow(),
+    updatedAt: time("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "ledger_entries_kind_check",
+      sql`${t.kind} in ('card_transaction', 'card_operation', 'fee', 'account')`,
+    ),
+    check("ledger_entries_fee_type_check", sql`(${t.kind} = 'fee') = (${t.feeType} is not null)`),
+    index("ledger_entries_ref_idx").on(t.providerRef),
+  ],
+);
+
+/**
+ * Rows of one import on their way in: COPY fills them (on its own connection), one statement
+ * merges them into ledger_entries, and they are deleted. Keyed by import so imports never mix.
+ */
+export const ledgerStaging = pgTable(
+  "ledger_staging",
+  {
+    importId: text("import_id").notNull(),
+    lineNo: integer("line_no").notNull(),
+    entryId: text("entry_id").notNull(),
+    kind: text("kind").notNull(),
+    providerRef: text("provider_ref").notNull(),
+    amount: numeric("amount").notNull(),
+    currency: text("currency").notNull(),
+    bookedAt: time("booked_at").notNull(),
+    feeType: text("fee_type"),
+    cardId: text("card_id"),
+    description: text("description"),
+  },
+  (t) => [index("ledger_staging_import_idx").on(t.importId)],
+);

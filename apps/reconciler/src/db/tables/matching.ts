@@ -1,0 +1,144 @@
+// Matching results: one row per run, the live match groups and their members, and breaks with
+// the records each one covers.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** One row per match run: its as-of time, verdict, why, and its figures. */
+export const matchRuns = pgTable(
+  "match_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startedAt: time("started_at").notNull().defaultNow(),
+    finishedAt: time("finished_at"),
+    /** The time ages and grace periods are measured from (the run's "now"). */
+    asOf: time("as_of").notNull(),
+    /** reconciled | reconciled_with_pending | breaks | incomplete; null while running. */
+    verdict: text("verdict"),
+    /** Why the run is incomplete (sync lag, failed windows...); empty otherwise. */
+    reasons: jsonb("reasons").$type<string[]>().notNull().default([]),
+    /** Tolerances and grace periods the run used. */
+    params: jsonb("params").$type<Record<string, string | number>>().notNull().default({}),
+    /** Counts: provider items, ledger entries, matches by pass, breaks by class... */
+    stats: jsonb("stats").$type<Record<string, number>>().notNull().default({}),
+    durationMs: integer("duration_ms"),
+  },
+  (t) => [
+    check(
+      "match_runs_verdict_check",
+      sql`${t.verdict} in ('reconciled', 'reconciled_with_pending', 'breaks', 'incomplete')`,
+    ),
+    index("match_runs_started_idx").on(t.startedAt),
+  ],
+);
+
+/** A live match group: provider records, ledger entries (and cash legs) that agree. */
+export const matches = pgTable(
+  "matches",
+  {
+    /** Deterministic: the pass's key (e.g. card_transaction:T000…, chain:T000…). */
+    matchId: text("match_id").primaryKey(),
+    /** exact | chain | operation_gross | tolerant. */
+    pass: text("pass").notNull(),
+    /** confirmed (exact rules) | proposed (the tolerant fallback: needs a person). */
+    status: text("status").notNull(),
+    currency: text("currency").notNull(),
+    providerAmount: numeric("provider_amount").notNull(),
+    ledgerAmount: numeric("ledger_amount").notNull(),
+    firstRunId: uuid("first_run_id").notNull(),
+    createdAt: time("created_at").notNull().defaultNow(),
+  },
+  (t) => [check("matches_status_check", sql`${t.status} in ('confirmed', 'proposed')`)],
+);
+
+/** The records of each live match; the key makes a record sit in at most one live match. */
+export const matchMembers = pgTable(
+  "match_members",
+  {
+    matchId: text("match_id").notNull(),
+    /** provider | ledger | cash (an account transaction behind a card operation). */
+    side: text("side").notNull(),
+    /** card_transaction | card_operation | fee | account | ledger_entry | account_transaction. */
+    recordKind: text("record_kind").notNull(),
+    /** txnOrderNo, clientRequestId, <parent>#<feeType>, <serviceId>:<currency>, entry_id, acntTxnId. */
+    recordRef: text("record_ref").notNull(),
+    amount: numeric("amount").notNull(),
+    currency: text("currency").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.side, t.recordKind, t.recordRef] }),
+    index("match_members_match_idx").on(t.matchId),
+  ],
+);
+
+/** A break: something finance must look at, with a stable id across runs. */
+export const breaks = pgTable(
+  "breaks",
+  {
+    /** md5 of break_key (first 16 hex digits): the same break keeps its id run after run. */
+    breakId: text("break_id").primaryKey(),
+    /** What the break is about (a provider record, a ledger entry, a chain), class excluded. */
+    breakKey: text("break_key").notNull(),
+    class: text("class").notNull(),
+    /** The class before the latest change of class, if it changed. */
+    previousClass: text("previous_class"),
+    /** 1 (money booked without money behind it) … 4 (stock to watch). */
+    priority: smallint("priority").notNull(),
+    /** pending (inside its grace period) | open | resolved. */
+    status: text("status").notNull(),
+    recordKind: text("record_kind"),
+    providerRef: text("provider_ref"),
+    entryId: text("entry_id"),
+    currency: text("currency"),
+    /** Money at stake, positive. */
+    amount: numeric("amount").notNull(),
+    /** Signed amounts of each side, when there is one. */
+    providerAmount: numeric("provider_amount"),
+    ledgerAmount: numeric("ledger_amount"),
+    detail: text("detail").notNull(),
+    /** Business time of the record (transaction, operation or booking time): its age. */
+    occurredAt: time("occurred_at"),
+    firstSeenAt: time("first_seen_at").notNull(),
+    /** When it became open (after its grace period). */
+    openedAt: time("opened_at"),
+    lastSeenAt: time("last_seen_at").notNull(),
+    firstRunId: uuid("first_run_id").notNull(),
+    lastRunId: uuid("last_run_id").notNull(),
+    resolvedAt: time("resolved_at"),
+    resolvedRunId: uuid("resolved_run_id"),
+  },
+  (t) => [
+    check("breaks_status_check", sql`${t.status} in ('pending', 'open', 'resolved')`),
+    index("breaks_queue_idx").on(t.status, t.priority),
+  ],
+);
+
+/** The records a pending or open break covers (none once it is resolved). */
+export const breakRecords = pgTable(
+  "break_records",
+  {
+    breakId: text("break_id").notNull(),
+    side: text("side").notNull(),
+    recordKind: text("record_kind").notNull(),
+    recordRef: text("record_ref").notNull(),
+    amount: numeric("amount"),
+    currency: text("currency"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.side, t.recordKind, t.recordRef] }),
+    index("break_records_break_idx").on(t.breakId),
+  ],
+);

@@ -1,0 +1,123 @@
+// importLedger: a checked ledger file into ledger_entries, all or nothing, idempotent by
+// entry_id: COPY into a staging table, then one INSERT … ON CONFLICT merge.
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { copyField, copyLine, copyRows } from "../db/copy-rows";
+import type { Db } from "../db/database";
+import { queryRows } from "../db/query-rows";
+import { rememberServiceIds } from "../store/service-ids";
+import { type LedgerRowError, parseLedger } from "./parse-ledger";
+
+export interface LedgerImportResult {
+  /** Rows in the file. */
+  rows: number;
+  inserted: number;
+  /** Entries whose stored values differed and were replaced. */
+  updated: number;
+  /** Entries already stored exactly so: nothing written. */
+  unchanged: number;
+}
+
+/** The file has bad rows: nothing was imported. `errors` holds every bad row (line, reason). */
+export class LedgerImportError extends Error {
+  override readonly name = "LedgerImportError";
+  constructor(readonly errors: readonly LedgerRowError[]) {
+    const shown = errors.slice(0, 20).map((e) => `  line ${e.line}: ${e.reason}`);
+    const more = errors.length > 20 ? [`  … and ${errors.length - 20} more`] : [];
+    super(
+      `ledger import rejected: ${errors.length} bad row(s), nothing imported\n${[...shown, ...more].join("\n")}`,
+    );
+  }
+}
+
+const STAGING_COLUMNS = [
+  "import_id",
+  "line_no",
+  "entry_id",
+  "kind",
+  "provider_ref",
+  "amount",
+  "currency",
+  "booked_at",
+  "fee_type",
+  "card_id",
+  "description",
+] as const;
+
+/**
+ * Checks the whole text first (any bad row → LedgerImportError, nothing written), then copies
+ * the rows into ledger_staging and merges them into ledger_entries in one transaction: a new
+ * entry_id is inserted, a changed one replaced, an identical one left alone. Account entries'
+ * provider_ref (a serviceId) is queued for the account-transaction sync. `db` must be the
+ * top-level database (COPY runs on a connection of its own).
+ */
+export async function importLedger(
+  db: Db,
+  text: string,
+  opts: { sourceFile?: string } = {},
+): Promise<LedgerImportResult> {
+  const parsed = parseLedger(text);
+  if (parsed.errors.length > 0) throw new LedgerImportError(parsed.errors);
+  const rows = parsed.entries.length;
+  if (rows === 0) return { rows, inserted: 0, updated: 0, unchanged: 0 };
+  const importId = randomUUID();
+  try {
+    await copyRows(db, {
+      table: "ledger_staging",
+      columns: STAGING_COLUMNS,
+      lines: (function* () {
+        for (const { line, entry } of parsed.entries)
+          yield copyLine([
+            importId,
+            String(line),
+            copyField(entry.entryId),
+            entry.kind,
+            copyField(entry.providerRef),
+            entry.amount,
+            entry.currency,
+            entry.bookedAt,
+            copyField(entry.feeType),
+            copyField(entry.cardId),
+            copyField(entry.description),
+          ]);
+      })(),
+    });
+    const serviceIds = [
+      ...new Set(
+        parsed.entries.filter((e) => e.entry.kind === "account").map((e) => e.entry.providerRef),
+      ),
+    ];
+    return await db.transaction(async (tx) => {
+      const [counts] = await queryRows<{ inserted: string; updated: string }>(
+        tx,
+        sql`WITH merged AS (
+          INSERT INTO ledger_entries AS t (entry_id, kind, provider_ref, amount, currency, booked_at,
+            fee_type, card_id, description, source_file, source_line)
+          SELECT entry_id, kind, provider_ref, amount, currency, booked_at, fee_type, card_id,
+            description, ${opts.sourceFile ?? null}::text, line_no
+          FROM ledger_staging WHERE import_id = ${importId}
+          ON CONFLICT (entry_id) DO UPDATE SET kind = excluded.kind,
+            provider_ref = excluded.provider_ref, amount = excluded.amount,
+            currency = excluded.currency, booked_at = excluded.booked_at,
+            fee_type = excluded.fee_type, card_id = excluded.card_id,
+            description = excluded.description, source_file = excluded.source_file,
+            source_line = excluded.source_line, updated_at = now()
+          WHERE (t.kind, t.provider_ref, t.amount, t.currency, t.booked_at, t.fee_type, t.card_id,
+              t.description)
+            IS DISTINCT FROM (excluded.kind, excluded.provider_ref, excluded.amount,
+              excluded.currency, excluded.booked_at, excluded.fee_type, excluded.card_id,
+              excluded.description)
+          RETURNING (xmax = 0) AS fresh
+        )
+        SELECT count(*) FILTER (WHERE fresh) AS inserted, count(*) FILTER (WHERE NOT fresh) AS updated
+        FROM merged`,
+      );
+      if (serviceIds.length > 0) await rememberServiceIds(tx, serviceIds, "ledger");
+      const inserted = Number(counts?.inserted ?? 0);
+      const updated = Number(counts?.updated ?? 0);
+      return { rows, inserted, updated, unchanged: rows - inserted - updated };
+    });
+  } finally {
+    await queryRows(db, sql`DELETE FROM ledger_staging WHERE import_id = ${importId}`);
+  }
+}

@@ -1,0 +1,142 @@
+// One ledger CSV row checked against docs/ledger-format.md: a typed entry, or why not.
+
+/** What an entry books: a card transaction, a card operation, a fee, or an account posting. */
+export type LedgerKind = "card_transaction" | "card_operation" | "fee" | "account";
+
+export const LEDGER_KINDS: readonly LedgerKind[] = [
+  "card_transaction",
+  "card_operation",
+  "fee",
+  "account",
+];
+
+/** A checked entry: money as a decimal string, the time as ISO 8601 UTC. */
+export interface LedgerEntry {
+  entryId: string;
+  kind: LedgerKind;
+  providerRef: string;
+  /** Signed decimal string ("-12.50"), never a JS number. */
+  amount: string;
+  currency: string;
+  /** ISO 8601 UTC with milliseconds. */
+  bookedAt: string;
+  feeType?: string | undefined;
+  cardId?: string | undefined;
+  description?: string | undefined;
+}
+
+export const REQUIRED_COLUMNS = [
+  "entry_id",
+  "kind",
+  "provider_ref",
+  "amount",
+  "currency",
+  "booked_at",
+] as const;
+export const OPTIONAL_COLUMNS = ["fee_type", "card_id", "description"] as const;
+export const LEDGER_COLUMNS = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS] as const;
+export type LedgerColumn = (typeof LEDGER_COLUMNS)[number];
+
+const AMOUNT = /^[+-]?\d{1,24}(\.\d{1,12})?$/;
+const CURRENCY = /^[A-Z]{3}$/;
+const FEE_TYPE = /^[A-Z][A-Z0-9_]{0,39}$/;
+const DIGITS = /^\d{1,40}$/;
+// A date, or a date-time with optional seconds and fraction; zone Z or ±hh:mm (none = UTC).
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it rejects
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** booked_at as ISO 8601 UTC with milliseconds, or undefined when it is not a real time. */
+export function normalizeTime(text: string): string | undefined {
+  const m = ISO.exec(text);
+  if (!m) return undefined;
+  const [, y, mo, d, h = "00", mi = "00", s = "00", frac = "", zone = "Z"] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
+  const offset = zone === "Z" ? "Z" : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  const ms = `${frac}000`.slice(0, 3);
+  const at = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}${offset}`);
+  return Number.isNaN(at) ? undefined : new Date(at).toISOString();
+}
+
+/** "+12.50" → "12.50", "-0" → "0": the text Postgres would store, digits kept. */
+function normalizeAmount(text: string): string {
+  const unsigned = text.replace(/^[+-]/, "");
+  const [whole = "0", frac] = unsigned.split(".");
+  const digits = whole.replace(/^0+(?=\d)/, "");
+  const body = frac === undefined ? digits : `${digits}.${frac}`;
+  const zero = /^[0.]+$/.test(body);
+  return text.startsWith("-") && !zero ? `-${body}` : body;
+}
+
+/**
+ * Checks one row (values by column name) and answers the entry, or the first reason it is not
+ * one, worded for the person who has to fix the file.
+ */
+export function checkLedgerRow(
+  values: Partial<Record<LedgerColumn, string>>,
+): { entry: LedgerEntry } | { reason: string } {
+  for (const column of REQUIRED_COLUMNS)
+    if (!values[column]?.trim()) return { reason: `${column} is empty` };
+  for (const column of LEDGER_COLUMNS) {
+    const value = values[column];
+    if (value !== undefined && column !== "description" && CONTROL.test(value))
+      return { reason: `${column} holds a control character` };
+    if (value !== undefined && value.length > (column === "description" ? 2000 : 200))
+      return {
+        reason: `${column} is longer than ${column === "description" ? 2000 : 200} characters`,
+      };
+  }
+  const v = values as Record<LedgerColumn, string | undefined>;
+  const entryId = (v.entry_id as string).trim();
+  const kind = (v.kind as string).trim();
+  if (!LEDGER_KINDS.includes(kind as LedgerKind))
+    return { reason: `kind "${kind}" is not one of ${LEDGER_KINDS.join(", ")}` };
+  const amount = (v.amount as string).trim();
+  if (!AMOUNT.test(amount))
+    return {
+      reason: `amount "${amount}" is not a signed decimal such as -12.50 (a dot, no thousands separator)`,
+    };
+  const currency = (v.currency as string).trim();
+  if (!CURRENCY.test(currency))
+    return { reason: `currency "${currency}" is not a three-letter upper-case ISO 4217 code` };
+  const bookedText = (v.booked_at as string).trim();
+  const bookedAt = normalizeTime(bookedText);
+  if (!bookedAt)
+    return {
+      reason: `booked_at "${bookedText}" is not an ISO 8601 date or date-time (e.g. 2026-05-01T10:00:00Z)`,
+    };
+  const feeType = v.fee_type?.trim() || undefined;
+  if (kind === "fee" && !feeType) return { reason: "fee_type is required when kind is fee" };
+  if (kind !== "fee" && feeType)
+    return { reason: `fee_type is only allowed when kind is fee (kind is ${kind})` };
+  if (feeType && !FEE_TYPE.test(feeType))
+    return {
+      reason: `fee_type "${feeType}" must be upper-case letters, digits and _ (e.g. EXCHANGE)`,
+    };
+  const cardId = v.card_id?.trim() || undefined;
+  if (cardId && !DIGITS.test(cardId))
+    return { reason: `card_id "${cardId}" is not a card id (digits)` };
+  const description = v.description || undefined;
+  return {
+    entry: {
+      entryId,
+      kind: kind as LedgerKind,
+      providerRef: (v.provider_ref as string).trim(),
+      amount: normalizeAmount(amount),
+      currency,
+      bookedAt,
+      feeType,
+      cardId,
+      description,
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// The ledger CSV reader and row checks: quoting, line numbers, and the reasons a row is refused.
+import { describe, expect, it } from "vitest";
+import { readCsv } from "./csv";
+import { normalizeTime } from "./ledger-row";
+import { parseLedger } from "./parse-ledger";
+
+const HEADER = "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description";
+
+describe("readCsv", () => {
+  it("reads quoted fields with commas, doubled quotes and line breaks, keeping start lines", () => {
+    const text = `a,b\r\n"x, y","say ""hi"""\n"two\nlines",z\n\nlast,row`;
+    expect([...readCsv(text)]).toEqual([
+      { line: 1, fields: ["a", "b"] },
+      { line: 2, fields: ["x, y", 'say "hi"'] },
+      { line: 3, fields: ["two\nlines", "z"] },
+      { line: 6, fields: ["last", "row"] },
+    ]);
+  });
+
+  it("refuses an unterminated quote with the line it started on", () => {
+    expect(() => [...readCsv('a,b\n"open,b\nc,d')]).toThrow(
+      /line 2: a quoted field is never closed/,
+    );
+  });
+});
+
+describe("parseLedger", () => {
+  it("reads entries with optional columns in any order and normalises amounts and times", () => {
+    const parsed = parseLedger(
+      "currency,amount,entry_id,kind,provider_ref,booked_at\nUSD,+12.50,E1,card_transaction,T1,2026-05-01T10:00:00+02:00\nEUR,-0.10,E2,account,99,2026-05-02\n",
+    );
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.entries.map((e) => e.entry)).toEqual([
+      expect.objectContaining({
+        entryId: "E1",
+        amount: "12.50",
+        bookedAt: "2026-05-01T08:00:00.000Z",
+      }),
+      expect.objectContaining({
+        entryId: "E2",
+        amount: "-0.10",
+        bookedAt: "2026-05-02T00:00:00.000Z",
+      }),
+    ]);
+  });
+
+  it("names the line and the reason of every bad row", () => {
+    const text = [
+      HEADER,
+      "E1,card_transaction,T1,-12.50,USD,2026-05-01T10:00:00Z,,,ok",
+      "E2,card_transaction,T2,-12,50,USD,2026-05-01T10:00:00Z,,,",
+      "E3,card_txn,T3,-1.00,USD,2026-05-01T10:00:00Z,,,",
+      "E4,card_transaction,T4,1.0e3,USD,2026-05-01T10:00:00Z,,,",
+      "E5,card_transaction,T5,-1.00,usd,2026-05-01T10:00:00Z,,,",
+      "E6,card_transaction,T6,-1.00,USD,2026-02-30,,,",
+      "E7,fee,T7,-1.00,USD,2026-05-01T10:00:00Z,,,",
+      "E8,card_transaction,T8,-1.00,USD,2026-05-01T10:00:00Z,EXCHANGE,,",
+      "E1,card_transaction,T9,-1.00,USD,2026-05-01T10:00:00Z,,,",
+      ",card_transaction,T10,-1.00,USD,2026-05-01T10:00:00Z,,,",
+    ].join("\n");
+    const { errors } = parseLedger(text);
+    expect(errors).toEqual([
+      { line: 3, reason: "10 fields where the header has 9" },
+      { line: 4, reason: expect.stringMatching(/^kind "card_txn" is not one of/) },
+      { line: 5, reason: expect.stringMatching(/^amount "1.0e3" is not a signed decimal/) },
+      { line: 6, reason: expect.stringMatching(/^currency "usd"/) },
+      { line: 7, reason: expect.stringMatching(/^booked_at "2026-02-30" is not an ISO 8601/) },
+      { line: 8, reason: "fee_type is required when kind is fee" },
+      { line: 9, reason: expect.stringMatching(/^fee_type is only allowed when kind is fee/) },
+      { line: 10, reason: 'entry_id "E1" already appears on line 2' },
+      { line: 11, reason: "entry_id is empty" },
+    ]);
+  });
+
+  it("refuses a header with unknown or missing columns", () => {
+    expect(parseLedger("entry_id,kind,ref,amount,currency,booked_at\n").errors).toEqual([
+      {
+        line: 1,
+        reason: expect.stringMatching(/missing column\(s\) provider_ref; unknown column\(s\) ref/),
+      },
+    ]);
+    expect(parseLedger("").errors).toEqual([{ line: 1, reason: "the file is empty (no header)" }]);
+  });
+
+  it("checks times for real calendar dates and zones", () => {
+    expect(normalizeTime("2024-02-29T23:59:59.5Z")).toBe("2024-02-29T23:59:59.500Z");
+    expect(normalizeTime("2025-02-29")).toBeUndefined();
+    expect(normalizeTime("2026-05-01T24:00:00Z")).toBeUndefined();
+    expect(normalizeTime("2026-05-01T10:00-0530")).toBe("2026-05-01T15:30:00.000Z");
+    expect(normalizeTime("yesterday")).toBeUndefined();
+  });
+});

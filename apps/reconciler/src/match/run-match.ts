@@ -1,0 +1,161 @@
+// runMatch: one match run over everything stored — passes, breaks, verdict — recorded in
+// match_runs. Same data and options in, same matches and breaks out.
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database";
+import { queryRows, queryText } from "../db/query-rows";
+import type { BreakClass, Verdict } from "./break-classes";
+import { type MatchOptions, resolveMatchOptions } from "./match-options";
+import { matchPasses, persistStatements } from "./match-passes";
+import { syncProblems } from "./sync-health";
+
+export interface MatchStats {
+  providerItems: number;
+  ledgerEntries: number;
+  /** Match groups by pass (exact, chain, operation_gross, tolerant) and cash legs attached. */
+  matched: Record<string, number>;
+  /** Breaks of this run: open (past grace) and pending (inside grace), and by class. */
+  openBreaks: number;
+  pendingItems: number;
+  breaksByClass: Partial<Record<BreakClass, number>>;
+  /** Compared with the stored breaks before this run: new ones and ones that disappeared. */
+  newBreaks: number;
+  resolvedBreaks: number;
+}
+
+export interface MatchRunResult {
+  runId: string;
+  asOf: Date;
+  verdict: Verdict;
+  /** Why the run is incomplete; empty otherwise. */
+  reasons: string[];
+  stats: MatchStats;
+  /** False when an incomplete run left matches and breaks as they were. */
+  persisted: boolean;
+  durationMs: number;
+  /** Milliseconds per statement, for the bench and for --verbose. */
+  timings: { name: string; ms: number }[];
+}
+
+/**
+ * Runs every pass in one transaction (the matcher's advisory lock held), then writes the
+ * differences: matches and members that changed, breaks upserted by their stable id, breaks
+ * no longer found resolved. An incomplete run (sync lag, failed windows, unfetched serviceIds)
+ * only records itself unless `onIncomplete: "all"`.
+ */
+export async function runMatch(db: Db, options: MatchOptions = {}): Promise<MatchRunResult> {
+  const o = resolveMatchOptions(options);
+  const started = performance.now();
+  const reasons = await syncProblems(db, o.asOf, o.maxSyncLagMs);
+  const [run] = await queryRows<{ id: string }>(
+    db,
+    sql`INSERT INTO match_runs (as_of, params) VALUES (${o.asOf.toISOString()}::timestamptz, ${JSON.stringify(
+      {
+        ledgerGraceMs: o.ledgerGraceMs,
+        providerGraceMs: o.providerGraceMs,
+        pendingStatusGraceMs: o.pendingStatusGraceMs,
+        staleAuthorizationMs: o.staleAuthorizationMs,
+        tolerance: o.tolerance,
+        toleranceWindowMs: o.toleranceWindowMs,
+        maxSyncLagMs: o.maxSyncLagMs,
+      },
+    )}::jsonb) RETURNING id`,
+  );
+  const runId = run?.id as string;
+  const timings: { name: string; ms: number }[] = [];
+  const timed = async (tx: Db, name: string, text: string) => {
+    const t0 = performance.now();
+    await queryText(tx, text);
+    timings.push({ name, ms: Math.round(performance.now() - t0) });
+  };
+  try {
+    const outcome = await db.transaction(async (tx) => {
+      for (const s of matchPasses(o)) await timed(tx, s.name, s.text);
+      const stats = await readStats(tx);
+      const verdict: Verdict =
+        reasons.length > 0
+          ? "incomplete"
+          : stats.openBreaks > 0
+            ? "breaks"
+            : stats.pendingItems > 0
+              ? "reconciled_with_pending"
+              : "reconciled";
+      const persist = verdict !== "incomplete" || o.onIncomplete === "all";
+      if (persist) {
+        const [stored] = await queryText<{ fresh: boolean }>(
+          tx,
+          "SELECT NOT EXISTS (SELECT 1 FROM match_members) AND NOT EXISTS (SELECT 1 FROM matches) AS fresh",
+        );
+        const fresh = stored?.fresh === true || String(stored?.fresh) === "t";
+        for (const s of persistStatements(runId, o, { fresh })) await timed(tx, s.name, s.text);
+      }
+      return { stats, verdict, persisted: persist };
+    });
+    const durationMs = Math.round(performance.now() - started);
+    await queryRows(
+      db,
+      sql`UPDATE match_runs SET finished_at = now(), verdict = ${outcome.verdict},
+        reasons = ${JSON.stringify(reasons)}::jsonb, stats = ${JSON.stringify(flatStats(outcome.stats))}::jsonb,
+        duration_ms = ${durationMs} WHERE id = ${runId}::uuid`,
+    );
+    return { runId, asOf: o.asOf, reasons, timings, durationMs, ...outcome };
+  } catch (error) {
+    await queryRows(
+      db,
+      sql`UPDATE match_runs SET finished_at = now(), reasons = ${JSON.stringify([
+        ...reasons,
+        `failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
+      ])}::jsonb WHERE id = ${runId}::uuid`,
+    );
+    throw error;
+  }
+}
+
+async function readStats(tx: Db): Promise<MatchStats> {
+  const [counts] = await queryText<Record<string, string>>(
+    tx,
+    `SELECT (SELECT count(*) FROM mk_p) AS provider_items, (SELECT count(*) FROM mk_l) AS ledger_entries,
+      (SELECT count(*) FROM mk_pair) AS exact,
+      (SELECT count(*) FROM mk_b WHERE status = 'open') AS open,
+      (SELECT count(*) FROM mk_b WHERE status = 'pending') AS pending,
+      (SELECT count(*) FROM mk_b b WHERE NOT EXISTS (SELECT 1 FROM breaks t
+        WHERE t.break_id = b.break_id AND t.status <> 'resolved')) AS new,
+      (SELECT count(*) FROM breaks t WHERE t.status <> 'resolved'
+        AND NOT EXISTS (SELECT 1 FROM mk_b b WHERE b.break_id = t.break_id)) AS resolved`,
+  );
+  const passes = await queryText<{ pass: string; n: string }>(
+    tx,
+    `SELECT pass, count(DISTINCT CASE WHEN pass = 'cash_leg' THEN record_ref ELSE match_id END) AS n
+     FROM mk_mem GROUP BY pass ORDER BY pass`,
+  );
+  const classes = await queryText<{ class: BreakClass; n: string }>(
+    tx,
+    `SELECT class, count(*) AS n FROM mk_b WHERE status = 'open' GROUP BY class ORDER BY class`,
+  );
+  const c = counts ?? {};
+  return {
+    providerItems: Number(c.provider_items),
+    ledgerEntries: Number(c.ledger_entries),
+    matched: {
+      exact: Number(c.exact),
+      ...Object.fromEntries(passes.map((p) => [p.pass, Number(p.n)])),
+    },
+    openBreaks: Number(c.open),
+    pendingItems: Number(c.pending),
+    breaksByClass: Object.fromEntries(classes.map((r) => [r.class, Number(r.n)])),
+    newBreaks: Number(c.new),
+    resolvedBreaks: Number(c.resolved),
+  };
+}
+
+function flatStats(s: MatchStats): Record<string, number> {
+  return {
+    providerItems: s.providerItems,
+    ledgerEntries: s.ledgerEntries,
+    openBreaks: s.openBreaks,
+    pendingItems: s.pendingItems,
+    newBreaks: s.newBreaks,
+    resolvedBreaks: s.resolvedBreaks,
+    ...Object.fromEntries(Object.entries(s.matched).map(([k, v]) => [`matched.${k}`, v])),
+    ...Object.fromEntries(Object.entries(s.breaksByClass).map(([k, v]) => [`breaks.${k}`, v ?? 0])),
+  };
+}

@@ -1,0 +1,119 @@
+// The report as plain text for a terminal: verdict, statement per currency, the break queue.
+import type { ReportData } from "./report-data";
+
+function table(
+  header: string[],
+  rows: string[][],
+  right: ReadonlySet<number> = new Set(),
+): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (right.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)];
+}
+
+const VERDICT_TEXT: Record<string, string> = {
+  reconciled: "RECONCILED: provider and ledger agree",
+  reconciled_with_pending: "RECONCILED WITH PENDING: items inside their grace period",
+  breaks: "BREAKS: differences to work on",
+  incomplete: "INCOMPLETE: the provider data is not complete enough to judge",
+};
+
+/** Lines of the terminal report. */
+export function renderText(data: ReportData, opts: { queueRows?: number } = {}): string[] {
+  const out: string[] = [];
+  const scope = data.date ? `for ${data.date}` : "for every day";
+  if (!data.run) {
+    out.push("No match run yet: run `reconciler run` (or `reconciler demo`).");
+    return out;
+  }
+  out.push(`Reconciliation report ${scope}, as of ${data.run.asOf}`);
+  out.push(`Verdict: ${VERDICT_TEXT[data.run.verdict] ?? data.run.verdict}`);
+  for (const reason of data.run.reasons) out.push(`  - ${reason}`);
+  const s = data.run.stats;
+  out.push(
+    `Provider items ${s.providerItems ?? 0}, ledger entries ${s.ledgerEntries ?? 0}; matched: exact ${s["matched.exact"] ?? 0}, chains ${s["matched.chain"] ?? 0}, operations gross ${s["matched.operation_gross"] ?? 0}, cash legs ${s["matched.cash_leg"] ?? 0}, proposed ${s["matched.tolerant"] ?? 0}`,
+  );
+  out.push(`Open breaks ${data.openBreaks}, pending ${data.pendingItems}`);
+  out.push("");
+  out.push("Provider vs ledger per currency");
+  out.push(
+    ...table(
+      ["currency", "provider", "ledger", "difference"],
+      data.currencies.map((c) => [c.currency, c.providerTotal, c.ledgerTotal, c.difference]),
+      new Set([1, 2, 3]),
+    ),
+  );
+  out.push("");
+  out.push("Breaks by class");
+  out.push(
+    ...table(
+      ["class", "count", "amount"],
+      data.byClass.map((b) => [b.class, String(b.count), `${b.amount} ${b.currency ?? ""}`.trim()]),
+      new Set([1, 2]),
+    ),
+  );
+  if (data.date) {
+    out.push("");
+    out.push(`Statement of ${data.date} (difference = timing + breaks + pending + unexplained)`);
+    out.push(
+      ...table(
+        [
+          "currency",
+          "provider",
+          "ledger",
+          "difference",
+          "timing",
+          "breaks",
+          "pending",
+          "unexplained",
+        ],
+        data.statement.map((r) => [
+          r.currency,
+          r.providerTotal,
+          r.ledgerTotal,
+          r.difference,
+          r.timing,
+          r.explainedByBreaks,
+          r.pending,
+          r.unexplained,
+        ]),
+        new Set([1, 2, 3, 4, 5, 6, 7]),
+      ),
+    );
+  }
+  const shown = data.queue.slice(0, opts.queueRows ?? 25);
+  out.push("");
+  out.push(
+    `Break queue (${shown.length} of ${data.openBreaks + data.pendingItems}, most urgent first)`,
+  );
+  out.push(
+    ...table(
+      ["P", "class", "amount", "age", "record", "detail"],
+      shown.map((q) => [
+        `P${q.priority}${q.status === "pending" ? "?" : ""}`,
+        q.class,
+        `${q.amount} ${q.currency ?? ""}`.trim(),
+        q.ageDays === null ? "-" : `${q.ageDays}d`,
+        q.providerRef ?? q.entryId ?? "",
+        q.detail,
+      ]),
+      new Set([2, 3]),
+    ),
+  );
+  if (data.staleAuthorizations.length > 0) {
+    out.push("");
+    out.push("Open authorizations by age");
+    out.push(
+      ...table(
+        ["currency", "age", "count", "still held"],
+        data.staleAuthorizations.map((a) => [a.currency, a.bucket, String(a.count), a.openHold]),
+        new Set([2, 3]),
+      ),
+    );
+  }
+  return out;
+}

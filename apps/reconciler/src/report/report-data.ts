@@ -1,0 +1,231 @@
+// What a report shows, read from the finance views: the latest run, the daily statement, the
+// break queue, breaks by class and day, stale authorizations, fees and sync health.
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database";
+import { queryRows } from "../db/query-rows";
+
+export interface ReportRun {
+  id: string;
+  asOf: string;
+  verdict: string;
+  reasons: string[];
+  stats: Record<string, number>;
+  durationMs: number | null;
+}
+
+export interface StatementRow {
+  day: string;
+  currency: string;
+  providerTotal: string;
+  ledgerTotal: string;
+  difference: string;
+  timing: string;
+  explainedByBreaks: string;
+  pending: string;
+  unexplained: string;
+  byClass: Record<string, string>;
+}
+
+export interface QueueRow {
+  priority: number;
+  class: string;
+  status: string;
+  breakId: string;
+  providerRef: string | null;
+  entryId: string | null;
+  currency: string | null;
+  amount: string;
+  ageDays: number | null;
+  detail: string;
+}
+
+export interface ReportData {
+  /** The day the report is about (YYYY-MM-DD), or undefined for every day. */
+  date: string | undefined;
+  run: ReportRun | undefined;
+  statement: StatementRow[];
+  /** Per currency over the report's days: provider, ledger, difference. */
+  currencies: {
+    currency: string;
+    providerTotal: string;
+    ledgerTotal: string;
+    difference: string;
+  }[];
+  queue: QueueRow[];
+  openBreaks: number;
+  pendingItems: number;
+  byClass: { class: string; count: number; amount: string; currency: string }[];
+  byClassAndDay: { day: string; class: string; count: number }[];
+  staleAuthorizations: { currency: string; bucket: string; count: number; openHold: string }[];
+  fees: {
+    feeType: string;
+    currency: string;
+    providerTotal: string;
+    ledgerTotal: string;
+    difference: string;
+  }[];
+  syncHealth: {
+    stream: string;
+    watermark: string | null;
+    lagMinutes: number | null;
+    lastOutcome: string | null;
+    windowsToReread: number;
+    serviceIdsDue: number | null;
+  }[];
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Reads the report of `date` (a UTC day) or of every day; `queueLimit` caps the break list. */
+export async function loadReport(
+  db: Db,
+  opts: { date?: string | undefined; queueLimit?: number } = {},
+): Promise<ReportData> {
+  const date = opts.date;
+  if (date !== undefined && !DAY.test(date)) throw new RangeError("date must be YYYY-MM-DD");
+  const onDay = (column: string) =>
+    date === undefined ? sql`true` : sql`${sql.raw(column)}::date = ${date}::date`;
+  const [run] = await queryRows<{
+    id: string;
+    as_of: string;
+    verdict: string;
+    reasons: string;
+    stats: string;
+    duration_ms: number | null;
+  }>(
+    db,
+    sql`SELECT id, to_char(as_of AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS as_of, verdict, reasons, stats, duration_ms FROM finance_latest_run`,
+  );
+  const statement = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT day::text AS day, currency, provider_total::text, ledger_total::text, difference::text,
+      timing::text, explained_by_breaks::text, pending::text, unexplained::text, by_class::text
+      FROM finance_daily_statement WHERE ${onDay("day")} ORDER BY day, currency`,
+  );
+  const currencies = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT currency, sum(provider_total)::text AS provider_total, sum(ledger_total)::text AS ledger_total,
+      sum(difference)::text AS difference FROM finance_daily_statement WHERE ${onDay("day")}
+      GROUP BY currency ORDER BY currency`,
+  );
+  const queue = await queryRows<Record<string, string | number | null>>(
+    db,
+    sql`SELECT priority, class, status, break_id, provider_ref, entry_id, currency, amount::text, age_days, detail
+      FROM finance_open_breaks WHERE ${onDay("occurred_at")} LIMIT ${opts.queueLimit ?? 50}`,
+  );
+  const [counts] = await queryRows<{ open: string; pending: string }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE status = 'open') AS open, count(*) FILTER (WHERE status = 'pending') AS pending
+      FROM finance_open_breaks WHERE ${onDay("occurred_at")}`,
+  );
+  const byClass = await queryRows<{ class: string; n: string; amount: string; currency: string }>(
+    db,
+    sql`SELECT class, count(*) AS n, sum(amount)::text AS amount, string_agg(DISTINCT currency, '/') AS currency
+      FROM breaks WHERE status = 'open' AND ${onDay("occurred_at")} GROUP BY class ORDER BY class`,
+  );
+  const byClassAndDay = await queryRows<{ day: string; class: string; n: string }>(
+    db,
+    sql`SELECT occurred_at::date::text AS day, class, count(*) AS n FROM breaks
+      WHERE status = 'open' AND occurred_at IS NOT NULL AND ${onDay("occurred_at")}
+      GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  const stale = await queryRows<{
+    card_currency: string;
+    age_bucket: string;
+    n: string;
+    hold: string;
+  }>(
+    db,
+    sql`SELECT card_currency, age_bucket, count(*) AS n, sum(open_hold)::text AS hold
+      FROM finance_stale_authorizations GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  const fees = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT fee_type, currency, sum(provider_total)::text AS provider_total, sum(ledger_total)::text AS ledger_total,
+      sum(difference)::text AS difference FROM finance_fees_by_type WHERE ${onDay("day")}
+      GROUP BY fee_type, currency ORDER BY fee_type, currency`,
+  );
+  const health = await queryRows<Record<string, string | null>>(
+    db,
+    sql`SELECT stream, to_char(watermark AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS watermark,
+      lag_minutes::text, last_run_outcome, windows_to_reread::text, service_ids_due::text
+      FROM finance_sync_health ORDER BY stream`,
+  );
+  const num = (x: unknown) => (x === null || x === undefined ? null : Number(x));
+  return {
+    date,
+    run: run
+      ? {
+          id: run.id,
+          asOf: run.as_of,
+          verdict: run.verdict,
+          reasons: JSON.parse(run.reasons) as string[],
+          stats: JSON.parse(run.stats) as Record<string, number>,
+          durationMs: run.duration_ms === null ? null : Number(run.duration_ms),
+        }
+      : undefined,
+    statement: statement.map((r) => ({
+      day: r.day as string,
+      currency: r.currency as string,
+      providerTotal: r.provider_total as string,
+      ledgerTotal: r.ledger_total as string,
+      difference: r.difference as string,
+      timing: r.timing as string,
+      explainedByBreaks: r.explained_by_breaks as string,
+      pending: r.pending as string,
+      unexplained: r.unexplained as string,
+      // jsonb text: the amounts are numbers there, so read them back as their digits.
+      byClass: Object.fromEntries(
+        [...(r.by_class as string).matchAll(/"([a-z_]+)":\s*(-?[\d.]+)/g)].map((m) => [m[1], m[2]]),
+      ) as Record<string, string>,
+    })),
+    currencies: currencies.map((r) => ({
+      currency: r.currency as string,
+      providerTotal: r.provider_total as string,
+      ledgerTotal: r.ledger_total as string,
+      difference: r.difference as string,
+    })),
+    queue: queue.map((r) => ({
+      priority: Number(r.priority),
+      class: String(r.class),
+      status: String(r.status),
+      breakId: String(r.break_id),
+      providerRef: r.provider_ref === null ? null : String(r.provider_ref),
+      entryId: r.entry_id === null ? null : String(r.entry_id),
+      currency: r.currency === null ? null : String(r.currency),
+      amount: String(r.amount),
+      ageDays: num(r.age_days),
+      detail: String(r.detail),
+    })),
+    openBreaks: Number(counts?.open ?? 0),
+    pendingItems: Number(counts?.pending ?? 0),
+    byClass: byClass.map((r) => ({
+      class: r.class,
+      count: Number(r.n),
+      amount: r.amount,
+      currency: r.currency,
+    })),
+    byClassAndDay: byClassAndDay.map((r) => ({ day: r.day, class: r.class, count: Number(r.n) })),
+    staleAuthorizations: stale.map((r) => ({
+      currency: r.card_currency,
+      bucket: r.age_bucket,
+      count: Number(r.n),
+      openHold: r.hold,
+    })),
+    fees: fees.map((r) => ({
+      feeType: r.fee_type as string,
+      currency: r.currency as string,
+      providerTotal: r.provider_total as string,
+      ledgerTotal: r.ledger_total as string,
+      difference: r.difference as string,
+    })),
+    syncHealth: health.map((r) => ({
+      stream: String(r.stream),
+      watermark: r.watermark ?? null,
+      lagMinutes: num(r.lag_minutes),
+      lastOutcome: r.last_run_outcome ?? null,
+      windowsToReread: Number(r.windows_to_reread ?? 0),
+      serviceIdsDue: num(r.service_ids_due),
+    })),
+  };
+}

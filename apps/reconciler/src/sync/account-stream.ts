@@ -1,0 +1,115 @@
+// Account transactions for one run: the serviceIds the other streams revealed (service_ids),
+// fetched in batches of 100 with listByServiceIds; each batch's rows and its "fetched" mark
+// commit together.
+import { sql } from "drizzle-orm";
+import { queryRows } from "../db/query-rows";
+import { commitWindow } from "../store/commit-window";
+import { errorText } from "../store/error-text";
+import { markServiceIdsFetched, serviceIdsToFetch } from "../store/service-ids";
+import { recordRun } from "../store/sync-runs";
+import { addCounts } from "../store/upsert-batch";
+import { logEvent } from "./log-event";
+import { runPool } from "./pool";
+import { closeRun, emptySummary } from "./stream-summary";
+import type { StreamSummary, SyncContext, SyncOptions } from "./sync-types";
+
+const STREAM = "account_transactions";
+/** The endpoint's limit of serviceIds per call. */
+export const SERVICE_ID_BATCH = 100;
+
+/** Seconds since the oldest serviceId still due was revealed (0 when none is due). */
+async function accountLag(ctx: SyncContext): Promise<number> {
+  const [row] = await queryRows<{ lag: unknown }>(
+    ctx.db,
+    sql`SELECT coalesce(extract(epoch FROM now() - min(revealed_at)), 0) AS lag
+      FROM service_ids WHERE fetched_at IS NULL OR fetched_at < revealed_at`,
+  );
+  return Math.max(0, Number(row?.lag ?? 0));
+}
+
+/**
+ * Fetches every due serviceId, `concurrency` batches at a time, until none is due. A batch that
+ * fails stays due (retried next run) and ends this run's loop after the round, so a failing id
+ * is not asked for again and again. Never throws.
+ */
+export async function syncAccountStream(
+  ctx: SyncContext,
+  opts: SyncOptions,
+): Promise<StreamSummary> {
+  const { db, config } = ctx;
+  const started = Date.now();
+  const kind = opts.backfill ? "backfill" : (opts.kind ?? "sync");
+  const summary = emptySummary();
+  let batchesTotal = 0;
+  try {
+    summary.runId = await recordRun(db, { stream: STREAM, kind });
+    logEvent(ctx, "info", "stream started", { stream: STREAM, kind, runId: summary.runId });
+    let stopped = false;
+    while (!opts.signal?.aborted && summary.failedWindows === 0) {
+      const { serviceIds, asOf } = await serviceIdsToFetch(
+        db,
+        SERVICE_ID_BATCH * config.concurrency,
+      );
+      if (serviceIds.length === 0) break;
+      const batches: string[][] = [];
+      for (let i = 0; i < serviceIds.length; i += SERVICE_ID_BATCH)
+        batches.push(serviceIds.slice(i, i + SERVICE_ID_BATCH));
+      batchesTotal += batches.length;
+      await runPool(
+        batches.map((batch) => async () => {
+          if (opts.signal?.aborted) {
+            stopped = true;
+            return;
+          }
+          let records: Awaited<ReturnType<typeof ctx.account.transactions.listByServiceIds>>;
+          try {
+            records = await ctx.account.transactions.listByServiceIds(batch, { concurrency: 1 });
+          } catch (error) {
+            summary.failedWindows++;
+            logEvent(ctx, "warn", "serviceId batch failed; retried next run", {
+              stream: STREAM,
+              serviceIds: batch.length,
+              error: errorText(error),
+            });
+            return;
+          }
+          summary.pages++;
+          summary.recordsSeen += records.length;
+          const counts = await db.transaction(async (tx) => {
+            const result = await commitWindow(tx, {
+              stream: STREAM,
+              records: { accountTransactions: records },
+            });
+            await markServiceIdsFetched(tx, batch, asOf);
+            return result.counts;
+          });
+          Object.assign(summary, addCounts(summary, counts));
+          summary.windows++;
+          opts.onProgress?.({
+            stream: STREAM,
+            windowsTotal: batchesTotal,
+            windowsDone: summary.windows,
+            pages: summary.pages,
+            recordsSeen: summary.recordsSeen,
+            elapsedMs: Date.now() - started,
+          });
+        }),
+        config.concurrency,
+      );
+    }
+    if (summary.failedWindows > 0) {
+      summary.outcome = summary.windows === 0 ? "failed" : "partial";
+      summary.error = `${summary.failedWindows} serviceId batches failed; retried next run`;
+    } else if (stopped || (opts.signal?.aborted && (await accountLag(ctx)) > 0)) {
+      summary.outcome = "partial";
+      summary.error = "stopped before every due serviceId was fetched";
+    }
+    summary.lagSeconds = await accountLag(ctx);
+  } catch (error) {
+    summary.outcome = "failed";
+    summary.error = errorText(error);
+    logEvent(ctx, "error", "stream failed", { stream: STREAM, error: summary.error });
+  }
+  await closeRun(ctx, STREAM, summary, started);
+  return summary;
+}

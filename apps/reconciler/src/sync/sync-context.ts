@@ -1,0 +1,54 @@
+// createSyncContext: the issuing and account clients from the configuration, sharing one
+// request-rate limiter, plus the database and a log sink.
+import { AccountClient } from "@merchantkit/account";
+import { IssuingClient } from "@merchantkit/issuing";
+import { requireSettings } from "../config/load-config";
+import type { ReconcilerConfig } from "../config/reconciler-config";
+import type { Db } from "../db/database";
+import { createRateLimiter, rateLimitedFetch } from "./rate-limiter";
+import type { SyncContext } from "./sync-types";
+
+/**
+ * Builds a SyncContext. Needs the environment and both API keys (ConfigError naming the
+ * missing ones otherwise). `log` defaults to stdout, one line per event.
+ */
+export function createSyncContext(
+  config: ReconcilerConfig,
+  db: Db,
+  opts: {
+    log?: (line: string) => void;
+    fetch?: typeof globalThis.fetch;
+    /** Client backoff between retries (tests shorten it). */
+    retryDelay?: { baseDelayMs?: number; maxDelayMs?: number };
+  } = {},
+): SyncContext {
+  requireSettings(config, ["environment", "issuingApiKey", "accountApiKey"]);
+  const limiter = createRateLimiter(config.requestsPerSecond);
+  const fetch = rateLimitedFetch(limiter, opts.fetch);
+  const environment = config.environment as NonNullable<ReconcilerConfig["environment"]>;
+  const issuing = new IssuingClient({
+    environment,
+    apiKey: config.issuingApiKey as string,
+    merchantNo: config.merchantNo,
+    maxRetries: config.maxRetries,
+    retryDelay: opts.retryDelay,
+    fetch,
+    userAgent: "merchantkit-reconciler",
+  });
+  const account = new AccountClient({
+    environment,
+    apiKey: config.accountApiKey as string,
+    timestampUnit: config.timestampUnit,
+    maxRetries: config.maxRetries,
+    retryDelay: opts.retryDelay,
+    fetch,
+    userAgent: "merchantkit-reconciler",
+  });
+  return {
+    db,
+    issuing,
+    account,
+    config,
+    log: opts.log ?? ((line) => process.stdout.write(`${line}\n`)),
+  };
+}

@@ -1,0 +1,86 @@
+// The sync's public shapes: stream names, the context a run needs, progress and summaries.
+import type { AccountClient } from "@merchantkit/account";
+import type { IssuingClient } from "@merchantkit/issuing";
+import type { ReconcilerConfig } from "../config/reconciler-config";
+import type { Db } from "../db/database";
+
+export type StreamName = "card_transactions" | "operate_records" | "account_transactions";
+
+/** Every stream, in the order a run starts them (account transactions need the others' ids). */
+export const STREAM_NAMES: readonly StreamName[] = [
+  "card_transactions",
+  "operate_records",
+  "account_transactions",
+];
+
+export function isStreamName(value: string): value is StreamName {
+  return (STREAM_NAMES as readonly string[]).includes(value);
+}
+
+/** What a sync needs: the database, the two clients (sharing one rate limiter), config, a log. */
+export interface SyncContext {
+  db: Db;
+  issuing: IssuingClient;
+  account: AccountClient;
+  config: ReconcilerConfig;
+  /** One structured line (JSON) per event; the CLI prints it or turns it into text on a TTY. */
+  log: (line: string) => void;
+}
+
+export interface SyncOptions {
+  /** Default: every stream. */
+  streams?: StreamName[];
+  /** An explicit range instead of [watermark − lookback, now). */
+  from?: Date;
+  to?: Date;
+  /** Read [from, to) without moving watermarks; recorded as kind "backfill". */
+  backfill?: boolean;
+  /** Run kind recorded in sync_runs when not a backfill (default "sync"; `schedule` passes its own). */
+  kind?: "sync" | "schedule";
+  onProgress?: (p: SyncProgress) => void;
+  /** Aborted: windows in flight finish and commit, no new one starts. */
+  signal?: AbortSignal;
+}
+
+export interface SyncProgress {
+  stream: StreamName;
+  /** Windows (account transactions: batches of 100 serviceIds) planned and finished. */
+  windowsTotal: number;
+  windowsDone: number;
+  pages: number;
+  recordsSeen: number;
+  elapsedMs: number;
+}
+
+/** ok: every window read; partial: some failed (retried next run) or the run was stopped. */
+export type SyncOutcome = "ok" | "partial" | "failed";
+
+export interface StreamSummary {
+  /** busy: another worker holds the stream; nothing was read. */
+  outcome: SyncOutcome | "busy";
+  runId: string | undefined;
+  windows: number;
+  pages: number;
+  recordsSeen: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skippedDowngrades: number;
+  failedWindows: number;
+  /**
+   * Seconds between now and the stream's watermark after the run (account transactions: since
+   * the oldest serviceId still waiting for a fetch was revealed; 0 when none waits). Null when
+   * the stream has no watermark yet.
+   */
+  lagSeconds: number | null;
+  /** Redacted reason of a failed or partial stream. */
+  error: string | undefined;
+}
+
+export interface SyncSummary {
+  outcome: SyncOutcome;
+  /** Stopped by the signal before every window was read. */
+  interrupted: boolean;
+  streams: Partial<Record<StreamName, StreamSummary>>;
+  seconds: number;
+}

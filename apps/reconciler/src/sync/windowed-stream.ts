@@ -1,0 +1,245 @@
+// One time-windowed stream (card transactions or operation records) for one run: retry the
+// windows earlier runs failed, then read [watermark − lookback, now) window by window, several
+// at once, committing each window's rows with the watermark's advance in one transaction.
+import type { Page } from "@merchantkit/core";
+import {
+  type CommitWindowInput,
+  type CommitWindowResult,
+  commitWindow,
+} from "../store/commit-window";
+import { errorText } from "../store/error-text";
+import { recordRun } from "../store/sync-runs";
+import { markWindowFailed, takeWindowsToRetry } from "../store/sync-windows";
+import { addCounts, type UpsertCounts } from "../store/upsert-batch";
+import { readWatermark } from "../store/watermarks";
+import { logEvent } from "./log-event";
+import { runPool } from "./pool";
+import { readWindow } from "./read-window";
+import { closeRun, emptySummary } from "./stream-summary";
+import type { StreamName, StreamSummary, SyncContext, SyncOptions } from "./sync-types";
+import {
+  ceilToSecond,
+  floorToSecond,
+  splitWindows,
+  type TimeWindow,
+  WindowPrefix,
+} from "./windows";
+
+const PAGE_SIZE = 100;
+
+type WindowedStream = Exclude<StreamName, "account_transactions">;
+
+/** The service's inclusive whole-second filter for [start, end). */
+function timeFilter(window: TimeWindow) {
+  return { startTime: window.start.getTime() / 1000, endTime: window.end.getTime() / 1000 - 1 };
+}
+
+/** A window's pages, fresh from page 1 on every call, and its rows for commitWindow. */
+function source(ctx: SyncContext, stream: WindowedStream, window: TimeWindow) {
+  const params = { ...timeFilter(window), pageSize: PAGE_SIZE };
+  if (stream === "card_transactions")
+    return {
+      pages: () => ctx.issuing.transactions.list(params).pages(),
+      rows: (records: unknown[]): CommitWindowInput["records"] => ({
+        cardTransactions: records as never,
+      }),
+    };
+  return {
+    pages: () => ctx.issuing.operateRecords.list(params).pages() as AsyncIterable<Page<unknown>>,
+    rows: (records: unknown[]): CommitWindowInput["records"] => ({
+      operateRecords: records as never,
+    }),
+  };
+}
+
+/** Where this run reads: an explicit range, or [watermark − lookback | initial start, now). */
+function runRange(ctx: SyncContext, opts: SyncOptions, watermark: Date | null, now: Date) {
+  const { config } = ctx;
+  const to = opts.to ? ceilToSecond(opts.to) : floorToSecond(now);
+  let from: Date;
+  if (opts.from) from = floorToSecond(opts.from);
+  else if (watermark) from = new Date(watermark.getTime() - config.lookbackMs);
+  else
+    from =
+      "at" in config.initialStart
+        ? config.initialStart.at
+        : new Date(now.getTime() - config.initialStart.agoMs);
+  return { from: floorToSecond(from), to };
+}
+
+/**
+ * Runs the stream once (the caller holds its lock). Never throws: an error outside a window
+ * (the database gone) ends the stream as "failed" with its counts so far.
+ */
+export async function syncWindowedStream(
+  ctx: SyncContext,
+  stream: WindowedStream,
+  opts: SyncOptions,
+): Promise<StreamSummary> {
+  const { db, config } = ctx;
+  const started = Date.now();
+  const kind = opts.backfill ? "backfill" : (opts.kind ?? "sync");
+  const summary = emptySummary();
+  let windowsTotal = 0;
+  const progress = () =>
+    opts.onProgress?.({
+      stream,
+      windowsTotal,
+      windowsDone: summary.windows,
+      pages: summary.pages,
+      recordsSeen: summary.recordsSeen,
+      elapsedMs: Date.now() - started,
+    });
+
+  /** Reads one window and commits it; false when it failed (recorded for a later run). */
+  const processWindow = async (
+    window: TimeWindow,
+    commit: (records: CommitWindowInput["records"]) => Promise<void>,
+  ): Promise<boolean> => {
+    const { pages, rows } = source(ctx, stream, window);
+    let read: Awaited<ReturnType<typeof readWindow<unknown>>>;
+    try {
+      read = await readWindow({
+        pages,
+        driftRetries: config.driftRetries,
+        onPage: (n) => {
+          summary.pages++;
+          summary.recordsSeen += n;
+          progress();
+        },
+      });
+    } catch (error) {
+      await markWindowFailed(db, { stream, ...window, reason: "failed", error });
+      summary.failedWindows++;
+      logEvent(ctx, "warn", "window failed; retried next run", {
+        stream,
+        start: window.start,
+        end: window.end,
+        error: errorText(error),
+      });
+      return false;
+    }
+    if (read.kind === "drifted") {
+      await markWindowFailed(db, { stream, ...window, reason: "drifted", error: read.detail });
+      summary.failedWindows++;
+      logEvent(ctx, "warn", "window kept drifting; retried next run", {
+        stream,
+        start: window.start,
+        end: window.end,
+        reads: read.reads,
+        detail: read.detail,
+      });
+      return false;
+    }
+    try {
+      await commit(rows(read.records));
+    } catch (error) {
+      // A batch the database refused: the window is read again next run (the database being
+      // gone makes markWindowFailed throw too, which ends the stream).
+      await markWindowFailed(db, { stream, ...window, reason: "failed", error });
+      summary.failedWindows++;
+      logEvent(ctx, "warn", "window could not be committed; retried next run", {
+        stream,
+        start: window.start,
+        end: window.end,
+        error: errorText(error),
+      });
+      return false;
+    }
+    return true;
+  };
+
+  const addResult = (counts: UpsertCounts) => {
+    const total = addCounts(summary, counts);
+    Object.assign(summary, total);
+  };
+
+  const logCommit = (window: TimeWindow, result: CommitWindowResult, retry: boolean) =>
+    logEvent(ctx, "info", "window committed", {
+      stream,
+      start: window.start,
+      end: window.end,
+      retry,
+      ...result.counts,
+      watermark: result.watermark,
+    });
+
+  try {
+    summary.runId = await recordRun(db, { stream, kind });
+    logEvent(ctx, "info", "stream started", { stream, kind, runId: summary.runId });
+
+    // Windows earlier runs could not read: rows only (they are behind the watermark already).
+    const retries = opts.backfill
+      ? []
+      : await takeWindowsToRetry(db, { stream, maxAttempts: config.maxWindowAttempts });
+    const watermark = await readWatermark(db, stream);
+    const { from, to } = runRange(ctx, opts, watermark, new Date());
+    const windows = splitWindows(from, to, config.windowMs);
+    // The watermark moves only when this run's range joins what is already committed.
+    const movesWatermark = !opts.backfill && (watermark === null || from <= watermark);
+    windowsTotal = retries.length + windows.length;
+    logEvent(ctx, "info", "windows planned", {
+      stream,
+      from,
+      to,
+      windows: windows.length,
+      retries: retries.length,
+      watermark,
+    });
+
+    const prefix = new WindowPrefix(windows);
+    let committedWatermark = watermark;
+    const tasks = [
+      ...retries.map((r) => async () => {
+        if (opts.signal?.aborted) return;
+        const window = { start: r.start, end: r.end };
+        await processWindow(window, async (records) => {
+          const result = await commitWindow(db, { stream, records, window });
+          addResult(result.counts);
+          logCommit(window, result, true);
+        });
+        summary.windows++;
+        progress();
+      }),
+      ...windows.map((window, index) => async () => {
+        if (opts.signal?.aborted) return;
+        await processWindow(window, async (records) => {
+          const target = movesWatermark ? prefix.endWith(index) : undefined;
+          const result = await commitWindow(db, { stream, records, watermark: target });
+          committedWatermark = result.watermark;
+          addResult(result.counts);
+          logCommit(window, result, false);
+        });
+        prefix.markDone(index);
+        summary.windows++;
+        progress();
+        // A window that finished before an earlier one committed rows only; once the gap
+        // closes, the watermark catches up to the finished prefix (failed windows are in
+        // sync_windows, so passing them loses nothing).
+        const end = prefix.end;
+        if (movesWatermark && end && (!committedWatermark || end > committedWatermark)) {
+          const result = await commitWindow(db, { stream, records: {}, watermark: end });
+          committedWatermark = result.watermark;
+        }
+      }),
+    ];
+    await runPool(tasks, config.concurrency);
+
+    const unread = windowsTotal - summary.windows;
+    if (unread > 0) {
+      summary.outcome = "partial";
+      summary.error = `stopped before ${unread} of ${windowsTotal} windows`;
+    } else if (summary.failedWindows > 0) {
+      summary.outcome = summary.failedWindows === windowsTotal ? "failed" : "partial";
+      summary.error = `${summary.failedWindows} of ${windowsTotal} windows failed; retried next run`;
+    }
+    const after = await readWatermark(db, stream);
+    summary.lagSeconds = after ? Math.max(0, (Date.now() - after.getTime()) / 1000) : null;
+  } catch (error) {
+    summary.outcome = "failed";
+    summary.error = errorText(error);
+    logEvent(ctx, "error", "stream failed", { stream, error: summary.error });
+  }
+  await closeRun(ctx, stream, summary, started);
+  return summary;
+}

@@ -1,0 +1,243 @@
+/**
+ * The reconciler's matching: 1,000,000 provider records (settled clearings and refunds) against
+ * 1,000,000 ledger entries on a Postgres server — every pass, the breaks and the writes of one
+ * runMatch — next to one plain hash join of the same two tables on the same key (the floor: the
+ * least any matcher must do). 0.3 % of entries carry a discrepancy (amount, missing on either
+ * side, duplicate). A second run over the unchanged data shows what a rerun costs.
+ *
+ * Needs DATABASE_URL (a throwaway database is created on it and dropped); the tables are filled
+ * with COPY, not through HTTP. RECONCILER_MATCH_ROWS changes the row count (default 1,000,000).
+ * The goal is a first run within 10 s at 1,000,000 rows.
+ */
+import { performance } from "node:perf_hooks";
+import { openDatabase } from "../apps/reconciler/src/db/connect";
+import { copyLine, copyRows } from "../apps/reconciler/src/db/copy-rows";
+import type { Db } from "../apps/reconciler/src/db/database";
+import { queryText } from "../apps/reconciler/src/db/query-rows";
+import { createScratchDatabase } from "../apps/reconciler/src/db/scratch-database";
+import { runMatch } from "../apps/reconciler/src/match/run-match";
+import { type CaseResult, printTable } from "./harness";
+
+const AS_OF = new Date("2026-06-01T00:00:00Z");
+const START = Date.parse("2026-05-01T00:00:00Z");
+const CHUNK = 10_000;
+
+function amount(i: number): string {
+  const cents = 300 + ((i * 7919) % 190_000);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+const txnNo = (i: number) => `T${String(100_000_000_000_000 + i)}`;
+const cardOf = (i: number) => String(1953712585351499776n + BigInt(i % 20_000));
+
+const CARD_COLUMNS = [
+  "txn_order_no",
+  "card_id",
+  "txn_type",
+  "txn_status",
+  "origin_txn_order_no",
+  "origin_txn_order_no_for_refund",
+  "transaction_time",
+  "card_amount",
+  "card_currency",
+  "settle_amount",
+  "settle_currency",
+  "settle_time",
+  "raw",
+  "raw_hash",
+  "version",
+  "source",
+];
+
+/** Provider record i: a settled clearing (1 in 20 a refund), USD or EUR, over a month. */
+function* cardLines(rows: number): Generator<string> {
+  let chunk = "";
+  for (let i = 0; i < rows; i++) {
+    const time = new Date(START + i * 2_500).toISOString();
+    const refund = i % 20 === 19;
+    chunk += copyLine([
+      txnNo(i),
+      cardOf(i),
+      refund ? "REFUND" : "CLEARING",
+      "S",
+      `A${i}`,
+      refund ? txnNo(i - 1) : "\\N",
+      time,
+      amount(i),
+      i % 4 === 0 ? "EUR" : "USD",
+      amount(i),
+      i % 4 === 0 ? "EUR" : "USD",
+      time,
+      "{}",
+      "0",
+      "1",
+      "sync",
+    ]);
+    if (i % CHUNK === CHUNK - 1) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+const LEDGER_COLUMNS = [
+  "entry_id",
+  "kind",
+  "provider_ref",
+  "amount",
+  "currency",
+  "booked_at",
+  "card_id",
+];
+
+/** Ledger entry i: the provider's record, but 1 in 1000 off by 0.01, missing, or booking i+1 a second time (each replaced by an entry the provider does not have, so the count stays the same). */
+function* ledgerLines(rows: number): Generator<string> {
+  let chunk = "";
+  for (let i = 0; i < rows; i++) {
+    const booked = new Date(START + i * 2_500 + 3_600_000).toISOString();
+    const currency = i % 4 === 0 ? "EUR" : "USD";
+    const sign = i % 20 === 19 ? "" : "-";
+    const k = i % 1000;
+    const line =
+      k === 1
+        ? [
+            `L${i}`,
+            "card_transaction",
+            txnNo(i),
+            `${sign}${amount(i)}1`,
+            currency,
+            booked,
+            cardOf(i),
+          ]
+        : k === 2
+          ? [`L${i}`, "card_transaction", `X${i}`, "-10.00", "USD", booked, "\\N"]
+          : k === 3
+            ? [
+                `L${i}`,
+                "card_transaction",
+                txnNo(i + 1),
+                `-${amount(i + 1)}`,
+                (i + 1) % 4 === 0 ? "EUR" : "USD",
+                booked,
+                cardOf(i + 1),
+              ]
+            : [
+                `L${i}`,
+                "card_transaction",
+                txnNo(i),
+                `${sign}${amount(i)}`,
+                currency,
+                booked,
+                cardOf(i),
+              ];
+    chunk += copyLine(line);
+    if (i % CHUNK === CHUNK - 1) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - start, value };
+}
+
+async function measure(db: Db, rows: number): Promise<void> {
+  const load = await timed(async () => {
+    await copyRows(db, {
+      table: "card_transactions",
+      columns: CARD_COLUMNS,
+      lines: cardLines(rows),
+    });
+    await copyRows(db, {
+      table: "ledger_entries",
+      columns: LEDGER_COLUMNS,
+      lines: ledgerLines(rows),
+    });
+    for (const stream of ["card_transactions", "operate_records"])
+      await queryText(
+        db,
+        `INSERT INTO sync_watermarks (stream, watermark) VALUES ('${stream}', '${AS_OF.toISOString()}')`,
+      );
+    await queryText(db, "ANALYZE");
+  });
+  // The floor: one hash join of the two tables on the key, every pair counted.
+  const floor = await timed(() =>
+    db.transaction(async (tx) => {
+      await queryText(tx, "SET LOCAL enable_mergejoin = off");
+      await queryText(tx, "SET LOCAL enable_nestloop = off");
+      await queryText(tx, "SET LOCAL work_mem = '128MB'");
+      return queryText<{ n: string }>(
+        tx,
+        `SELECT count(*) AS n FROM card_transactions c JOIN ledger_entries l ON l.provider_ref = c.txn_order_no`,
+      );
+    }),
+  );
+  const first = await timed(() => runMatch(db, { asOf: AS_OF }));
+  const second = await timed(() => runMatch(db, { asOf: AS_OF }));
+  const s = first.value.stats;
+  const expectedBreaks = 3 * Math.floor(rows / 1000);
+  console.log(
+    `Postgres server: ${rows.toLocaleString("en-US")} provider records, ${rows.toLocaleString("en-US")} ledger entries (loaded with COPY in ${(load.ms / 1000).toFixed(1)} s); ` +
+      `hash join ${(floor.ms / 1000).toFixed(2)} s (${floor.value[0]?.n} pairs); ` +
+      `match ${(first.ms / 1000).toFixed(2)} s (verdict ${first.value.verdict}, exact ${s.matched.exact}, proposed ${s.matched.tolerant ?? 0}, open breaks ${s.openBreaks}: ${JSON.stringify(s.breaksByClass)}); ` +
+      `rerun ${(second.ms / 1000).toFixed(2)} s (${second.value.stats.newBreaks} new, ${second.value.stats.resolvedBreaks} resolved)`,
+  );
+  if (s.openBreaks < expectedBreaks)
+    throw new Error(`expected at least ${expectedBreaks} breaks, got ${s.openBreaks}`);
+  const slowest = [...first.value.timings].sort((a, b) => b.ms - a.ms).slice(0, 8);
+  console.log(
+    `slowest statements of the first run: ${slowest.map((t) => `${t.name} ${t.ms} ms`).join(", ")}`,
+  );
+  const records = 2 * rows;
+  const row = (name: string, ms: number): CaseResult => ({
+    name,
+    opsPerSec: (records / ms) * 1000,
+    nsPerOp: (ms * 1e6) / records,
+    ratio: ms / floor.ms,
+  });
+  printTable(
+    `match ${rows.toLocaleString("en-US")} × ${rows.toLocaleString("en-US")} (goal: first run ≤ 10 s)`,
+    "record",
+    [
+      row("plain hash join of the two tables (floor)", floor.ms),
+      row("runMatch, first run (all passes + writes)", first.ms),
+      row("runMatch, rerun on unchanged data", second.ms),
+    ],
+  );
+}
+
+/** A bench setting from the environment (read by name, like the write bench's row counts). */
+function setting(name: string): string | undefined {
+  return process.env[name];
+}
+
+export async function run(): Promise<void> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.log(
+      'DATABASE_URL is not set: the matching bench needs a Postgres server; start one with eval "$(bash scripts/start-postgres.sh)".',
+    );
+    return;
+  }
+  const rows = Number(setting("RECONCILER_MATCH_ROWS") ?? 1_000_000);
+  if (!Number.isInteger(rows) || rows < 10_000)
+    throw new Error("RECONCILER_MATCH_ROWS must be an integer ≥ 10000");
+  const scratch = await createScratchDatabase(url, "reconciler_bench");
+  try {
+    const database = await openDatabase({ url: scratch.url });
+    try {
+      await measure(database.db, rows);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    // RECONCILER_MATCH_KEEP=1 keeps the database to look at the plans (its URL is printed).
+    if (setting("RECONCILER_MATCH_KEEP")) console.log(`kept ${scratch.url}`);
+    else await scratch.drop();
+  }
+}

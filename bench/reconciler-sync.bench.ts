@@ -1,0 +1,206 @@
+/**
+ * The reconciler's sync end to end: card transactions generated in a sandbox running in
+ * ANOTHER process, paged over HTTP (100 per page, windows fetched concurrently) and written
+ * with commitWindow (upserts + versions + watermark, one transaction per window), next to a
+ * plain COPY of the same rows into a same-shaped table (the physical limit of writing them).
+ *
+ * Needs DATABASE_URL for the server figure (a throwaway database is created and dropped);
+ * without it only PGlite is measured. RECONCILER_SYNC_BENCH_ROWS (default 1,000,000) sets how
+ * many card transactions the sandbox generates; RECONCILER_SYNC_BENCH_PGLITE_DAYS (default 3)
+ * how many of its 30 days the PGlite run syncs; RECONCILER_SYNC_BENCH_CONCURRENCY (default 4)
+ * windows in flight; RECONCILER_SYNC_BENCH_WINDOW (default 6h) the window size.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { loadConfig } from "../apps/reconciler/src/config/load-config";
+import { openDatabase } from "../apps/reconciler/src/db/connect";
+import { copyField, copyLine, copyRows } from "../apps/reconciler/src/db/copy-rows";
+import type { Db } from "../apps/reconciler/src/db/database";
+import { queryText } from "../apps/reconciler/src/db/query-rows";
+import { createScratchDatabase } from "../apps/reconciler/src/db/scratch-database";
+import { runSync } from "../apps/reconciler/src/sync/run-sync";
+import { createSyncContext } from "../apps/reconciler/src/sync/sync-context";
+import { type CaseResult, printTable } from "./harness";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const DAY = 86_400_000;
+const DAYS = 30;
+
+function numberFrom(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+function textFrom(name: string, fallback: string): string {
+  return process.env[name] ?? fallback;
+}
+
+/** The sandbox bin from source, in its own process; resolves with its origin. */
+async function startSandboxProcess(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--conditions=@merchantkit/source",
+      "--import",
+      "tsx",
+      join(ROOT, "packages/sandbox/src/bin.ts"),
+      "--port",
+      "0",
+    ],
+    { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let text = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(text);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`sandbox exited (${code}) before listening`)));
+  });
+  return { url, child };
+}
+
+async function admin(url: string, path: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${url}/__sandbox${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** The table's rows as COPY text chunks (read before the clock starts: only COPY is timed). */
+async function copyTextOf(db: Db, table: string, key: string) {
+  const columns = (
+    await queryText<{ column_name: string }>(
+      db,
+      `SELECT column_name FROM information_schema.columns WHERE table_name = '${table}' ORDER BY ordinal_position`,
+    )
+  ).map((c) => c.column_name);
+  const chunks: string[] = [];
+  let last = "";
+  for (;;) {
+    const rows = await queryText<Record<string, string | null>>(
+      db,
+      `SELECT ${columns.map((c) => `${c}::text AS ${c}`).join(", ")} FROM ${table}
+        WHERE ${key} > '${last}' ORDER BY ${key} LIMIT 20000`,
+    );
+    if (rows.length === 0) break;
+    chunks.push(rows.map((r) => copyLine(columns.map((c) => copyField(r[c])))).join(""));
+    last = rows[rows.length - 1]?.[key] ?? last;
+  }
+  return { columns, chunks };
+}
+
+async function measure(
+  db: Db,
+  label: string,
+  url: string,
+  range: { from: Date; to: Date } | undefined,
+): Promise<void> {
+  const config = loadConfig({
+    MERCHANTKIT_ENVIRONMENT: url,
+    ISSUING_API_KEY: "sandbox-issuing-api-key",
+    ACCOUNT_API_KEY: "sandbox-account-api-key",
+    RECONCILER_START: `${DAYS + 1}d`,
+    RECONCILER_WINDOW: textFrom("RECONCILER_SYNC_BENCH_WINDOW", "6h"),
+    RECONCILER_CONCURRENCY: String(numberFrom("RECONCILER_SYNC_BENCH_CONCURRENCY", 4)),
+    RECONCILER_RPS: "100000",
+  });
+  const ctx = createSyncContext(config, db, { log: () => {} });
+  const t0 = performance.now();
+  const summary = await runSync(ctx, { streams: ["card_transactions"], ...range });
+  const syncMs = performance.now() - t0;
+  const card = summary.streams.card_transactions;
+  if (summary.outcome !== "ok" || !card) throw new Error(`sync: ${JSON.stringify(summary)}`);
+  const rows = card.inserted;
+
+  await queryText(db, "CREATE TABLE card_transactions_copy (LIKE card_transactions INCLUDING ALL)");
+  const { columns, chunks } = await copyTextOf(db, "card_transactions", "txn_order_no");
+  const t1 = performance.now();
+  await copyRows(db, { table: "card_transactions_copy", columns, lines: chunks });
+  const copyMs = performance.now() - t1;
+  const [copied] = await queryText<{ n: string }>(
+    db,
+    "SELECT count(*) AS n FROM card_transactions_copy",
+  );
+  if (Number(copied?.n) !== rows) throw new Error(`COPY wrote ${copied?.n} of ${rows} rows`);
+
+  const result = (name: string, ms: number): CaseResult => ({
+    name,
+    opsPerSec: (rows / ms) * 1000,
+    nsPerOp: (ms * 1e6) / rows,
+    ratio: ms / copyMs,
+  });
+  console.log(
+    `${label}: ${rows.toLocaleString("en-US")} card transactions, ${card.windows} windows of ` +
+      `${config.windowMs / 3_600_000} h, ${card.pages.toLocaleString("en-US")} pages, ` +
+      `${config.concurrency} windows at once; sync ${(syncMs / 1000).toFixed(1)} s ` +
+      `(${Math.round((rows / syncMs) * 1000).toLocaleString("en-US")} records/s), ` +
+      `COPY ${(copyMs / 1000).toFixed(1)} s`,
+  );
+  printTable(`${label}: sync ${rows.toLocaleString("en-US")} card transactions`, "record", [
+    result("COPY of the same rows into a same-shaped table (baseline)", copyMs),
+    result("reconciler sync: HTTP pages → commitWindow", syncMs),
+  ]);
+}
+
+export async function run(): Promise<void> {
+  const rows = numberFrom("RECONCILER_SYNC_BENCH_ROWS", 1_000_000);
+  const sandbox = await startSandboxProcess();
+  try {
+    // The clock frozen an hour back, so every generated record is in the sync's past; account
+    // calls carry real-time x-timestamps, hence the wide skew.
+    const now = Math.floor((Date.now() - 3_600_000) / 1000) * 1000;
+    await admin(sandbox.url, "/config", { timestampSkewMs: 366 * DAY });
+    await admin(sandbox.url, "/clock/freeze", { at: now });
+    const g0 = performance.now();
+    await admin(sandbox.url, "/issuing/generate", {
+      seed: 1,
+      cards: Math.max(20, Math.round(rows / 500)),
+      cardTransactions: rows,
+      days: DAYS,
+    });
+    console.log(
+      `sandbox (its own process): generated ${rows.toLocaleString("en-US")} card transactions over ${DAYS} days in ${((performance.now() - g0) / 1000).toFixed(1)} s`,
+    );
+
+    const server = process.env.DATABASE_URL;
+    if (server) {
+      const scratch = await createScratchDatabase(server, "reconciler_bench");
+      try {
+        const database = await openDatabase({ url: scratch.url });
+        try {
+          await measure(database.db, "Postgres server", sandbox.url, undefined);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        await scratch.drop();
+      }
+    } else {
+      console.log(
+        'DATABASE_URL is not set: skipping the Postgres server figure; start one with eval "$(bash scripts/start-postgres.sh)". Measuring PGlite only.',
+      );
+    }
+
+    const days = numberFrom("RECONCILER_SYNC_BENCH_PGLITE_DAYS", 3);
+    const pglite = await openDatabase({ dataDir: "memory://" });
+    try {
+      // The last `days` days of the generated period: a slice, so PGlite's figure stays quick.
+      await measure(pglite.db, `PGlite (in memory, last ${days} of ${DAYS} days)`, sandbox.url, {
+        from: new Date(now - days * DAY),
+        to: new Date(now + 1000),
+      });
+    } finally {
+      await pglite.close();
+    }
+  } finally {
+    sandbox.child.kill("SIGTERM");
+  }
+}
