@@ -1,20 +1,7 @@
 /** The options an AccountClient is built with: where the service is, the apikey, and core's transport settings. */
-import type { Environment, TransportConfig } from "@merchantkit/core";
+import type { ClientOptions } from "@merchantkit/core";
 
-export interface AccountClientOptions
-  extends Pick<
-    TransportConfig,
-    | "timeoutMs"
-    | "maxRetries"
-    | "retryDelay"
-    | "hooks"
-    | "logger"
-    | "includeBodies"
-    | "fetch"
-    | "userAgent"
-  > {
-  /** `"sandbox"`, `"production"`, `{ origin }` (the merchantkit sandbox, a proxy) or base URLs per area. */
-  environment: Environment;
+export interface AccountClientOptions extends ClientOptions {
   /** The account area's key, sent as the `apikey` header on every attempt. */
   apiKey: string;
   /** `x-timestamp` in milliseconds (13 digits, the default) or seconds (10 digits). */

@@ -1,20 +1,7 @@
 /** The options an IssuingClient is built with: where the service is, the ApiKey, the merchant, and core's transport settings. */
-import type { Environment, TransportConfig } from "@merchantkit/core";
+import type { ClientOptions } from "@merchantkit/core";
 
-export interface IssuingClientOptions
-  extends Pick<
-    TransportConfig,
-    | "timeoutMs"
-    | "maxRetries"
-    | "retryDelay"
-    | "hooks"
-    | "logger"
-    | "includeBodies"
-    | "fetch"
-    | "userAgent"
-  > {
-  /** `"sandbox"`, `"production"`, `{ origin }` (the merchantkit sandbox, a proxy) or base URLs per area. */
-  environment: Environment;
+export interface IssuingClientOptions extends ClientOptions {
   /** The issuing key, sent as the `ApiKey` header. */
   apiKey: string;
   /**

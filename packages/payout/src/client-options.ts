@@ -1,13 +1,7 @@
 /** The options a PayoutClient is built with: where the service is, the secret key, and core's transport settings. */
-import type { Environment, TransportConfig } from "@merchantkit/core";
+import type { ClientOptions } from "@merchantkit/core";
 
-export interface PayoutClientOptions
-  extends Pick<
-    TransportConfig,
-    "timeoutMs" | "maxRetries" | "retryDelay" | "hooks" | "logger" | "includeBodies" | "fetch"
-  > {
-  /** `"sandbox"`, `"production"`, `{ origin }` (the merchantkit sandbox, a proxy) or base URLs per area. */
-  environment: Environment;
+export interface PayoutClientOptions extends ClientOptions {
   /** The merchant secret key that signs every request (the payout `sign`). */
   secretKey: string;
   /**

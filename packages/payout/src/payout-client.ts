@@ -29,7 +29,7 @@ export class PayoutClient {
       environment,
       auth: signAuth({ secretKey }),
       merchantNo,
-      userAgent: "merchantkit-payout",
+      userAgent: transportOptions.userAgent ?? "merchantkit-payout",
     });
     this.paymentFields = new PaymentFieldsResource(transport);
     this.paymentMethods = new PaymentMethodsResource(transport);

@@ -1,13 +1,7 @@
 /** The options a ProfitShareClient is built with. */
-import type { Environment, TransportConfig } from "@merchantkit/core";
+import type { ClientOptions } from "@merchantkit/core";
 
-export interface ProfitShareClientOptions
-  extends Pick<
-    TransportConfig,
-    "timeoutMs" | "maxRetries" | "retryDelay" | "hooks" | "logger" | "includeBodies" | "fetch"
-  > {
-  /** `"sandbox"`, `"production"`, `{ origin }` (the merchantkit sandbox, a proxy) or base URLs per area. */
-  environment: Environment;
+export interface ProfitShareClientOptions extends ClientOptions {
   /** The merchant secret key that signs every request (and, with verifyResponseSign, checks answers). */
   secretKey: string;
   /** Filled into every request that leaves it out. Without it, every call must pass `merchantNo`. */

@@ -39,7 +39,7 @@ export class ProfitShareClient {
       environment,
       auth: signAuth({ secretKey }),
       merchantNo,
-      userAgent: "merchantkit-profit-share",
+      userAgent: transportOptions.userAgent ?? "merchantkit-profit-share",
     });
     if (verifyResponseSign) {
       this.#share = signedEndpoint(profitShare, secretKey);

@@ -51,6 +51,26 @@ export interface TransportConfig {
   now?: (() => number) | undefined;
 }
 
+/**
+ * What every area client is built with besides its credentials: where the service is and how
+ * calls behave. One shape, so a merchant configures payout, issuing and account clients alike.
+ */
+export interface ClientOptions
+  extends Pick<
+    TransportConfig,
+    | "timeoutMs"
+    | "maxRetries"
+    | "retryDelay"
+    | "hooks"
+    | "logger"
+    | "includeBodies"
+    | "fetch"
+    | "userAgent"
+  > {
+  /** `"sandbox"`, `"production"`, `{ origin }` (the merchantkit sandbox, a proxy) or base URLs per area. */
+  environment: Environment;
+}
+
 /** Per-call options, the same shape in every area client. */
 export interface RequestOptions {
   timeoutMs?: number | undefined;
