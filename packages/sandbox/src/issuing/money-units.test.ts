@@ -1,5 +1,3 @@
-import { fromMinorUnits, toMinorUnits } from "@merchantkit/core";
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { convertMinor } from "./fx-rates";
 import type { Card } from "./issuing-records";
