@@ -5,57 +5,13 @@
  * process with the data set generated on a frozen clock, so both cases read identical pages and
  * the sandbox's own CPU is not shared with the client under test. Goal: ratio ≤ 1.15×.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { IssuingClient } from "@merchantkit/issuing";
 import { compare } from "./harness";
+import { spawnSandbox } from "./sandbox-child";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RECORDS = 100_000;
 const PAGE_SIZE = 100;
 const GOAL = 1.15;
-
-interface Child {
-  process: ChildProcess;
-  url: string;
-  output: string;
-}
-
-/** Starts the sandbox's bin and waits for its banner (origin and credentials). */
-function spawnSandbox(): Promise<Child> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--conditions=@merchantkit/source",
-      "--import",
-      "tsx",
-      "packages/sandbox/src/bin.ts",
-      "--port",
-      "0",
-    ],
-    { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 30_000);
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /listening on (http:\/\/[\d.]+:\d+)/.exec(output)?.[1];
-      if (url && /issuing ApiKey\s+\S+/.test(output)) {
-        clearTimeout(timer);
-        resolve({ process: child, url, output });
-      }
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`sandbox exited with ${code}:\n${output}`));
-    });
-  });
-}
 
 async function admin(origin: string, path: string, body: unknown): Promise<unknown> {
   const res = await fetch(`${origin}/__sandbox${path}`, {

@@ -1,67 +1,18 @@
 /**
  * What the payout client costs per call: `transfers.retrieve` (txn/query: request validation,
- * merchantNo fill, signing, lossless JSON both ways, envelope, response decode, ky) against a
+ * merchantNo fill, signing, lossless JSON both ways, envelope, response decode, fetch) against a
  * raw fetch of the same signed request text (fetch, read, JSON.parse, respCode check). The
  * sandbox runs in a CHILD process, so server work does not share this process's CPU; calls are
  * sequential (one in flight) and rounds interleaved. A third row shows the client's in-process
  * work alone (no HTTP). Goal: SDK ≤ 1.15× the raw fetch.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { txnQuery } from "@merchantkit/contract";
 import { parseJson, sign, stringifyJson } from "@merchantkit/core";
 import { PayoutClient } from "@merchantkit/payout";
 import { compare } from "./harness";
+import { bannerValue, spawnSandbox } from "./sandbox-child";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const GOAL = 1.15;
-
-interface Child {
-  process: ChildProcess;
-  url: string;
-  output: string;
-}
-
-function spawnSandbox(): Promise<Child> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--conditions=@merchantkit/source",
-      "--import",
-      "tsx",
-      "packages/sandbox/src/bin.ts",
-      "--port",
-      "0",
-    ],
-    { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 30_000);
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[\d.]+:\d+)[\s\S]*secretKey\s+\S+/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ process: child, url: match[1], output });
-      }
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`sandbox exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-function banner(output: string, label: string): string {
-  const match = new RegExp(`${label}\\s+(\\S+)`).exec(output);
-  if (!match?.[1]) throw new Error(`no ${label} in the sandbox's banner:\n${output}`);
-  return match[1];
-}
 
 /** A payout to read: a wallet beneficiary (no review), a payer, one remittance. */
 async function makePayout(payout: PayoutClient): Promise<string> {
@@ -97,8 +48,8 @@ async function makePayout(payout: PayoutClient): Promise<string> {
 export async function run(): Promise<void> {
   const sandbox = await spawnSandbox();
   try {
-    const secretKey = banner(sandbox.output, "secretKey");
-    const merchantNo = banner(sandbox.output, "merchantNo");
+    const secretKey = bannerValue(sandbox.output, "secretKey");
+    const merchantNo = bannerValue(sandbox.output, "merchantNo");
     const payout = new PayoutClient({
       environment: { origin: sandbox.url },
       secretKey,
