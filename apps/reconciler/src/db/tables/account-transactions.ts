@@ -1,18 +1,7 @@
 // Account transactions (balance changes read by serviceId) and their version history.
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
-import { jsonbText } from "./column-types";
-
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { check, index, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { jsonbText, storedRecordColumns, time } from "./column-types";
 
 /** One row per balance change of the merchant account (acntTxnId). */
 export const accountTransactions = pgTable(
@@ -35,14 +24,7 @@ export const accountTransactions = pgTable(
     /** externalOrderId: the merchant's reference (a card operation's clientRequestId). */
     externalOrderId: text("external_order_id"),
     remark: text("remark"),
-    /** The record in its canonical wire form. */
-    raw: jsonbText("raw").notNull(),
-    rawHash: text("raw_hash").notNull(),
-    version: integer("version").notNull(),
-    firstSeenAt: time("first_seen_at").notNull().defaultNow(),
-    updatedAt: time("updated_at").notNull().defaultNow(),
-    /** sync or webhook. */
-    source: text("source").notNull(),
+    ...storedRecordColumns(),
   },
   (t) => [
     check("account_transactions_source_check", sql`${t.source} in ('sync', 'webhook')`),

@@ -1,18 +1,7 @@
 // Card transactions (queryTxnList and issuing.cardTransactionEvent) and their version history.
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
-import { jsonbText } from "./column-types";
-
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { check, index, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { jsonbText, storedRecordColumns, time } from "./column-types";
 
 /** One row per card transaction (txnOrderNo), holding its latest accepted state. */
 export const cardTransactions = pgTable(
@@ -67,18 +56,7 @@ export const cardTransactions = pgTable(
     merchantCity: text("merchant_city"),
     merchantPostalCode: text("merchant_postal_code"),
     merchantMccCode: text("merchant_mcc_code"),
-    /** The record in its canonical wire form (ids and amounts as JSON numbers, keys sorted). */
-    raw: jsonbText("raw").notNull(),
-    /** sha256 (hex) of the canonical wire text: equal hash = unchanged record. */
-    rawHash: text("raw_hash").notNull(),
-    /** 1 at insert, +1 per accepted change; equals the latest card_transaction_versions.version. */
-    version: integer("version").notNull(),
-    /** When the reconciler first stored the record. */
-    firstSeenAt: time("first_seen_at").notNull().defaultNow(),
-    /** When the row last changed (not when it was last re-read unchanged). */
-    updatedAt: time("updated_at").notNull().defaultNow(),
-    /** Where the latest accepted state came from: sync (a query) or webhook. */
-    source: text("source").notNull(),
+    ...storedRecordColumns(),
   },
   (t) => [
     check("card_transactions_status_check", sql`${t.txnStatus} in ('P', 'S', 'F')`),

@@ -1,9 +1,8 @@
 // The merchant's ledger as the reconciler reads it (ledger_entries) and the staging table its
 // CSV import copies into before one merge.
 import { sql } from "drizzle-orm";
-import { check, index, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { check, index, integer, numeric, pgTable, text } from "drizzle-orm/pg-core";
+import { time } from "./column-types";
 
 /** One row per merchant ledger entry (entry_id); docs/ledger-format.md describes each column. */
 export const ledgerEntries = pgTable(

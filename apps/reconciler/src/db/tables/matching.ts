@@ -11,11 +11,9 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { time } from "./column-types";
 
 /** One row per match run: its as-of time, verdict, why, and its figures. */
 export const matchRuns = pgTable(

@@ -10,9 +10,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { jsonbText } from "./column-types";
-
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { jsonbText, storedRecordColumns, time } from "./column-types";
 
 /** One row per card operation (create, deposit, freeze, return...), its latest accepted state. */
 export const operateRecords = pgTable(
@@ -36,16 +34,7 @@ export const operateRecords = pgTable(
     operateTime: timestamp("operate_time", { withTimezone: true, mode: "date" }),
     /** remark: why an operation failed, or a note. */
     remark: text("remark"),
-    /** The record in its canonical wire form, feeList included. */
-    raw: jsonbText("raw").notNull(),
-    /** sha256 (hex) of the canonical wire text. */
-    rawHash: text("raw_hash").notNull(),
-    /** 1 at insert, +1 per accepted change. */
-    version: integer("version").notNull(),
-    firstSeenAt: time("first_seen_at").notNull().defaultNow(),
-    updatedAt: time("updated_at").notNull().defaultNow(),
-    /** sync or webhook. */
-    source: text("source").notNull(),
+    ...storedRecordColumns(),
   },
   (t) => [
     check("operate_records_status_check", sql`${t.status} in ('P', 'S', 'F')`),

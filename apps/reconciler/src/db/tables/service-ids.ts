@@ -1,8 +1,7 @@
 // serviceIds revealed by other streams, for which account transactions must be fetched.
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { time } from "./column-types";
 
 /** A serviceId to read account transactions for; due while fetched_at < revealed_at. */
 export const serviceIds = pgTable(

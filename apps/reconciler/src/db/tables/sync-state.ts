@@ -1,17 +1,7 @@
 // The sync's own state: a watermark per stream, one row per run, and windows to read again.
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
-
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { check, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { time } from "./column-types";
 
 /** Per stream, the end of the last committed window; it only ever moves forward. */
 export const syncWatermarks = pgTable("sync_watermarks", {

@@ -1,9 +1,7 @@
 // The webhook dedupe store: one row per issuing push request_id.
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { jsonbText } from "./column-types";
-
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { check, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { jsonbText, time } from "./column-types";
 
 /** A push claimed (processing) or handled (done); a released claim deletes its row. */
 export const webhookEvents = pgTable(
