@@ -1,3 +1,7 @@
 import { libraryConfig } from "../../tsdown.base";
 
-export default libraryConfig({ index: "src/index.ts", "testing/index": "src/testing/index.ts" });
+export default libraryConfig({
+  index: "src/index.ts",
+  client: "src/client-surface.ts",
+  "testing/index": "src/testing/index.ts",
+});

@@ -2,28 +2,8 @@
  * @merchantkit/account: account balance changes by serviceIds and Global Account details,
  * over core's transport with `apikey` + `x-timestamp` set on every attempt.
  */
-export type {
-  ApiPromise,
-  Environment,
-  RequestOptions,
-  ResponseMeta,
-  WithResponse,
-} from "@merchantkit/core";
-export {
-  isApiError,
-  isAuthenticationError,
-  isConfigurationError,
-  isConnectionError,
-  isDuplicateError,
-  isInvalidRequestError,
-  isNotFoundError,
-  isPermissionError,
-  isRateLimitError,
-  isRequestValidationError,
-  isResponseValidationError,
-  isServerError,
-  isTimeoutError,
-} from "@merchantkit/core";
+// The error guards and result types of core, so this package alone is enough to call and to catch.
+export * from "@merchantkit/core/client";
 export { AccountClient } from "./account-client";
 export { accountErrorOf } from "./account-error";
 export type { AccountClientOptions } from "./client-options";

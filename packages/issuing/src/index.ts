@@ -4,31 +4,8 @@
  * transport: checked against the contract before sending, keyed writes retried safely, every
  * list awaitable for one page and iterable with `for await`.
  */
-export type {
-  ApiPromise,
-  Environment,
-  Page,
-  PagePromise,
-  RequestOptions,
-  ResponseMeta,
-  WithResponse,
-} from "@merchantkit/core";
-export {
-  isApiError,
-  isAuthenticationError,
-  isConfigurationError,
-  isConnectionError,
-  isDuplicateError,
-  isInsufficientBalanceError,
-  isInvalidRequestError,
-  isNotFoundError,
-  isPermissionError,
-  isRateLimitError,
-  isRequestValidationError,
-  isResponseValidationError,
-  isServerError,
-  isTimeoutError,
-} from "@merchantkit/core";
+// The error guards and result types of core, so this package alone is enough to call and to catch.
+export * from "@merchantkit/core/client";
 export { Cardholders } from "./cardholders";
 export { Cards } from "./cards";
 export type { IssuingClientOptions } from "./client-options";

@@ -3,29 +3,8 @@
  * transfers (remittance, query, voucher, list) — typed both ways on core's transport.
  */
 
-// What a payout caller needs from core, so this package alone is enough to call and to catch.
-export {
-  type ApiPromise,
-  type Environment,
-  isApiError,
-  isAuthenticationError,
-  isConfigurationError,
-  isConnectionError,
-  isDuplicateError,
-  isInsufficientBalanceError,
-  isInvalidRequestError,
-  isNotFoundError,
-  isPermissionError,
-  isRateLimitError,
-  isRequestValidationError,
-  isResponseValidationError,
-  isServerError,
-  isTimeoutError,
-  type Page,
-  type PagePromise,
-  type RequestOptions,
-  type ResponseMeta,
-} from "@merchantkit/core";
+// The error guards and result types of core, so this package alone is enough to call and to catch.
+export * from "@merchantkit/core/client";
 export { BalancesResource } from "./balances";
 export { BeneficiariesResource, type FindByCardNumberParams } from "./beneficiaries";
 export {

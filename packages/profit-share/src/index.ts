@@ -3,28 +3,8 @@
  * wait for the result — typed both ways on core's transport.
  */
 
-// What a profit-share caller needs from core, so this package alone is enough to call and to catch.
-export {
-  type ApiPromise,
-  type Environment,
-  isApiError,
-  isAuthenticationError,
-  isConfigurationError,
-  isConnectionError,
-  isDuplicateError,
-  isInsufficientBalanceError,
-  isInvalidRequestError,
-  isNotFoundError,
-  isPermissionError,
-  isRateLimitError,
-  isRequestValidationError,
-  isResponseValidationError,
-  isServerError,
-  isSignatureError,
-  isTimeoutError,
-  type RequestOptions,
-  type ResponseMeta,
-} from "@merchantkit/core";
+// The error guards and result types of core, so this package alone is enough to call and to catch.
+export * from "@merchantkit/core/client";
 export type { ProfitShareClientOptions } from "./client-options";
 export { ProfitShareClient } from "./profit-share-client";
 export type * from "./types";
