@@ -5,6 +5,7 @@
  * sandbox requests). Limits and rules sit in both, so the sandbox enforces exactly what the
  * client checks before sending. `wire` is the JSON Schema of the wire form, for OpenAPI.
  */
+import { type FastPath, withFastPath } from "@merchantkit/core";
 import type * as v from "valibot";
 
 /** JSON Schema of a wire value (the subset the OpenAPI generator writes). */
@@ -26,10 +27,29 @@ export type AppOf<C> = C extends Codec<infer A, unknown> ? A : never;
 /** The wire-side type of a codec. */
 export type WireOf<C> = C extends Codec<unknown, infer W> ? W : never;
 
+/**
+ * Fast paths for the two directions (see core's fast-path.ts): plain functions for the valid
+ * case that give exactly the schema's output, or MISS to let the schema decide. A codec without
+ * them is still correct, only slower; composites fall back to running such parts as schemas.
+ */
+export interface CodecFastPaths {
+  decode?: FastPath;
+  encode?: FastPath;
+}
+
 export function codec<TApp, TWire>(
   decode: v.GenericSchema<unknown, TApp>,
   encode: v.GenericSchema<TApp, TWire>,
   wire: WireSchema,
+  fast: CodecFastPaths = {},
 ): Codec<TApp, TWire> {
-  return { decode, encode, wire };
+  const fastDecode = fast.decode ? withFastPath(decode, fast.decode) : decode;
+  // One schema for both directions (plain strings, enums) stays one schema.
+  const fastEncode =
+    (encode as unknown) === decode && fast.encode === fast.decode
+      ? (fastDecode as unknown as v.GenericSchema<TApp, TWire>)
+      : fast.encode
+        ? withFastPath(encode, fast.encode)
+        : encode;
+  return { decode: fastDecode, encode: fastEncode, wire };
 }

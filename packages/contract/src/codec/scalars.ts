@@ -8,10 +8,14 @@ import {
   decimalFromWire,
   decimalString,
   decimalToWire,
+  type FastPath,
+  fastPathOf,
   idFromWire,
   idString,
   idToWire,
   type JsonNumber,
+  MISS,
+  withFastPath,
 } from "@merchantkit/core";
 import * as v from "valibot";
 import { type Codec, codec } from "./codec";
@@ -35,13 +39,30 @@ function stringSchema(rule: StringRule): v.GenericSchema<string, string> {
   return v.pipe(v.string("must be a string"), ...actions) as v.GenericSchema<string, string>;
 }
 
+// The same rule as a plain test, for the fast path.
+function stringTest(rule: StringRule): (value: unknown) => value is string {
+  const { minLength = 0, maxLength = Number.POSITIVE_INFINITY, pattern } = rule;
+  const min = rule.nonEmpty ? Math.max(minLength, 1) : minLength;
+  return (value): value is string =>
+    typeof value === "string" &&
+    value.length >= min &&
+    value.length <= maxLength &&
+    (pattern === undefined || pattern.regex.test(value));
+}
+
+/** A fast path that passes values meeting `test` through unchanged. */
+function passIf(test: (value: unknown) => boolean): FastPath {
+  return (value) => (test(value) ? value : MISS);
+}
+
 export function string(rule: StringRule = {}): Codec<string, string> {
   const schema = stringSchema(rule);
+  const fast = passIf(stringTest(rule));
   const wire: Record<string, unknown> = { type: "string" };
   if (rule.minLength !== undefined) wire.minLength = rule.minLength;
   if (rule.maxLength !== undefined) wire.maxLength = rule.maxLength;
   if (rule.pattern) wire.pattern = rule.pattern.regex.source;
-  return codec(schema, schema, wire);
+  return codec(schema, schema, wire, { decode: fast, encode: fast });
 }
 
 /** A documented set of values; the service sends nothing else and accepts nothing else. */
@@ -49,7 +70,13 @@ export function closedEnum<const T extends readonly [string, ...string[]]>(
   values: T,
 ): Codec<T[number], T[number]> {
   const schema = v.picklist(values, `must be one of ${values.join(", ")}`);
-  return codec(schema, schema, { type: "string", enum: [...values] });
+  const fast = passIf((value) => (values as readonly unknown[]).includes(value));
+  return codec(
+    schema,
+    schema,
+    { type: "string", enum: [...values] },
+    { decode: fast, encode: fast },
+  );
 }
 
 /**
@@ -64,21 +91,29 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
     T[number] | (string & {}),
     string
   >;
-  return codec(schema, schema, {
-    type: "string",
-    examples: [...values],
-    description: `known values: ${values.join(", ")}`,
-  });
+  const fast = passIf(stringTest({ nonEmpty: true }));
+  return codec(
+    schema,
+    schema,
+    {
+      type: "string",
+      examples: [...values],
+      description: `known values: ${values.join(", ")}`,
+    },
+    { decode: fast, encode: fast },
+  );
 }
 
 export function literal<const T extends string | boolean | number>(value: T): Codec<T, T> {
   const schema = v.literal(value, `must be ${JSON.stringify(value)}`);
-  return codec(schema, schema, { const: value });
+  const fast = passIf((input) => input === value);
+  return codec(schema, schema, { const: value }, { decode: fast, encode: fast });
 }
 
 export function boolean(): Codec<boolean, boolean> {
   const schema = v.boolean("must be true or false");
-  return codec(schema, schema, { type: "boolean" });
+  const fast = passIf((input) => typeof input === "boolean");
+  return codec(schema, schema, { type: "boolean" }, { decode: fast, encode: fast });
 }
 
 /** Counts, page numbers and sizes: safe JS integers. */
@@ -95,7 +130,11 @@ export function integer(rule: { min?: number; max?: number } = {}): Codec<number
   const wire: Record<string, unknown> = { type: "integer" };
   if (rule.min !== undefined) wire.minimum = rule.min;
   if (rule.max !== undefined) wire.maximum = rule.max;
-  return codec(schema, schema, wire);
+  const { min = Number.NEGATIVE_INFINITY, max = Number.POSITIVE_INFINITY } = rule;
+  const fast = passIf(
+    (input) => Number.isInteger(input) && (input as number) >= min && (input as number) <= max,
+  );
+  return codec(schema, schema, wire, { decode: fast, encode: fast });
 }
 
 /** A time the service sends as epoch milliseconds; `new Date(value)` converts it. */
@@ -104,11 +143,13 @@ export function epochMillis(): Codec<number, number> {
     v.number("must be epoch milliseconds"),
     v.integer("must be epoch milliseconds"),
   );
-  return codec(schema, schema, {
-    type: "integer",
-    format: "int64",
-    description: "epoch milliseconds (UTC)",
-  });
+  const fast = passIf(Number.isInteger);
+  return codec(
+    schema,
+    schema,
+    { type: "integer", format: "int64", description: "epoch milliseconds (UTC)" },
+    { decode: fast, encode: fast },
+  );
 }
 
 /**
@@ -140,7 +181,21 @@ export function epochSeconds(): Codec<Date | number, number> {
       format: "int64",
       description: "epoch seconds (UTC)",
     },
+    {
+      decode: passIf(isEpochSeconds),
+      encode: (input) => {
+        if (input instanceof Date) {
+          const ms = input.getTime();
+          return Number.isNaN(ms) ? MISS : Math.floor(ms / 1000);
+        }
+        return isEpochSeconds(input) ? input : MISS;
+      },
+    },
   );
+}
+
+function isEpochSeconds(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0;
 }
 
 /** A 64-bit id the wire carries as a bare JSON number; a string of digits in the SDK. */
@@ -154,11 +209,21 @@ export function id(): Codec<string, JsonNumber> {
 /** An id the wire carries as a string (payout ids); accepted as a number too when reading. */
 export function idText(rule: { maxLength?: number } = {}): Codec<string, string> {
   const encode = idString(rule) as v.GenericSchema<string, string>;
-  const decode = v.union([idFromWire(), encode]) as v.GenericSchema<unknown, string>;
-  return codec(decode, encode, {
-    type: "string",
-    ...(rule.maxLength ? { maxLength: rule.maxLength } : {}),
-  });
+  const fromWire = idFromWire();
+  const decode = v.union([fromWire, encode]) as v.GenericSchema<unknown, string>;
+  // A union answers with its first option that accepts the value.
+  const [first, second] = [fastPathOf(fromWire), fastPathOf(encode)];
+  return codec(
+    decode,
+    encode,
+    { type: "string", ...(rule.maxLength ? { maxLength: rule.maxLength } : {}) },
+    {
+      decode: (input) => {
+        const out = first(input);
+        return out === MISS ? second(input) : out;
+      },
+    },
+  );
 }
 
 export interface AmountRule {
@@ -169,14 +234,20 @@ export interface AmountRule {
 
 /** Reads an amount in any wire form, then holds it to the same rule as on the way out. */
 function readAmount(rule: AmountRule): v.GenericSchema<unknown, string> {
-  return v.pipe(
-    decimalFromWire() as v.GenericSchema<unknown, string>,
+  const fromWire = decimalFromWire() as v.GenericSchema<unknown, string>;
+  const schema = v.pipe(
+    fromWire,
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
       const problem = checkDecimal(dataset.value, rule);
       if (problem) addIssue({ message: problem });
     }),
   );
+  const read = fastPathOf(fromWire);
+  return withFastPath(schema, (input) => {
+    const amount = read(input);
+    return amount !== MISS && checkDecimal(amount, rule) === undefined ? amount : MISS;
+  });
 }
 
 /** An amount the wire carries as a JSON number (issuing); an exact decimal string in the SDK. */

@@ -4,7 +4,14 @@
  * unknown key is a typo the caller should hear about); responses are loose (fields the service
  * adds later pass through untouched).
  */
-import { parseJson, stringifyJson } from "@merchantkit/core";
+import {
+  type FastPath,
+  fastPathOf,
+  MISS,
+  parseJson,
+  stringifyJson,
+  withFastPath,
+} from "@merchantkit/core";
 import * as v from "valibot";
 import {
   type AnyCodec,
@@ -14,6 +21,7 @@ import {
   type WireOf,
   type WireSchema,
 } from "./codec";
+import { objectFastPath } from "./object-fast-path";
 
 type Shape = Record<string, AnyCodec>;
 
@@ -67,21 +75,22 @@ export function object<S extends Shape>(
     properties[key] = c.wire;
     if (!c.optional) required.push(key);
   }
+  const decodeEntries = mapShape(shape, (c) => c.decode);
+  const encodeEntries = mapShape(shape, (c) => c.encode);
+  const decode = v.looseObject(decodeEntries, objectIssueMessage);
+  const encode = opts.open
+    ? v.looseObject(encodeEntries, objectIssueMessage)
+    : v.strictObject(encodeEntries, objectIssueMessage);
   return {
     shape,
-    decode: v.looseObject(
-      mapShape(shape, (c) => c.decode),
-      objectIssueMessage,
-    ) as unknown as v.GenericSchema<unknown, ObjectApp<S>>,
-    encode: (opts.open
-      ? v.looseObject(
-          mapShape(shape, (c) => c.encode),
-          objectIssueMessage,
-        )
-      : v.strictObject(
-          mapShape(shape, (c) => c.encode),
-          objectIssueMessage,
-        )) as unknown as v.GenericSchema<ObjectApp<S>, ObjectWire<S>>,
+    decode: fastIfAny(decode, objectFastPath(decodeEntries, "copy")) as unknown as v.GenericSchema<
+      unknown,
+      ObjectApp<S>
+    >,
+    encode: fastIfAny(
+      encode,
+      objectFastPath(encodeEntries, opts.open ? "copy" : "refuse"),
+    ) as unknown as v.GenericSchema<ObjectApp<S>, ObjectWire<S>>,
     wire: {
       type: "object",
       properties,
@@ -89,6 +98,10 @@ export function object<S extends Shape>(
       ...(opts.description ? { description: opts.description } : {}),
     },
   };
+}
+
+function fastIfAny<S extends v.GenericSchema>(schema: S, fast: FastPath | undefined): S {
+  return fast ? withFastPath(schema, fast) : schema;
 }
 
 /** The same object with more fields (e.g. the cardholder fields plus merchantNo and an id). */
@@ -116,6 +129,19 @@ export function array<C extends AnyCodec>(
       actions.push(v.maxLength(rule.maxItems, `must have at most ${rule.maxItems} items`));
     return v.pipe(v.array(s, "must be an array"), ...actions);
   };
+  const { minItems = 0, maxItems = Number.POSITIVE_INFINITY } = rule;
+  const eachOf =
+    (each: FastPath): FastPath =>
+    (input) => {
+      if (!Array.isArray(input) || input.length < minItems || input.length > maxItems) return MISS;
+      const out = new Array(input.length);
+      for (let i = 0; i < input.length; i++) {
+        const value = each(input[i]);
+        if (value === MISS) return MISS;
+        out[i] = value;
+      }
+      return out;
+    };
   return codec(
     checks(item.decode) as unknown as v.GenericSchema<unknown, AppOf<C>[]>,
     checks(item.encode) as unknown as v.GenericSchema<AppOf<C>[], WireOf<C>[]>,
@@ -125,6 +151,7 @@ export function array<C extends AnyCodec>(
       ...(rule.minItems !== undefined ? { minItems: rule.minItems } : {}),
       ...(rule.maxItems !== undefined ? { maxItems: rule.maxItems } : {}),
     },
+    { decode: eachOf(fastPathOf(item.decode)), encode: eachOf(fastPathOf(item.encode)) },
   );
 }
 
@@ -132,15 +159,19 @@ export function array<C extends AnyCodec>(
 export function optional<C extends AnyCodec>(
   inner: C,
 ): Codec<AppOf<C> | undefined, WireOf<C> | undefined> & { optional: true } {
+  const [read, write] = [fastPathOf(inner.decode), fastPathOf(inner.encode)];
+  const decode = v.pipe(
+    v.optional(v.nullable(inner.decode)),
+    v.transform((value) => value ?? undefined),
+  );
+  const encode = v.optional(inner.encode);
   return {
-    decode: v.pipe(
-      v.optional(v.nullable(inner.decode)),
-      v.transform((value) => value ?? undefined),
+    decode: withFastPath(decode, (input) =>
+      input === undefined || input === null ? undefined : read(input),
     ) as unknown as v.GenericSchema<unknown, AppOf<C> | undefined>,
-    encode: v.optional(inner.encode) as v.GenericSchema<
-      AppOf<C> | undefined,
-      WireOf<C> | undefined
-    >,
+    encode: withFastPath(encode, (input) =>
+      input === undefined ? undefined : write(input),
+    ) as v.GenericSchema<AppOf<C> | undefined, WireOf<C> | undefined>,
     wire: inner.wire,
     optional: true,
   };
@@ -148,10 +179,15 @@ export function optional<C extends AnyCodec>(
 
 /** A field that is always present but may be null (fee fields of a card transaction). */
 export function nullable<C extends AnyCodec>(inner: C): Codec<AppOf<C> | null, WireOf<C> | null> {
+  const orNull =
+    (fast: FastPath): FastPath =>
+    (input) =>
+      input === null ? null : fast(input);
   return codec(
     v.nullable(inner.decode) as v.GenericSchema<unknown, AppOf<C> | null>,
     v.nullable(inner.encode) as v.GenericSchema<AppOf<C> | null, WireOf<C> | null>,
     { anyOf: [inner.wire, { type: "null" }] },
+    { decode: orNull(fastPathOf(inner.decode)), encode: orNull(fastPathOf(inner.encode)) },
   );
 }
 
@@ -183,6 +219,7 @@ export function jsonText<C extends AnyCodec>(inner: C, what: string): Codec<AppO
     inner.encode,
     v.transform((value) => stringifyJson(value)),
   );
+  const [read, write] = [fastPathOf(inner.decode), fastPathOf(inner.encode)];
   return codec(
     decode as v.GenericSchema<unknown, AppOf<C>>,
     encode as v.GenericSchema<AppOf<C>, string>,
@@ -191,6 +228,23 @@ export function jsonText<C extends AnyCodec>(inner: C, what: string): Codec<AppO
       contentMediaType: "application/json",
       contentSchema: inner.wire,
       description: `JSON-encoded ${what}`,
+    },
+    {
+      decode: (input) => {
+        if (typeof input === "object" && input !== null) return read(input);
+        if (typeof input !== "string") return MISS;
+        let parsed: unknown;
+        try {
+          parsed = parseJson(input);
+        } catch {
+          return MISS;
+        }
+        return read(parsed);
+      },
+      encode: (input) => {
+        const value = write(input);
+        return value === MISS ? MISS : stringifyJson(value);
+      },
     },
   );
 }
@@ -202,10 +256,28 @@ export function variant<K extends string, O extends readonly ObjectCodec<Shape>[
 ): Codec<AppOf<O[number]>, WireOf<O[number]>> {
   const decode = v.variant(key, options.map((o) => o.decode) as never, `must have a valid ${key}`);
   const encode = v.variant(key, options.map((o) => o.encode) as never, `must have a valid ${key}`);
+  const pick = (direction: "decode" | "encode"): FastPath => {
+    const choices = options.map((o) => ({
+      // The discriminator is a literal: running its schema is as cheap as a fast path and
+      // exactly as strict, which the choice of option must be.
+      accepts: (value: unknown) =>
+        v.safeParse(o.shape[key]?.[direction] as v.GenericSchema, value).success,
+      fast: fastPathOf(o[direction]),
+    }));
+    return (input) => {
+      if (typeof input !== "object" || input === null || !(key in input)) return MISS;
+      const tag = (input as Record<string, unknown>)[key];
+      // The first option whose discriminator fits decides; if its fast path is unsure, so
+      // are we (a later option must not answer for it).
+      const choice = choices.find((c) => c.accepts(tag));
+      return choice ? choice.fast(input) : MISS;
+    };
+  };
   return codec(
     decode as unknown as v.GenericSchema<unknown, AppOf<O[number]>>,
     encode as unknown as v.GenericSchema<AppOf<O[number]>, WireOf<O[number]>>,
     { oneOf: options.map((o) => o.wire), discriminator: { propertyName: key } },
+    { decode: pick("decode"), encode: pick("encode") },
   );
 }
 
@@ -234,6 +306,13 @@ export function withRules<A, W>(base: Codec<A, W>, rules: readonly Rule[]): Code
     ),
   );
   const description = rules.map((r) => `${r.field} ${r.message}`).join("; ");
+  const checked =
+    (fast: FastPath): FastPath =>
+    (input) => {
+      const value = fast(input);
+      if (value === MISS) return MISS;
+      return rules.every((r) => r.test(value as Record<string, unknown>)) ? value : MISS;
+    };
   return codec(
     v.pipe(base.decode, ...(checks as never[])) as v.GenericSchema<unknown, A>,
     v.pipe(base.encode, ...(checks as never[])) as v.GenericSchema<A, W>,
@@ -241,5 +320,6 @@ export function withRules<A, W>(base: Codec<A, W>, rules: readonly Rule[]): Code
       ...base.wire,
       description: [base.wire.description, `Rules: ${description}`].filter(Boolean).join(". "),
     },
+    { decode: checked(fastPathOf(base.decode)), encode: checked(fastPathOf(base.encode)) },
   );
 }

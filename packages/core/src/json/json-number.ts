@@ -34,6 +34,8 @@ Object.defineProperty(JsonNumber.prototype, Symbol.for("nodejs.util.inspect.cust
 
 /** True for a JsonNumber from any copy of this package. */
 export function isJsonNumber(value: unknown): value is JsonNumber {
+  // instanceof first: the common case (this copy's own instances) without the symbol lookup.
+  if (value instanceof JsonNumber) return true;
   return (
     typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true
   );

@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkDecimal } from "./check-decimal";
+import { toScaled } from "./scaled-decimal";
 
 describe("checkDecimal", () => {
   it("accepts valid amounts", () => {
@@ -32,6 +34,24 @@ describe("checkDecimal", () => {
   it("checks the scale before the sign", () => {
     expect(checkDecimal("-0.001", { maxScale: 2, sign: "positive" })).toBe(
       "must have at most 2 decimal places",
+    );
+  });
+
+  it("reads the sign like the exact units do, -0 and -0.00 included", () => {
+    // The rule is read off the text; BigInt units are the reference.
+    const decimal = fc
+      .tuple(
+        fc.boolean(),
+        fc.oneof(fc.constant("0"), fc.stringMatching(/^[1-9]\d{0,12}$/)),
+        fc.option(fc.stringMatching(/^\d{1,4}$/), { nil: undefined }),
+      )
+      .map(([neg, int, fraction]) => `${neg ? "-" : ""}${int}${fraction ? `.${fraction}` : ""}`);
+    fc.assert(
+      fc.property(decimal, (text) => {
+        const { units } = toScaled(text);
+        expect(checkDecimal(text, { sign: "positive" }) === undefined).toBe(units > 0n);
+        expect(checkDecimal(text, { sign: "nonNegative" }) === undefined).toBe(units >= 0n);
+      }),
     );
   });
 });

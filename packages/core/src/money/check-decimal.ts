@@ -1,6 +1,8 @@
 // Validation of an amount against a contract rule, with a message that names the rule broken.
 import { DECIMAL_PATTERN } from "./decimal-string";
-import { toScaled } from "./scaled-decimal";
+
+// Any digit but zero: a decimal without one is zero, whatever its sign or scale.
+const NONZERO_DIGIT = /[1-9]/;
 
 /** A contract's rule for an amount, e.g. `{ maxScale: 2, sign: "positive" }` for "> 0, 2 dp". */
 export interface DecimalRule {
@@ -21,13 +23,17 @@ export function checkDecimal(value: unknown, rule: DecimalRule = {}): string | u
   if (typeof value !== "string" || !DECIMAL_PATTERN.test(value)) {
     return 'must be a decimal string such as "100.50"';
   }
-  const { units, scale } = toScaled(value);
+  // Read off the text rather than through BigInt: this runs for every amount of every page.
+  const dot = value.indexOf(".");
+  const scale = dot === -1 ? 0 : value.length - dot - 1;
   if (rule.maxScale !== undefined && scale > rule.maxScale) {
     return rule.maxScale === 0
       ? "must be a whole number (no decimal places)"
       : `must have at most ${rule.maxScale} decimal place${rule.maxScale === 1 ? "" : "s"}`;
   }
-  if (rule.sign === "positive" && units <= 0n) return "must be greater than 0";
-  if (rule.sign === "nonNegative" && units < 0n) return "must be 0 or greater";
+  const zero = !NONZERO_DIGIT.test(value);
+  const negative = !zero && value.charCodeAt(0) === 0x2d;
+  if (rule.sign === "positive" && (zero || negative)) return "must be greater than 0";
+  if (rule.sign === "nonNegative" && negative) return "must be 0 or greater";
   return undefined;
 }

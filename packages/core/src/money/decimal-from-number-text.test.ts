@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decimalFromNumberText } from "./decimal-from-number-text";
+import { fromScaled } from "./scaled-decimal";
 
 describe("decimalFromNumberText", () => {
   it.each([
@@ -24,4 +26,29 @@ describe("decimalFromNumberText", () => {
       expect(decimalFromNumberText(text)).toBeUndefined();
     },
   );
+});
+
+describe("decimalFromNumberText, texts already plain", () => {
+  // The shortcut returns such texts as they are; the conversion through BigInt is the reference.
+  const plain = fc
+    .tuple(
+      fc.boolean(),
+      fc.oneof(fc.constant("0"), fc.stringMatching(/^[1-9]\d{0,20}$/)),
+      fc.option(fc.stringMatching(/^\d{1,8}$/), { nil: undefined }),
+    )
+    .map(
+      ([negative, int, fraction]) =>
+        `${negative ? "-" : ""}${int}${fraction ? `.${fraction}` : ""}`,
+    );
+
+  it("gives what the exact conversion gives, -0.00 → 0.00 included", () => {
+    fc.assert(
+      fc.property(plain, (text) => {
+        const [int, fraction = ""] = text.replace("-", "").split(".");
+        const units = BigInt(`${text.startsWith("-") ? "-" : ""}${int}${fraction}`);
+        expect(decimalFromNumberText(text)).toBe(fromScaled(units, fraction.length));
+      }),
+    );
+    expect(decimalFromNumberText("-0.00")).toBe("0.00");
+  });
 });

@@ -3,6 +3,10 @@
 import type { DecimalString } from "./decimal-string";
 import { fromScaled } from "./scaled-decimal";
 
+// Texts already in DecimalString form, which the conversion would give back unchanged ("-0.00"
+// excepted: it becomes "0.00", so a negative needs a digit other than zero).
+const PLAIN = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+const NONZERO_DIGIT = /[1-9]/;
 const NUMBER_TEXT = /^(-?)(0|[1-9]\d*)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 
 // An exponent this large is no amount; refusing it keeps "1e999999999" from allocating a
@@ -14,6 +18,7 @@ const MAX_EXPONENT = 400;
  * exponent is beyond ±400. Digits after the point are kept as written ("1.50" stays "1.50").
  */
 export function decimalFromNumberText(text: string): DecimalString | undefined {
+  if (PLAIN.test(text) && (text.charCodeAt(0) !== 0x2d || NONZERO_DIGIT.test(text))) return text;
   const match = NUMBER_TEXT.exec(text);
   if (match === null) return undefined;
   const [, sign = "", int = "", fraction = "", exponentText] = match;

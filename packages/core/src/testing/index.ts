@@ -1,2 +1,3 @@
 /** Test helpers: `import { startTestServer } from "@merchantkit/core/testing"`. */
 export * from "./test-server";
+export { withoutFastPaths } from "./without-fast-paths";
