@@ -7,6 +7,7 @@
  */
 import { type FastPath, withFastPath } from "@merchantkit/core";
 import type * as v from "valibot";
+import type { TextPath } from "./encode-text";
 
 /** JSON Schema of a wire value (the subset the OpenAPI generator writes). */
 export type WireSchema = { [key: string]: unknown };
@@ -17,6 +18,11 @@ export interface Codec<TApp, TWire = unknown> {
   readonly wire: WireSchema;
   /** Set by `optional()`: the field may be absent. */
   readonly optional?: true;
+  /**
+   * `stringifyJson(encode(app))` in one step, or MISS (encode-text.ts); read it with `textOf`,
+   * which supplies one for codecs that do not carry their own.
+   */
+  readonly encodeText?: TextPath;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: codec type parameters are inferred per field
@@ -35,6 +41,8 @@ export type WireOf<C> = C extends Codec<unknown, infer W> ? W : never;
 export interface CodecFastPaths {
   decode?: FastPath;
   encode?: FastPath;
+  /** The encode direction straight to JSON text (encode-text.ts). */
+  encodeText?: TextPath;
 }
 
 export function codec<TApp, TWire>(
@@ -51,5 +59,10 @@ export function codec<TApp, TWire>(
       : fast.encode
         ? withFastPath(encode, fast.encode)
         : encode;
-  return { decode: fastDecode, encode: fastEncode, wire };
+  return {
+    decode: fastDecode,
+    encode: fastEncode,
+    wire,
+    ...(fast.encodeText ? { encodeText: fast.encodeText } : {}),
+  };
 }

@@ -7,7 +7,7 @@
  * dropped, nulled, retyped, added; numbers made huge or given trailing zeros) to reach the
  * edges where a fast path must hand over to the schema.
  */
-import { JsonNumber, type JsonValue, parseJson, stringifyJson } from "@merchantkit/core";
+import { JsonNumber, type JsonValue, MISS, parseJson, stringifyJson } from "@merchantkit/core";
 import { withoutFastPaths } from "@merchantkit/core/testing";
 import fc from "fast-check";
 import * as v from "valibot";
@@ -15,6 +15,7 @@ import { describe, expect, it } from "vitest";
 import { endpoints } from "../endpoint-table";
 import { issuingEvent } from "../events";
 import type { AnyCodec, WireSchema } from "./codec";
+import { textOf } from "./encode-text";
 
 type Schema = WireSchema & {
   type?: string;
@@ -186,6 +187,18 @@ function bothWays(schema: v.GenericSchema, input: unknown) {
   return slow;
 }
 
+// Encoding straight to text must write what encoding and then stringifyJson write.
+let textsWritten = 0;
+function textMatches(c: AnyCodec, app: unknown) {
+  const slow = withoutFastPaths(() => v.safeParse(c.encode, app));
+  const text = textOf(c)(app);
+  if (!slow.success) expect(text).toBe(MISS);
+  else if (text !== MISS) {
+    textsWritten++;
+    expect(text).toBe(stringifyJson(slow.output));
+  }
+}
+
 const codecs: [string, AnyCodec][] = [
   ...endpoints.flatMap((e): [string, AnyCodec][] => [
     [`${e.name} request`, e.requestCodec],
@@ -204,8 +217,11 @@ describe("fast paths give exactly what the schemas give", () => {
         if (decoded.success) {
           accepted++;
           const app = decoded.output;
+          const mutated = mutate(app, m);
           bothWays(c.encode, app);
-          bothWays(c.encode, mutate(app, m));
+          bothWays(c.encode, mutated);
+          textMatches(c, app);
+          textMatches(c, mutated);
         }
         bothWays(c.decode, mutate(wire, m));
       }),
@@ -215,5 +231,6 @@ describe("fast paths give exactly what the schemas give", () => {
 
   it("reached the fast paths with valid values, not only with rejected ones", () => {
     expect(accepted).toBeGreaterThan(codecs.length * 10);
+    expect(textsWritten).toBeGreaterThan(codecs.length * 10);
   });
 });

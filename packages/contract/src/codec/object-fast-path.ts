@@ -52,7 +52,8 @@ function fieldsOf(entries: v.ObjectEntries): Field[] {
 
 let compileAllowed: boolean | undefined;
 
-function canCompile(): boolean {
+/** True where `new Function` is allowed (not under a strict Content-Security-Policy). */
+export function canCompile(): boolean {
   if (compileAllowed === undefined) {
     try {
       compileAllowed = new Function("return true")() === true;

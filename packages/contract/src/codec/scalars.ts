@@ -14,11 +14,16 @@ import {
   idString,
   idToWire,
   type JsonNumber,
+  jsonString,
   MISS,
   withFastPath,
 } from "@merchantkit/core";
 import * as v from "valibot";
-import { type Codec, codec } from "./codec";
+import { type Codec, type CodecFastPaths, codec } from "./codec";
+import { textOf } from "./encode-text";
+
+// A JSON integer token: digits without leading zeros (as core's idToWire requires).
+const WIRE_INTEGER = /^(?:0|[1-9]\d*)$/;
 
 export interface StringRule {
   minLength?: number;
@@ -50,6 +55,16 @@ function stringTest(rule: StringRule): (value: unknown) => value is string {
     (pattern === undefined || pattern.regex.test(value));
 }
 
+/** Fast paths for a value that is its own wire value: `test` decides, `text` writes it. */
+function same(test: (value: unknown) => boolean, text: (value: never) => string): CodecFastPaths {
+  const fast = passIf(test);
+  return {
+    decode: fast,
+    encode: fast,
+    encodeText: (value) => (test(value) ? text(value as never) : MISS),
+  };
+}
+
 /** A fast path that passes values meeting `test` through unchanged. */
 function passIf(test: (value: unknown) => boolean): FastPath {
   return (value) => (test(value) ? value : MISS);
@@ -57,12 +72,11 @@ function passIf(test: (value: unknown) => boolean): FastPath {
 
 export function string(rule: StringRule = {}): Codec<string, string> {
   const schema = stringSchema(rule);
-  const fast = passIf(stringTest(rule));
   const wire: Record<string, unknown> = { type: "string" };
   if (rule.minLength !== undefined) wire.minLength = rule.minLength;
   if (rule.maxLength !== undefined) wire.maxLength = rule.maxLength;
   if (rule.pattern) wire.pattern = rule.pattern.regex.source;
-  return codec(schema, schema, wire, { decode: fast, encode: fast });
+  return codec(schema, schema, wire, same(stringTest(rule), jsonString));
 }
 
 /** A documented set of values; the service sends nothing else and accepts nothing else. */
@@ -91,7 +105,6 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
     T[number] | (string & {}),
     string
   >;
-  const fast = passIf(stringTest({ nonEmpty: true }));
   return codec(
     schema,
     schema,
@@ -100,7 +113,7 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
       examples: [...values],
       description: `known values: ${values.join(", ")}`,
     },
-    { decode: fast, encode: fast },
+    same(stringTest({ nonEmpty: true }), jsonString),
   );
 }
 
@@ -131,10 +144,15 @@ export function integer(rule: { min?: number; max?: number } = {}): Codec<number
   if (rule.min !== undefined) wire.minimum = rule.min;
   if (rule.max !== undefined) wire.maximum = rule.max;
   const { min = Number.NEGATIVE_INFINITY, max = Number.POSITIVE_INFINITY } = rule;
-  const fast = passIf(
-    (input) => Number.isInteger(input) && (input as number) >= min && (input as number) <= max,
+  return codec(
+    schema,
+    schema,
+    wire,
+    same(
+      (input) => Number.isInteger(input) && (input as number) >= min && (input as number) <= max,
+      String,
+    ),
   );
-  return codec(schema, schema, wire, { decode: fast, encode: fast });
 }
 
 /** A time the service sends as epoch milliseconds; `new Date(value)` converts it. */
@@ -143,12 +161,11 @@ export function epochMillis(): Codec<number, number> {
     v.number("must be epoch milliseconds"),
     v.integer("must be epoch milliseconds"),
   );
-  const fast = passIf(Number.isInteger);
   return codec(
     schema,
     schema,
     { type: "integer", format: "int64", description: "epoch milliseconds (UTC)" },
-    { decode: fast, encode: fast },
+    same(Number.isInteger, String),
   );
 }
 
@@ -200,10 +217,18 @@ function isEpochSeconds(value: unknown): value is number {
 
 /** A 64-bit id the wire carries as a bare JSON number; a string of digits in the SDK. */
 export function id(): Codec<string, JsonNumber> {
-  return codec(idFromWire(), idToWire() as v.GenericSchema<string, JsonNumber>, {
-    type: "integer",
-    format: "int64",
-  });
+  const toWire = idToWire() as v.GenericSchema<string, JsonNumber>;
+  const other = textOf({ decode: toWire, encode: toWire, wire: {} });
+  return codec(
+    idFromWire(),
+    toWire,
+    { type: "integer", format: "int64" },
+    {
+      // The common case, an id given as digits, is its own JSON text.
+      encodeText: (input) =>
+        typeof input === "string" && WIRE_INTEGER.test(input) ? input : other(input),
+    },
+  );
 }
 
 /** An id the wire carries as a string (payout ids); accepted as a number too when reading. */
@@ -252,18 +277,32 @@ function readAmount(rule: AmountRule): v.GenericSchema<unknown, string> {
 
 /** An amount the wire carries as a JSON number (issuing); an exact decimal string in the SDK. */
 export function amountNumber(rule: AmountRule = {}): Codec<string, JsonNumber> {
-  return codec(readAmount(rule), decimalToWire(rule) as v.GenericSchema<string, JsonNumber>, {
-    type: "number",
-    ...(rule.sign === "positive" ? { exclusiveMinimum: 0 } : {}),
-    ...(rule.maxScale !== undefined ? { multipleOf: 10 ** -rule.maxScale } : {}),
-  });
+  return codec(
+    readAmount(rule),
+    decimalToWire(rule) as v.GenericSchema<string, JsonNumber>,
+    {
+      type: "number",
+      ...(rule.sign === "positive" ? { exclusiveMinimum: 0 } : {}),
+      ...(rule.maxScale !== undefined ? { multipleOf: 10 ** -rule.maxScale } : {}),
+    },
+    // A decimal string that meets the rule is JSON number text as it is.
+    { encodeText: (input) => (checkDecimal(input, rule) === undefined ? (input as string) : MISS) },
+  );
 }
 
 /** An amount the wire carries as a decimal string (account, profit share, payout). */
 export function amountString(rule: AmountRule = {}): Codec<string, string> {
-  return codec(readAmount(rule), decimalString(rule) as v.GenericSchema<string, string>, {
-    type: "string",
-    pattern:
-      rule.sign === "any" || rule.sign === undefined ? "^-?\\d+(\\.\\d+)?$" : "^\\d+(\\.\\d+)?$",
-  });
+  const text = (input: unknown) =>
+    checkDecimal(input, rule) === undefined ? `"${input as string}"` : MISS;
+  return codec(
+    readAmount(rule),
+    decimalString(rule) as v.GenericSchema<string, string>,
+    {
+      type: "string",
+      pattern:
+        rule.sign === "any" || rule.sign === undefined ? "^-?\\d+(\\.\\d+)?$" : "^\\d+(\\.\\d+)?$",
+    },
+    // Digits, a sign and a point never need escaping.
+    { encodeText: text },
+  );
 }

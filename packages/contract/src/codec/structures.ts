@@ -21,7 +21,8 @@ import {
   type WireOf,
   type WireSchema,
 } from "./codec";
-import { objectFastPath } from "./object-fast-path";
+import { arrayText, objectText, type TextPath, textOf } from "./encode-text";
+import { canCompile, objectFastPath } from "./object-fast-path";
 
 type Shape = Record<string, AnyCodec>;
 
@@ -91,6 +92,8 @@ export function object<S extends Shape>(
       encode,
       objectFastPath(encodeEntries, opts.open ? "copy" : "refuse"),
     ) as unknown as v.GenericSchema<ObjectApp<S>, ObjectWire<S>>,
+    // Open objects pass unknown keys, whose text only stringifyJson writes exactly.
+    ...withText(opts.open ? undefined : objectText(encodeEntries, mapTexts(shape), canCompile())),
     wire: {
       type: "object",
       properties,
@@ -98,6 +101,16 @@ export function object<S extends Shape>(
       ...(opts.description ? { description: opts.description } : {}),
     },
   };
+}
+
+function mapTexts(shape: Shape): Record<string, TextPath> {
+  const texts: Record<string, TextPath> = {};
+  for (const [key, c] of Object.entries(shape)) texts[key] = textOf(c);
+  return texts;
+}
+
+function withText(text: TextPath | undefined): { encodeText?: TextPath } {
+  return text ? { encodeText: text } : {};
 }
 
 function fastIfAny<S extends v.GenericSchema>(schema: S, fast: FastPath | undefined): S {
@@ -142,7 +155,7 @@ export function array<C extends AnyCodec>(
       }
       return out;
     };
-  return codec(
+  const base = codec(
     checks(item.decode) as unknown as v.GenericSchema<unknown, AppOf<C>[]>,
     checks(item.encode) as unknown as v.GenericSchema<AppOf<C>[], WireOf<C>[]>,
     {
@@ -153,6 +166,7 @@ export function array<C extends AnyCodec>(
     },
     { decode: eachOf(fastPathOf(item.decode)), encode: eachOf(fastPathOf(item.encode)) },
   );
+  return { ...base, encodeText: arrayText(textOf(item), minItems, maxItems) };
 }
 
 /** A field that may be absent. Reading, `null` counts as absent too (unset values come back null). */
@@ -160,6 +174,7 @@ export function optional<C extends AnyCodec>(
   inner: C,
 ): Codec<AppOf<C> | undefined, WireOf<C> | undefined> & { optional: true } {
   const [read, write] = [fastPathOf(inner.decode), fastPathOf(inner.encode)];
+  const innerText = textOf(inner);
   const decode = v.pipe(
     v.optional(v.nullable(inner.decode)),
     v.transform((value) => value ?? undefined),
@@ -172,6 +187,7 @@ export function optional<C extends AnyCodec>(
     encode: withFastPath(encode, (input) =>
       input === undefined ? undefined : write(input),
     ) as v.GenericSchema<AppOf<C> | undefined, WireOf<C> | undefined>,
+    encodeText: (input) => (input === undefined ? undefined : innerText(input)),
     wire: inner.wire,
     optional: true,
   };
@@ -183,12 +199,17 @@ export function nullable<C extends AnyCodec>(inner: C): Codec<AppOf<C> | null, W
     (fast: FastPath): FastPath =>
     (input) =>
       input === null ? null : fast(input);
-  return codec(
+  const innerText = textOf(inner);
+  const base = codec(
     v.nullable(inner.decode) as v.GenericSchema<unknown, AppOf<C> | null>,
     v.nullable(inner.encode) as v.GenericSchema<AppOf<C> | null, WireOf<C> | null>,
     { anyOf: [inner.wire, { type: "null" }] },
     { decode: orNull(fastPathOf(inner.decode)), encode: orNull(fastPathOf(inner.encode)) },
   );
+  return {
+    ...base,
+    encodeText: (input) => (input === null ? "null" : innerText(input)),
+  };
 }
 
 /**

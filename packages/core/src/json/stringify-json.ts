@@ -9,6 +9,11 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 type PathKey = string | number;
 
+/** A string as JSON text, escaped exactly as JSON.stringify escapes it. */
+export function jsonString(value: string): string {
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+}
+
 // Thrown deep in the tree; each container on the way out adds its key, so the final message
 // names the full path without tracking it on the hot path.
 class PathError extends Error {
@@ -51,7 +56,7 @@ function write(input: unknown, key: string, stack: object[]): string | undefined
   }
   switch (typeof value) {
     case "string":
-      return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+      return jsonString(value);
     case "number":
       if (Number.isFinite(value)) return String(value);
       throw new PathError(
@@ -101,7 +106,7 @@ function writeObject(object: Record<string, unknown>, ownKey: string, stack: obj
     for (key of Object.keys(object)) {
       const item = write(object[key], key, stack);
       if (item === undefined) continue;
-      out += `${first ? "" : ","}${NEEDS_ESCAPE.test(key) ? JSON.stringify(key) : `"${key}"`}:${item}`;
+      out += `${first ? "" : ","}${jsonString(key)}:${item}`;
       first = false;
     }
     stack.pop();

@@ -4,7 +4,7 @@
  * parse, body auth, decode with the endpoint's request codec, due transitions, idempotency,
  * the area's handler, encode with the response codec, envelope.
  */
-import type { ContractEndpoint } from "@merchantkit/contract";
+import { type ContractEndpoint, c } from "@merchantkit/contract";
 import { parseJson, sign, stringifyJson, toValidationIssues } from "@merchantkit/core";
 import * as v from "valibot";
 import { SandboxError } from "../runtime/sandbox-error";
@@ -109,24 +109,8 @@ export function processRequest(
     return internalError(endpoint, "the handler failed");
   }
 
-  const encoded = v.safeParse(endpoint.responseCodec.encode, data);
-  if (!encoded.success) {
-    console.error(
-      `[sandbox] BUG: ${endpoint.name} returned data that breaks the contract:`,
-      toValidationIssues(encoded.issues),
-    );
-    return internalError(endpoint, "the answer breaks the contract");
-  }
-  let wire = encoded.output;
-  if (endpoint.area === "profitShare") wire = withResponseSign(wire, config.secretKey);
-
-  let answer: string;
-  try {
-    answer = successText(endpoint, wire);
-  } catch (error) {
-    console.error(`[sandbox] BUG: ${endpoint.name} answer cannot be written as JSON:`, error);
-    return internalError(endpoint, "the answer cannot be written as JSON");
-  }
+  const answer = answerText(endpoint, data, config.secretKey);
+  if (answer === undefined) return internalError(endpoint, "the answer breaks the contract");
   if (idemKey) host.idempotency.store(idemKey, { fingerprint, text: answer });
   return { status: 200, text: answer, respCode: "20000" };
 }
@@ -146,4 +130,36 @@ function withResponseSign(wire: unknown, secretKey: string): unknown {
   if (typeof record.sign === "string" && record.sign !== "") return wire;
   const { sign: _absent, ...fields } = record;
   return { ...fields, sign: sign(fields, secretKey) };
+}
+
+/**
+ * The success body for a handler's data: encoded straight to text where the response codec
+ * can (every answer but profit share, which signs its wire fields first), else encoded and
+ * then written. Undefined, after logging why, when the data breaks the contract: a sandbox bug.
+ */
+function answerText(
+  endpoint: ContractEndpoint,
+  data: unknown,
+  secretKey: string,
+): string | undefined {
+  if (endpoint.area !== "profitShare") {
+    const text = c.textOf(endpoint.responseCodec)(data);
+    if (typeof text === "string") return successText(endpoint, text);
+  }
+  const encoded = v.safeParse(endpoint.responseCodec.encode, data);
+  if (!encoded.success) {
+    console.error(
+      `[sandbox] BUG: ${endpoint.name} returned data that breaks the contract:`,
+      toValidationIssues(encoded.issues),
+    );
+    return undefined;
+  }
+  let wire = encoded.output;
+  if (endpoint.area === "profitShare") wire = withResponseSign(wire, secretKey);
+  try {
+    return successText(endpoint, stringifyJson(wire));
+  } catch (error) {
+    console.error(`[sandbox] BUG: ${endpoint.name} answer cannot be written as JSON:`, error);
+    return undefined;
+  }
 }
