@@ -3,26 +3,9 @@
 // They run in order inside one transaction on temporary tables (mk_*), dropped at commit.
 import { advisoryKey } from "../db/advisory-key";
 import { BREAK_PRIORITY } from "./break-classes";
+import { exactPass, paired } from "./exact-pass";
 import type { ResolvedMatchOptions } from "./match-options";
-
-export interface Statement {
-  name: string;
-  text: string;
-}
-
-/** Literals of the run, checked before they are written into SQL (DDL takes no parameters). */
-function literals(o: ResolvedMatchOptions) {
-  const ms = (value: number) => `interval '${Math.trunc(value)} milliseconds'`;
-  return {
-    asOf: `'${o.asOf.toISOString()}'::timestamptz`,
-    ledgerGrace: ms(o.ledgerGraceMs),
-    providerGrace: ms(o.providerGraceMs),
-    pendingGrace: ms(o.pendingStatusGraceMs),
-    stale: ms(o.staleAuthorizationMs),
-    tolerance: `${o.tolerance}::numeric`,
-    window: ms(o.toleranceWindowMs),
-  };
-}
+import { literals, type Statement } from "./statement";
 
 /** A provider leftover (alias a) not yet taken by a later pass's match or break. */
 const openP = (a: string) =>
@@ -42,7 +25,7 @@ export const PRIORITY_SQL = `CASE class ${Object.entries(BREAK_PRIORITY)
   .map(([cls, p]) => `WHEN '${cls}' THEN ${p}`)
   .join(" ")} ELSE 3 END`;
 
-/** Statements that compute the run's matches (mk_pair, mk_mem) and breaks (mk_bx). */
+/** Statements that compute the run's matches (mk_exact, mk_mem) and breaks (mk_bx). */
 export function matchPasses(o: ResolvedMatchOptions): Statement[] {
   // The work tables grow pass by pass: fresh statistics keep the next pass's anti-joins hashed.
   return passStatements(o).flatMap((s) =>
@@ -61,49 +44,13 @@ function passStatements(o: ResolvedMatchOptions): Statement[] {
     { name: "lock", text: `SELECT pg_advisory_xact_lock(${advisoryKey("match")})` },
     { name: "memory", text: `SET LOCAL work_mem = '128MB'` },
     {
-      name: "provider items",
-      text: `CREATE TEMP TABLE mk_p ON COMMIT DROP AS SELECT * FROM provider_items`,
+      // Hash joins throughout: the planner, misled by the views' and temporary tables'
+      // estimates, would otherwise sort a million rows for a merge join (3× slower); no
+      // statement of the run gains from sorted input.
+      name: "planner",
+      text: "SET LOCAL enable_mergejoin = off",
     },
-    {
-      // Operations and their fees may be booked under operateRecordId: key them by clientRequestId.
-      name: "ledger items",
-      text: `CREATE TEMP TABLE mk_l ON COMMIT DROP AS
-        SELECT e.entry_id, e.kind,
-          CASE WHEN e.kind IN ('card_operation', 'fee') THEN coalesce(o.client_request_id, e.provider_ref)
-            ELSE e.provider_ref END AS ref,
-          coalesce(e.fee_type, '') AS fee_type, e.amount, e.currency, e.card_id, e.booked_at
-        FROM ledger_entries e
-        LEFT JOIN operate_records o ON o.operate_record_id = e.provider_ref
-          AND e.kind IN ('card_operation', 'fee')`,
-    },
-    {
-      // Pass 1, exact: same key, amount and currency; of several such entries the lowest
-      // entry_id matches (the others are duplicates).
-      name: "exact",
-      text: `CREATE TEMP TABLE mk_pair ON COMMIT DROP AS
-        SELECT kind, item_ref, entry_id, amount, currency FROM (
-          SELECT p.kind, p.item_ref, l.entry_id, p.amount, p.currency,
-            row_number() OVER (PARTITION BY p.kind, p.item_ref ORDER BY l.entry_id) AS rn
-          FROM mk_p p JOIN mk_l l ON l.kind = p.kind AND l.ref = p.ref AND l.fee_type = p.fee_type
-            AND l.currency = p.currency AND l.amount = p.amount
-        ) x WHERE rn = 1`,
-    },
-    {
-      name: "provider leftovers",
-      text: `CREATE TEMP TABLE mk_pl ON COMMIT DROP AS SELECT p.* FROM mk_p p
-        WHERE NOT EXISTS (SELECT 1 FROM mk_pair x WHERE x.kind = p.kind AND x.item_ref = p.item_ref)`,
-    },
-    {
-      name: "ledger leftovers",
-      text: `CREATE TEMP TABLE mk_ll ON COMMIT DROP AS SELECT l.* FROM mk_l l
-        WHERE NOT EXISTS (SELECT 1 FROM mk_pair x WHERE x.entry_id = l.entry_id)`,
-    },
-    {
-      // Temporary tables have no statistics until analysed; without them the planner picks
-      // nested loops over the leftovers that take minutes instead of milliseconds.
-      name: "analyze",
-      text: `ANALYZE mk_p, mk_l, mk_pair, mk_pl, mk_ll`,
-    },
+    ...exactPass(),
     {
       name: "match work table",
       text: `CREATE TEMP TABLE mk_mem (match_id text, pass text, status text, side text,
@@ -181,7 +128,8 @@ function passStatements(o: ResolvedMatchOptions): Statement[] {
             row_number() OVER (PARTITION BY l.ref ORDER BY l.entry_id) AS rn
           FROM mk_ll l JOIN mk_pl op ON op.kind = 'card_operation' AND op.item_ref = l.ref
           WHERE l.kind = 'card_operation' AND ${openL("l")} AND ${openP("op")}
-            AND NOT EXISTS (SELECT 1 FROM mk_l f WHERE f.kind = 'fee' AND f.ref = l.ref)
+            AND NOT EXISTS (SELECT 1 FROM mk_exact f WHERE f.entry_id IS NOT NULL AND f.kind = 'fee'
+              AND f.ref = l.ref)
         ), items AS (
           SELECT p.* FROM mk_pl p
           WHERE p.ref IN (SELECT ref FROM cand WHERE rn = 1) AND p.parent_kind = 'card_operation'
@@ -206,7 +154,7 @@ function passStatements(o: ResolvedMatchOptions): Statement[] {
       text: `INSERT INTO mk_mem
         WITH live AS (
           SELECT x.item_ref AS crid, 'exact:card_operation:' || x.item_ref AS match_id
-          FROM mk_pair x WHERE x.kind = 'card_operation'
+          FROM mk_exact x WHERE x.kind = 'card_operation' AND ${paired("x")}
           UNION ALL
           SELECT m.record_ref, m.match_id FROM mk_mem m
           WHERE m.side = 'provider' AND m.record_kind = 'card_operation'
@@ -214,7 +162,7 @@ function passStatements(o: ResolvedMatchOptions): Statement[] {
           SELECT l.crid, l.match_id, o.operate_record_id, sum(p.amount) AS amount,
             min(p.currency) AS currency
           FROM live l JOIN operate_records o ON o.client_request_id = l.crid
-          JOIN mk_p p ON p.ref = l.crid AND p.parent_kind = 'card_operation'
+          JOIN mk_exact p ON p.ref = l.crid AND p.parent_kind = 'card_operation'
           GROUP BY l.crid, l.match_id, o.operate_record_id
         ), cash AS (
           SELECT a.service_id, sum(a.amount) AS amount, min(a.currency) AS c1, max(a.currency) AS c2
@@ -237,7 +185,7 @@ function passStatements(o: ResolvedMatchOptions): Statement[] {
             coalesce(sum(p.amount) FILTER (WHERE o.status = 'S'), 0) AS amount,
             coalesce(min(p.currency), min(o.currency)) AS currency
           FROM operate_records o
-          LEFT JOIN mk_p p ON p.ref = o.client_request_id AND p.parent_kind = 'card_operation'
+          LEFT JOIN mk_exact p ON p.ref = o.client_request_id AND p.parent_kind = 'card_operation'
           WHERE o.status IN ('S', 'F')
           GROUP BY o.operate_record_id, o.client_request_id, o.status, o.operate_time
         ), cash AS (
@@ -340,15 +288,21 @@ function passStatements(o: ResolvedMatchOptions): Statement[] {
       // The key is already booked and matched (or in a break) through another entry.
       name: "duplicates",
       text: `${BX}
+        WITH l AS (SELECT l.* FROM mk_ll l WHERE ${openL("l")}),
+        -- Joined from the few open entries into mk_exact (which hashes them, not a million items).
+        known AS (
+          SELECT l.entry_id FROM l JOIN mk_exact p ON p.kind = l.kind AND p.ref = l.ref
+            AND p.fee_type = l.fee_type AND p.item_ref IS NOT NULL
+          UNION
+          SELECT l.entry_id FROM l JOIN mk_exact p ON p.origin_ref = l.ref AND p.kind = 'card_transaction'
+            AND p.record_type = 'CLEARING'
+          WHERE l.kind = 'card_transaction'
+        )
         SELECT 'l:' || l.entry_id, 'duplicate_in_ledger', 'open', l.kind, l.ref, l.entry_id, l.currency,
           abs(l.amount), NULL, l.amount,
           format('entry %s books %s %s a second time', l.entry_id, replace(l.kind, '_', ' '), l.ref),
           l.booked_at, 'ledger', 'ledger_entry', l.entry_id, l.amount, l.currency, true
-        FROM mk_ll l
-        WHERE ${openL("l")} AND (
-          (l.kind, l.ref, l.fee_type) IN (SELECT kind, ref, fee_type FROM mk_p)
-          OR (l.kind = 'card_transaction' AND l.ref IN (SELECT origin_ref FROM mk_p
-            WHERE kind = 'card_transaction' AND record_type = 'CLEARING')))`,
+        FROM l WHERE l.entry_id IN (SELECT entry_id FROM known)`,
     },
     {
       // Booked against a settled provider record that moves no money (reversal, verification,
@@ -448,16 +402,19 @@ function passStatements(o: ResolvedMatchOptions): Statement[] {
       // (the clearing and its fees are its records).
       name: "orphan refunds",
       text: `${BX}
-        WITH booked_refunds AS (
-          SELECT r.refund_of, min(r.item_ref) AS refund FROM mk_p r
+        WITH open_clearings AS (
+          SELECT p.* FROM mk_pl p
+          WHERE p.kind = 'card_transaction' AND p.record_type = 'CLEARING' AND ${openP("p")}
+        ), booked_refunds AS (
+          -- Refunds of those clearings matched exactly (paired in mk_exact) or in a chain.
+          SELECT r.refund_of, min(r.item_ref) AS refund FROM mk_exact r
           WHERE r.kind = 'card_transaction' AND r.record_type = 'REFUND'
-            AND (r.item_ref IN (SELECT item_ref FROM mk_pair WHERE kind = 'card_transaction')
-              OR r.item_ref IN (SELECT record_ref FROM mk_mem WHERE side = 'provider'
-                AND record_kind = 'card_transaction'))
+            AND r.refund_of IN (SELECT item_ref FROM open_clearings)
+            AND (r.entry_id IS NOT NULL OR r.item_ref IN (SELECT record_ref FROM mk_mem
+              WHERE side = 'provider' AND record_kind = 'card_transaction'))
           GROUP BY r.refund_of
         ), c AS (
-          SELECT p.*, b.refund FROM mk_pl p JOIN booked_refunds b ON b.refund_of = p.item_ref
-          WHERE p.kind = 'card_transaction' AND p.record_type = 'CLEARING' AND ${openP("p")}
+          SELECT p.*, b.refund FROM open_clearings p JOIN booked_refunds b ON b.refund_of = p.item_ref
         ), recs AS (
           SELECT c.item_ref AS owner, c.kind, c.item_ref, c.amount, c.currency, true AS main FROM c
           UNION ALL
@@ -545,126 +502,6 @@ function passStatements(o: ResolvedMatchOptions): Statement[] {
           ${PRIORITY_SQL} AS priority, status, record_kind, provider_ref, entry_id, currency, amount,
           provider_amount, ledger_amount, detail, occurred_at
         FROM mk_bx ORDER BY break_key, main DESC, r_side, r_ref`,
-    },
-  ];
-}
-
-/** Statements that replace the stored results with the run's (only the differences are written). */
-export function persistStatements(
-  runId: string,
-  o: ResolvedMatchOptions,
-  opts: { fresh?: boolean } = {},
-): Statement[] {
-  const v = literals(o);
-  const run = `'${runId}'::uuid`;
-  const newMatches = `(
-    SELECT 'exact:' || kind || ':' || item_ref AS match_id, 'exact' AS pass, 'confirmed' AS status,
-      currency, amount AS provider_amount, amount AS ledger_amount FROM mk_pair
-    UNION ALL
-    SELECT match_id, min(pass), min(status), min(currency),
-      coalesce(sum(amount) FILTER (WHERE side = 'provider'), 0),
-      coalesce(sum(amount) FILTER (WHERE side = 'ledger'), 0)
-    FROM mk_mem WHERE pass <> 'cash_leg' GROUP BY match_id
-  )`;
-  const newMembers = `(
-    SELECT 'exact:' || kind || ':' || item_ref AS match_id, 'provider' AS side, kind AS record_kind,
-      item_ref AS record_ref, amount, currency FROM mk_pair
-    UNION ALL
-    SELECT 'exact:' || kind || ':' || item_ref, 'ledger', 'ledger_entry', entry_id, amount, currency FROM mk_pair
-    UNION ALL
-    SELECT match_id, side, record_kind, record_ref, amount, currency FROM mk_mem
-  )`;
-  const adds: Statement[] = opts.fresh
-    ? [
-        // Nothing stored yet (first run, or after a crash emptied the unlogged tables).
-        {
-          name: "add matches",
-          text: `INSERT INTO matches (match_id, pass, status, currency, provider_amount, ledger_amount, first_run_id)
-            SELECT match_id, pass, status, currency, provider_amount, ledger_amount, ${run} FROM ${newMatches} n`,
-        },
-        {
-          name: "add members",
-          text: `INSERT INTO match_members (match_id, side, record_kind, record_ref, amount, currency)
-            SELECT match_id, side, record_kind, record_ref, amount, currency FROM ${newMembers} n`,
-        },
-      ]
-    : [
-        {
-          // Rows to add are gathered first, apart from the INSERT: an INSERT that anti-joins the
-          // table it fills would rescan its own new rows (quadratic on a first run).
-          name: "matches to add",
-          text: `CREATE TEMP TABLE mk_addm ON COMMIT DROP AS
-            SELECT n.* FROM ${newMatches} n WHERE NOT EXISTS (SELECT 1 FROM matches o WHERE o.match_id = n.match_id)`,
-        },
-        {
-          name: "add matches",
-          text: `INSERT INTO matches (match_id, pass, status, currency, provider_amount, ledger_amount, first_run_id)
-            SELECT match_id, pass, status, currency, provider_amount, ledger_amount, ${run} FROM mk_addm`,
-        },
-        {
-          name: "members to add",
-          text: `CREATE TEMP TABLE mk_addmm ON COMMIT DROP AS
-            SELECT n.* FROM ${newMembers} n WHERE NOT EXISTS (SELECT 1 FROM match_members o
-              WHERE o.side = n.side AND o.record_kind = n.record_kind AND o.record_ref = n.record_ref)`,
-        },
-        {
-          name: "add members",
-          text: `INSERT INTO match_members (match_id, side, record_kind, record_ref, amount, currency)
-            SELECT match_id, side, record_kind, record_ref, amount, currency FROM mk_addmm`,
-        },
-      ];
-  return [
-    {
-      name: "drop old members",
-      text: `DELETE FROM match_members o WHERE NOT EXISTS (SELECT 1 FROM ${newMembers} n
-        WHERE n.side = o.side AND n.record_kind = o.record_kind AND n.record_ref = o.record_ref
-          AND n.match_id = o.match_id AND n.amount = o.amount AND n.currency = o.currency)`,
-    },
-    {
-      name: "drop old matches",
-      text: `DELETE FROM matches o WHERE NOT EXISTS (SELECT 1 FROM ${newMatches} n
-        WHERE n.match_id = o.match_id AND n.pass = o.pass AND n.status = o.status
-          AND n.currency = o.currency AND n.provider_amount = o.provider_amount
-          AND n.ledger_amount = o.ledger_amount)`,
-    },
-    ...adds,
-    {
-      // A break seen again keeps its row (and id); a new one is added; a resolved one reopens.
-      name: "upsert breaks",
-      text: `INSERT INTO breaks AS t (break_id, break_key, class, priority, status, record_kind,
-          provider_ref, entry_id, currency, amount, provider_amount, ledger_amount, detail, occurred_at,
-          first_seen_at, opened_at, last_seen_at, first_run_id, last_run_id)
-        SELECT break_id, break_key, class, priority, status, record_kind, provider_ref, entry_id, currency,
-          amount, provider_amount, ledger_amount, detail, occurred_at, ${v.asOf},
-          CASE WHEN status = 'open' THEN ${v.asOf} END, ${v.asOf}, ${run}, ${run}
-        FROM mk_b
-        ON CONFLICT (break_id) DO UPDATE SET
-          previous_class = CASE WHEN t.class <> excluded.class THEN t.class ELSE t.previous_class END,
-          class = excluded.class, priority = excluded.priority, status = excluded.status,
-          record_kind = excluded.record_kind, provider_ref = excluded.provider_ref,
-          entry_id = excluded.entry_id, currency = excluded.currency, amount = excluded.amount,
-          provider_amount = excluded.provider_amount, ledger_amount = excluded.ledger_amount,
-          detail = excluded.detail, occurred_at = excluded.occurred_at,
-          opened_at = CASE WHEN excluded.status = 'open' AND (t.status <> 'open' OR t.opened_at IS NULL)
-            THEN excluded.last_seen_at WHEN excluded.status = 'open' THEN t.opened_at END,
-          last_seen_at = excluded.last_seen_at, last_run_id = excluded.last_run_id,
-          resolved_at = NULL, resolved_run_id = NULL`,
-    },
-    {
-      name: "resolve breaks",
-      text: `UPDATE breaks t SET status = 'resolved', resolved_at = ${v.asOf}, resolved_run_id = ${run}
-        WHERE t.status <> 'resolved' AND NOT EXISTS (SELECT 1 FROM mk_b b WHERE b.break_id = t.break_id)`,
-    },
-    {
-      name: "clear break records",
-      text: `DELETE FROM break_records`,
-    },
-    {
-      name: "add break records",
-      text: `INSERT INTO break_records (break_id, side, record_kind, record_ref, amount, currency)
-        SELECT DISTINCT ON (r_side, r_kind, r_ref) substr(md5(break_key), 1, 16), r_side, r_kind, r_ref,
-          r_amount, r_currency
-        FROM mk_bx WHERE r_side IS NOT NULL ORDER BY r_side, r_kind, r_ref, main DESC, break_key`,
     },
   ];
 }

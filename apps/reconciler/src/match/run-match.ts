@@ -4,8 +4,10 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows, queryText } from "../db/query-rows";
 import type { BreakClass, Verdict } from "./break-classes";
+import { paired } from "./exact-pass";
 import { type MatchOptions, resolveMatchOptions } from "./match-options";
-import { matchPasses, persistStatements } from "./match-passes";
+import { matchPasses } from "./match-passes";
+import { persistStatements } from "./persist-statements";
 import { syncProblems } from "./sync-health";
 
 export interface MatchStats {
@@ -83,7 +85,7 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
       if (persist) {
         const [stored] = await queryText<{ fresh: boolean }>(
           tx,
-          "SELECT NOT EXISTS (SELECT 1 FROM match_members) AND NOT EXISTS (SELECT 1 FROM matches) AS fresh",
+          "SELECT NOT EXISTS (SELECT 1 FROM match_pairs) AS fresh",
         );
         const fresh = stored?.fresh === true || String(stored?.fresh) === "t";
         for (const s of persistStatements(runId, o, { fresh })) await timed(tx, s.name, s.text);
@@ -113,14 +115,15 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
 async function readStats(tx: Db): Promise<MatchStats> {
   const [counts] = await queryText<Record<string, string>>(
     tx,
-    `SELECT (SELECT count(*) FROM mk_p) AS provider_items, (SELECT count(*) FROM mk_l) AS ledger_entries,
-      (SELECT count(*) FROM mk_pair) AS exact,
+    `SELECT x.provider_items, x.ledger_entries, x.exact,
       (SELECT count(*) FROM mk_b WHERE status = 'open') AS open,
       (SELECT count(*) FROM mk_b WHERE status = 'pending') AS pending,
       (SELECT count(*) FROM mk_b b WHERE NOT EXISTS (SELECT 1 FROM breaks t
         WHERE t.break_id = b.break_id AND t.status <> 'resolved')) AS new,
       (SELECT count(*) FROM breaks t WHERE t.status <> 'resolved'
-        AND NOT EXISTS (SELECT 1 FROM mk_b b WHERE b.break_id = t.break_id)) AS resolved`,
+        AND NOT EXISTS (SELECT 1 FROM mk_b b WHERE b.break_id = t.break_id)) AS resolved
+     FROM (SELECT count(item_ref) AS provider_items, count(entry_id) AS ledger_entries,
+       count(*) FILTER (WHERE ${paired("e")}) AS exact FROM mk_exact e) x`,
   );
   const passes = await queryText<{ pass: string; n: string }>(
     tx,

@@ -31,8 +31,9 @@ const TABLES = [
   "sync_windows",
   "ledger_entries",
   "match_runs",
-  "matches",
-  "match_members",
+  "match_pairs",
+  "match_groups",
+  "match_group_members",
   "breaks",
   "break_records",
 ];

@@ -1,5 +1,5 @@
-// Matching results: one row per run, the live match groups and their members, and breaks with
-// the records each one covers.
+// Matching results: one row per run, the live matches (exact pairs, and groups with their
+// members), and breaks with the records each one covers.
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -43,13 +43,42 @@ export const matchRuns = pgTable(
   ],
 );
 
-/** A live match group: provider records, ledger entries (and cash legs) that agree. */
-export const matches = pgTable(
-  "matches",
+/**
+ * A live exact match: one provider record and the one ledger entry that books it with the same
+ * key, amount and currency — nearly every match. One narrow row per pair (not a match row and two
+ * member rows) keeps writing a million of them cheap; the views `matches` and `match_members`
+ * show each pair as the match `exact:<kind>:<ref>` with its two members.
+ */
+export const matchPairs = pgTable(
+  "match_pairs",
   {
-    /** Deterministic: the pass's key (e.g. card_transaction:T000…, chain:T000…). */
+    /** The provider record: card_transaction | card_operation | fee | account. */
+    recordKind: text("record_kind").notNull(),
+    /** txnOrderNo, clientRequestId, <parent>#<feeType>, <serviceId>:<currency>. */
+    recordRef: text("record_ref").notNull(),
+    /** The ledger entry that books it. */
+    entryId: text("entry_id").notNull(),
+    /** The amount and currency both sides agree on. */
+    amount: numeric("amount").notNull(),
+    currency: text("currency").notNull(),
+    firstRunId: uuid("first_run_id").notNull(),
+    createdAt: time("created_at").notNull().defaultNow(),
+  },
+  // The key makes a provider record sit in at most one live pair; a ledger entry is in at most
+  // one by construction (each entry is one row of the exact pass).
+  (t) => [primaryKey({ columns: [t.recordKind, t.recordRef] })],
+);
+
+/**
+ * A live match of several records: a chain, an operation booked gross of its fees, or a
+ * tolerant proposal (exact pairs are in match_pairs).
+ */
+export const matchGroups = pgTable(
+  "match_groups",
+  {
+    /** Deterministic: the pass's key (net:<auth or clearing>, gross:<op>, proposed:<entry>). */
     matchId: text("match_id").primaryKey(),
-    /** exact | chain | operation_gross | tolerant. */
+    /** chain | operation_gross | tolerant. */
     pass: text("pass").notNull(),
     /** confirmed (exact rules) | proposed (the tolerant fallback: needs a person). */
     status: text("status").notNull(),
@@ -59,12 +88,15 @@ export const matches = pgTable(
     firstRunId: uuid("first_run_id").notNull(),
     createdAt: time("created_at").notNull().defaultNow(),
   },
-  (t) => [check("matches_status_check", sql`${t.status} in ('confirmed', 'proposed')`)],
+  (t) => [check("match_groups_status_check", sql`${t.status} in ('confirmed', 'proposed')`)],
 );
 
-/** The records of each live match; the key makes a record sit in at most one live match. */
-export const matchMembers = pgTable(
-  "match_members",
+/**
+ * The records of each match group, and the cash legs (account transactions) of matched card
+ * operations, exact pairs included; the key makes a record sit in at most one group.
+ */
+export const matchGroupMembers = pgTable(
+  "match_group_members",
   {
     matchId: text("match_id").notNull(),
     /** provider | ledger | cash (an account transaction behind a card operation). */
@@ -78,7 +110,7 @@ export const matchMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.side, t.recordKind, t.recordRef] }),
-    index("match_members_match_idx").on(t.matchId),
+    index("match_group_members_match_idx").on(t.matchId),
   ],
 );
 

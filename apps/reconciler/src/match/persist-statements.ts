@@ -1,0 +1,177 @@
+// Writing a run's results over the stored ones: only the differences are written. Exact pairs
+// are diffed in one hash join against match_pairs (a rerun over unchanged data writes nothing),
+// match groups and break records by their keys, breaks upserted by their stable id.
+import { paired } from "./exact-pass";
+import type { ResolvedMatchOptions } from "./match-options";
+import { literals, type Statement } from "./statement";
+
+/**
+ * Adds the rows of `source` whose key `table` does not hold yet. They are gathered first, apart
+ * from the INSERT: an INSERT that anti-joins the table it fills would rescan its own new rows
+ * (quadratic when the table starts empty and the planner loops over it).
+ */
+function addMissing(
+  what: string,
+  table: string,
+  columns: string,
+  source: string,
+  key: readonly string[],
+): Statement[] {
+  const scratch = `mk_add_${table}`;
+  const same = key.map((c) => `o.${c} = n.${c}`).join(" AND ");
+  return [
+    {
+      name: `${what} to add`,
+      text: `CREATE TEMP TABLE ${scratch} ON COMMIT DROP AS
+        SELECT ${columns} FROM ${source} n WHERE NOT EXISTS (SELECT 1 FROM ${table} o WHERE ${same})`,
+    },
+    {
+      name: `add ${what}`,
+      text: `INSERT INTO ${table} (${columns}) SELECT ${columns} FROM ${scratch}`,
+    },
+  ];
+}
+
+/** The run's exact pairs: every pair of mk_exact into match_pairs, or only what changed. */
+function pairStatements(run: string, fresh: boolean): Statement[] {
+  const columns = "record_kind, record_ref, entry_id, amount, currency, first_run_id";
+  if (fresh)
+    // Nothing stored yet (first run, or after a crash emptied the unlogged tables).
+    return [
+      {
+        name: "add pairs",
+        text: `INSERT INTO match_pairs (${columns})
+          SELECT kind, item_ref, entry_id, amount, currency, ${run} FROM mk_exact x WHERE ${paired("x")}`,
+      },
+    ];
+  return [
+    {
+      // Pairs that are new, gone or changed (another entry, amount or currency), in one join.
+      name: "pair changes",
+      text: `CREATE TEMP TABLE mk_pair_changes ON COMMIT DROP AS
+        SELECT t.record_kind AS stored_kind, t.record_ref AS stored_ref, n.kind, n.item_ref,
+          n.entry_id, n.amount, n.currency
+        FROM (SELECT kind, item_ref, entry_id, amount, currency FROM mk_exact x WHERE ${paired("x")}) n
+        FULL JOIN match_pairs t ON t.record_kind = n.kind AND t.record_ref = n.item_ref
+        WHERE t.record_kind IS NULL OR n.kind IS NULL OR t.entry_id <> n.entry_id
+          OR t.amount <> n.amount OR t.currency <> n.currency`,
+    },
+    {
+      name: "drop old pairs",
+      text: `DELETE FROM match_pairs t USING mk_pair_changes c
+        WHERE t.record_kind = c.stored_kind AND t.record_ref = c.stored_ref`,
+    },
+    {
+      name: "add pairs",
+      text: `INSERT INTO match_pairs (${columns})
+        SELECT kind, item_ref, entry_id, amount, currency, ${run} FROM mk_pair_changes WHERE kind IS NOT NULL`,
+    },
+  ];
+}
+
+/** The run's match groups (chains, gross operations, proposals) and cash legs, from mk_mem. */
+function groupStatements(run: string): Statement[] {
+  const groups = `(SELECT match_id, min(pass) AS pass, min(status) AS status, min(currency) AS currency,
+      coalesce(sum(amount) FILTER (WHERE side = 'provider'), 0) AS provider_amount,
+      coalesce(sum(amount) FILTER (WHERE side = 'ledger'), 0) AS ledger_amount, ${run} AS first_run_id
+    FROM mk_mem WHERE pass <> 'cash_leg' GROUP BY match_id)`;
+  return [
+    {
+      name: "drop old members",
+      text: `DELETE FROM match_group_members o WHERE NOT EXISTS (SELECT 1 FROM mk_mem n
+        WHERE n.side = o.side AND n.record_kind = o.record_kind AND n.record_ref = o.record_ref
+          AND n.match_id = o.match_id AND n.amount = o.amount AND n.currency = o.currency)`,
+    },
+    {
+      name: "drop old groups",
+      text: `DELETE FROM match_groups o WHERE NOT EXISTS (SELECT 1 FROM ${groups} n
+        WHERE n.match_id = o.match_id AND n.pass = o.pass AND n.status = o.status
+          AND n.currency = o.currency AND n.provider_amount = o.provider_amount
+          AND n.ledger_amount = o.ledger_amount)`,
+    },
+    ...addMissing(
+      "groups",
+      "match_groups",
+      "match_id, pass, status, currency, provider_amount, ledger_amount, first_run_id",
+      groups,
+      ["match_id"],
+    ),
+    ...addMissing(
+      "members",
+      "match_group_members",
+      "match_id, side, record_kind, record_ref, amount, currency",
+      "mk_mem",
+      ["side", "record_kind", "record_ref"],
+    ),
+  ];
+}
+
+/** Breaks upserted by their stable id, the ones no longer found resolved, and their records. */
+function breakStatements(o: ResolvedMatchOptions, run: string): Statement[] {
+  const v = literals(o);
+  return [
+    {
+      // A break seen again keeps its row (and id); a new one is added; a resolved one reopens.
+      name: "upsert breaks",
+      text: `INSERT INTO breaks AS t (break_id, break_key, class, priority, status, record_kind,
+          provider_ref, entry_id, currency, amount, provider_amount, ledger_amount, detail, occurred_at,
+          first_seen_at, opened_at, last_seen_at, first_run_id, last_run_id)
+        SELECT break_id, break_key, class, priority, status, record_kind, provider_ref, entry_id, currency,
+          amount, provider_amount, ledger_amount, detail, occurred_at, ${v.asOf},
+          CASE WHEN status = 'open' THEN ${v.asOf} END, ${v.asOf}, ${run}, ${run}
+        FROM mk_b
+        ON CONFLICT (break_id) DO UPDATE SET
+          previous_class = CASE WHEN t.class <> excluded.class THEN t.class ELSE t.previous_class END,
+          class = excluded.class, priority = excluded.priority, status = excluded.status,
+          record_kind = excluded.record_kind, provider_ref = excluded.provider_ref,
+          entry_id = excluded.entry_id, currency = excluded.currency, amount = excluded.amount,
+          provider_amount = excluded.provider_amount, ledger_amount = excluded.ledger_amount,
+          detail = excluded.detail, occurred_at = excluded.occurred_at,
+          opened_at = CASE WHEN excluded.status = 'open' AND (t.status <> 'open' OR t.opened_at IS NULL)
+            THEN excluded.last_seen_at WHEN excluded.status = 'open' THEN t.opened_at END,
+          last_seen_at = excluded.last_seen_at, last_run_id = excluded.last_run_id,
+          resolved_at = NULL, resolved_run_id = NULL`,
+    },
+    {
+      name: "resolve breaks",
+      text: `UPDATE breaks t SET status = 'resolved', resolved_at = ${v.asOf}, resolved_run_id = ${run}
+        WHERE t.status <> 'resolved' AND NOT EXISTS (SELECT 1 FROM mk_b b WHERE b.break_id = t.break_id)`,
+    },
+    {
+      name: "break records",
+      text: `CREATE TEMP TABLE mk_br ON COMMIT DROP AS
+        SELECT DISTINCT ON (r_side, r_kind, r_ref) substr(md5(break_key), 1, 16) AS break_id,
+          r_side AS side, r_kind AS record_kind, r_ref AS record_ref, r_amount AS amount,
+          r_currency AS currency
+        FROM mk_bx WHERE r_side IS NOT NULL ORDER BY r_side, r_kind, r_ref, main DESC, break_key`,
+    },
+    {
+      name: "drop old break records",
+      text: `DELETE FROM break_records o WHERE NOT EXISTS (SELECT 1 FROM mk_br n
+        WHERE n.side = o.side AND n.record_kind = o.record_kind AND n.record_ref = o.record_ref
+          AND n.break_id = o.break_id AND n.amount IS NOT DISTINCT FROM o.amount
+          AND n.currency IS NOT DISTINCT FROM o.currency)`,
+    },
+    ...addMissing(
+      "break records",
+      "break_records",
+      "break_id, side, record_kind, record_ref, amount, currency",
+      "mk_br",
+      ["side", "record_kind", "record_ref"],
+    ),
+  ];
+}
+
+/** Statements that write the run's results over the stored ones (only the differences). */
+export function persistStatements(
+  runId: string,
+  o: ResolvedMatchOptions,
+  opts: { fresh?: boolean } = {},
+): Statement[] {
+  const run = `'${runId}'::uuid`;
+  return [
+    ...pairStatements(run, opts.fresh === true),
+    ...groupStatements(run),
+    ...breakStatements(o, run),
+  ];
+}

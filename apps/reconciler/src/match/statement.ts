@@ -1,0 +1,21 @@
+// One SQL statement of a match run, and the run's options as SQL literals.
+import type { ResolvedMatchOptions } from "./match-options";
+
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+/** Literals of the run, checked before they are written into SQL (DDL takes no parameters). */
+export function literals(o: ResolvedMatchOptions) {
+  const ms = (value: number) => `interval '${Math.trunc(value)} milliseconds'`;
+  return {
+    asOf: `'${o.asOf.toISOString()}'::timestamptz`,
+    ledgerGrace: ms(o.ledgerGraceMs),
+    providerGrace: ms(o.providerGraceMs),
+    pendingGrace: ms(o.pendingStatusGraceMs),
+    stale: ms(o.staleAuthorizationMs),
+    tolerance: `${o.tolerance}::numeric`,
+    window: ms(o.toleranceWindowMs),
+  };
+}
