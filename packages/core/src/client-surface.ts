@@ -17,6 +17,7 @@ export {
 export {
   isConfigurationError,
   isConnectionError,
+  isPageDriftError,
   isRequestValidationError,
   isResponseValidationError,
   isSignatureError,

@@ -118,6 +118,28 @@ export class SignatureError extends MerchantkitError {
 }
 markErrorClass(SignatureError, "SignatureError");
 
+/**
+ * More records were added to a list while `for await` read it than the iterator remembers
+ * (the last 10,000 it yielded), so it can no longer tell which records the shift would show a
+ * second time. Read the list again, with a narrower time window if it keeps growing this fast.
+ */
+export class PageDriftError extends MerchantkitError {
+  override readonly name = "PageDriftError";
+  /** How many records the list grew by between the two pages. */
+  readonly added: number;
+
+  constructor(added: number, remembered: number) {
+    super(
+      `${added} records were added to the list between two pages, more than the ${remembered} ` +
+        "the iterator remembers to skip repeats; read the list again (a narrower time window helps)",
+    );
+    this.added = added;
+  }
+}
+markErrorClass(PageDriftError, "PageDriftError");
+
+export const isPageDriftError = (e: unknown): e is PageDriftError =>
+  hasErrorMarker(e, "PageDriftError");
 export const isConnectionError = (e: unknown): e is ConnectionError =>
   hasErrorMarker(e, "ConnectionError");
 export const isTimeoutError = (e: unknown): e is TimeoutError => hasErrorMarker(e, "TimeoutError");

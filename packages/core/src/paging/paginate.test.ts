@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isRequestValidationError } from "../errors/local-errors";
-import { issuingPage, type Page, paginate, payoutPage } from "./paginate";
+import { isPageDriftError, isRequestValidationError } from "../errors/local-errors";
+import { issuingPage, type Page, paginate, payoutPage, RECENT_RECORDS } from "./paginate";
+import { RecentRecords } from "./recent-records";
 
 /** A list of `total` numbered records served in issuing shape, counting requests. */
 function issuingSource(total: number, pageSize: number) {
@@ -93,6 +94,58 @@ describe("paginate", () => {
     for (const id of ["r1", "r2", "r3", "r4", "r5", "r6"]) expect(seen).toContain(id);
   });
 
+  it("yields records appended behind the cursor (oldest-first lists grow there)", async () => {
+    // Oldest first: new records go to the end, so nothing shifts and nothing repeats.
+    const all = Array.from({ length: 6 }, (_, i) => ({ id: `r${i + 1}` }));
+    const fetchPage = async (pageNum: number) => {
+      const page = issuingPage(
+        {
+          records: all.slice((pageNum - 1) * 2, pageNum * 2),
+          pageNum,
+          pageSize: 2,
+          totalRecords: all.length,
+        },
+        { pageNum, pageSize: 2 },
+      );
+      if (all.length < 9) all.push({ id: `r${all.length + 1}` });
+      return page;
+    };
+    const seen: string[] = [];
+    for await (const r of paginate({ pageNum: 1, pageSize: 2, fetchPage, key: (r) => r.id }))
+      seen.push(r.id);
+    expect(seen).toEqual(["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9"]);
+  });
+
+  it("ends with a PageDriftError when more records were added than it remembers", async () => {
+    const pageSize = 100;
+    const all = Array.from({ length: RECENT_RECORDS + 300 }, (_, i) => ({ id: `r${i}` }));
+    const fetchPage = async (pageNum: number) => {
+      // After more than RECENT_RECORDS were read, a burst bigger than that lands at the head.
+      if (pageNum === RECENT_RECORDS / pageSize + 2) {
+        for (let i = 0; i <= RECENT_RECORDS; i++) all.unshift({ id: `new${i}` });
+      }
+      return issuingPage(
+        {
+          records: all.slice((pageNum - 1) * pageSize, pageNum * pageSize),
+          pageNum,
+          pageSize,
+          totalRecords: all.length,
+        },
+        { pageNum, pageSize },
+      );
+    };
+    let seen = 0;
+    const failure = await (async () => {
+      for await (const _ of paginate({ pageNum: 1, pageSize, fetchPage, key: (r) => r.id })) seen++;
+    })().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isPageDriftError(failure)).toBe(true);
+    expect((failure as { added: number }).added).toBe(RECENT_RECORDS + 1);
+    expect(seen).toBe(RECENT_RECORDS + pageSize);
+  });
+
   it("reads the payout shape, including size -1 (everything in one page)", async () => {
     const p = payoutPage(
       { records: [{ a: 1 }, { a: 2 }], total: 5, size: 2, current: 1 },
@@ -134,5 +187,20 @@ describe("paginate", () => {
       { pageNum: 2, pageSize: 10 },
     );
     expect(p.hasMore).toBe(false);
+  });
+});
+
+describe("RecentRecords", () => {
+  it("gives the last n records oldest first, across the ring's wrap", () => {
+    const recent = new RecentRecords<number>(4);
+    for (let i = 1; i <= 3; i++) recent.add(i);
+    expect(recent.last(2)).toEqual([2, 3]);
+    expect(recent.last(9)).toEqual([1, 2, 3]);
+    expect(recent.holdsLast(9)).toBe(true);
+    for (let i = 4; i <= 10; i++) recent.add(i);
+    expect(recent.last(4)).toEqual([7, 8, 9, 10]);
+    expect(recent.last(1)).toEqual([10]);
+    expect(recent.holdsLast(4)).toBe(true);
+    expect(recent.holdsLast(5)).toBe(false);
   });
 });

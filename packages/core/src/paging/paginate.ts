@@ -4,7 +4,8 @@
  * for one page, `for await` it for every record from that page on, `.pages()` for whole pages,
  * `.toArray({ limit })` for a bounded array.
  */
-import { RequestValidationError } from "../errors/local-errors";
+import { PageDriftError, RequestValidationError } from "../errors/local-errors";
+import { RecentRecords } from "./recent-records";
 
 export interface Page<T> {
   records: T[];
@@ -90,10 +91,13 @@ export interface PaginateOptions<T> {
   fetchPage: (pageNum: number) => PromiseLike<Page<T>>;
   /**
    * A record's identity. With it, a record seen on an earlier page is not yielded again when
-   * records added under the iteration shift the pages (newest-first lists).
+   * records added under the iteration shift the pages (see the async iterator).
    */
   key?: ((record: T) => string) | undefined;
 }
+
+/** Record keys a `for await` remembers to skip repeats when a list grows under it. */
+export const RECENT_RECORDS = 10_000;
 
 /** `toArray` refuses more than this many records; iterate instead. */
 export const TO_ARRAY_MAX = 10_000;
@@ -139,15 +143,42 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     }
   }
 
+  /**
+   * Every record from the requested page on. With a `key`, records that new ones pushed onto
+   * the next page are not yielded twice. A repeat needs a record added ahead of it, so it can
+   * only be one of the last d records yielded when a page reports d more records than the page
+   * before; the keys of the last RECENT_RECORDS are held for that, and a list that grows by
+   * more between two pages ends the iteration with a PageDriftError rather than risk a repeat.
+   * (A Set of every key seen cost more CPU than the rest of the paging and grew without bound
+   * on long reads; holding the records themselves instead of keys kept them alive past the
+   * young generation, which cost even more in GC.)
+   */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     const { key } = this.#opts;
-    const seen = key ? new Set<string>() : undefined;
+    const recent = new RecentRecords<string>(RECENT_RECORDS);
+    let total: number | undefined;
+    let first = true;
     for await (const page of this.pages()) {
+      let repeats: Set<string> | undefined;
+      if (key && !first) {
+        const grown =
+          total === undefined || page.totalRecords === undefined
+            ? recent.capacity // unknown: compare with everything still held
+            : page.totalRecords - total;
+        if (grown > 0) {
+          if (total !== undefined && page.totalRecords !== undefined && !recent.holdsLast(grown)) {
+            throw new PageDriftError(grown, recent.capacity);
+          }
+          repeats = new Set(recent.last(grown));
+        }
+      }
+      first = false;
+      total = page.totalRecords;
       for (const record of page.records) {
-        if (seen && key) {
+        if (key) {
           const k = key(record);
-          if (seen.has(k)) continue;
-          seen.add(k);
+          if (repeats?.has(k)) continue;
+          recent.add(k);
         }
         yield record;
       }

@@ -1,17 +1,16 @@
 /**
  * The one request path every area client uses (stripe-node's RequestSender): validate the
  * params, fix the idempotency key once, then per attempt authenticate, encode losslessly, send
- * with fetch, read the envelope, and retry only what is safe to repeat.
+ * (http-senders.ts), read the envelope, and retry only what is safe to repeat.
  */
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import * as v from "valibot";
 import type { ApiError } from "../errors/api-error";
 import {
-  ConnectionError,
+  type ConnectionError,
   RequestValidationError,
   type ResponseValidationError,
-  TimeoutError,
 } from "../errors/local-errors";
 import { toValidationIssues } from "../errors/valibot-issues";
 import { parseJson } from "../json/parse-json";
@@ -28,6 +27,7 @@ import { ApiPromise, type WithResponse } from "./api-promise";
 import type { AuthStrategy } from "./auth";
 import type { Endpoint, EndpointParams, EndpointResult } from "./endpoint";
 import { type Area, type Environment, resolveBaseUrl } from "./environment";
+import { type HttpSender, httpSender } from "./http-senders";
 import { type HttpAnswer, readResponse } from "./read-response";
 import { backoffDelay, DEFAULT_RETRY, isRetryable, type RetrySettings } from "./retry-policy";
 
@@ -41,6 +41,10 @@ export interface TransportConfig {
   /** Retries after the first attempt. Default 2; 0 means one attempt. */
   maxRetries?: number | undefined;
   retryDelay?: Partial<Omit<RetrySettings, "maxRetries">> | undefined;
+  /**
+   * Send through this fetch instead of node:http (a proxy-aware fetch, a test double). Only
+   * the method, headers, body and signal are used.
+   */
   fetch?: typeof globalThis.fetch | undefined;
   hooks?: TransportHooks | undefined;
   logger?: Logger | undefined;
@@ -120,9 +124,15 @@ export class Transport {
   readonly #retry: RetrySettings;
   readonly #baseUrls = new Map<Area, string>();
   readonly #now: () => number;
+  readonly #send: HttpSender;
+  /** A hook or a logger wants request and response events. */
+  readonly #observed: boolean;
 
   constructor(config: TransportConfig) {
     this.#config = config;
+    this.#send = httpSender(config.fetch);
+    const { hooks, logger } = config;
+    this.#observed = Boolean(hooks?.onRequest || hooks?.onResponse || logger);
     this.#retry = {
       ...DEFAULT_RETRY,
       ...config.retryDelay,
@@ -246,31 +256,37 @@ export class Transport {
         unsignedFields: endpoint.unsignedFields ?? [],
         now: this.#now,
       });
-      const event: RequestEvent = {
-        area: endpoint.area,
-        method: "POST",
-        path: endpoint.path,
-        url,
-        attempt,
-        idempotencyKey: key,
-        headers: redactHeaders(headers),
-        ...(this.#config.includeBodies ? { body: redact(body) } : {}),
-      };
-      emit(this.#config.hooks?.onRequest, event);
-      log(this.#config.logger, "debug", "merchantkit request", { ...event });
+      // Events are built only for someone listening: redacting headers and bodies per attempt
+      // is work a page loop should not pay for nothing.
+      const event: RequestEvent | undefined = this.#observed
+        ? {
+            area: endpoint.area,
+            method: "POST",
+            path: endpoint.path,
+            url,
+            attempt,
+            idempotencyKey: key,
+            headers: redactHeaders(headers),
+            ...(this.#config.includeBodies ? { body: redact(body) } : {}),
+          }
+        : undefined;
+      if (event) {
+        emit(this.#config.hooks?.onRequest, event);
+        log(this.#config.logger, "debug", "merchantkit request", { ...event });
+      }
 
       const attemptStart = performance.now();
       let failure: Failure;
       let answer: HttpAnswer | undefined;
       try {
-        answer = await this.#send(
+        answer = await this.#send({
           url,
-          stringifyJson(body),
+          body: stringifyJson(body),
           headers,
           timeoutMs,
-          options.signal,
-          endpoint.path,
-        );
+          signal: options.signal,
+          path: endpoint.path,
+        });
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason;
         failure = { error: error as ConnectionError };
@@ -330,12 +346,13 @@ export class Transport {
   }
 
   #observe(
-    event: RequestEvent,
+    event: RequestEvent | undefined,
     start: number,
     answer: HttpAnswer | undefined,
     error: Error | undefined,
     respCode: string | undefined,
   ): void {
+    if (!event) return;
     const responseEvent = {
       ...event,
       httpStatus: answer?.status,
@@ -348,44 +365,6 @@ export class Transport {
     emit(this.#config.hooks?.onResponse, responseEvent);
     log(this.#config.logger, "debug", "merchantkit response", { ...responseEvent });
   }
-
-  /** One HTTP exchange with a timeout over connect, headers and the whole body. */
-  async #send(
-    url: string,
-    body: string,
-    headers: Headers,
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
-    path: string,
-  ): Promise<HttpAnswer> {
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
-    try {
-      // Plain fetch rather than ky: every feature ky adds (retries, timeouts, HTTP errors) is
-      // done here already, and its Request construction and cloning doubled the client's CPU
-      // per call (measured; see docs/assumptions.md).
-      const response = await (this.#config.fetch ?? globalThis.fetch)(url, {
-        method: "POST",
-        body,
-        headers,
-        signal: combined,
-      });
-      const text = await response.text();
-      return { status: response.status, headers: response.headers, text };
-    } catch (error) {
-      if (timeout.signal.aborted && !signal?.aborted) {
-        throw new TimeoutError(`No complete response from ${path} within ${timeoutMs} ms`, {
-          cause: error,
-          path,
-          timeoutMs,
-        });
-      }
-      throw toConnectionError(error, path);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
 }
 
 function redactText(text: string): unknown {
@@ -394,25 +373,4 @@ function redactText(text: string): unknown {
   } catch {
     return `[${text.length} bytes, not JSON]`;
   }
-}
-
-function toConnectionError(error: unknown, path: string): ConnectionError {
-  let code: string | undefined;
-  for (
-    let e: unknown = error, depth = 0;
-    e && depth < 4;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const c = (e as { code?: unknown }).code;
-    if (typeof c === "string") {
-      code = c;
-      break;
-    }
-  }
-  const reason = code ?? (error instanceof Error ? error.message : "network error");
-  return new ConnectionError(`Connection to the service failed on ${path} (${reason})`, {
-    cause: error,
-    path,
-    ...(code ? { code } : {}),
-  });
 }
