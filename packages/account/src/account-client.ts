@@ -29,18 +29,11 @@ export class AccountClient {
     }
     // Resolved now so a wrong environment fails here, not on the first call.
     resolveBaseUrl(options.environment, "account");
+    const { apiKey, timestampUnit, ...transportOptions } = options;
     const transport = new Transport({
-      environment: options.environment,
-      auth: accountApiKeyAuth({ apiKey: options.apiKey, timestampUnit: options.timestampUnit }),
-      timeoutMs: options.timeoutMs,
-      maxRetries: options.maxRetries,
-      retryDelay: options.retryDelay,
-      hooks: options.hooks,
-      logger: options.logger,
-      includeBodies: options.includeBodies,
-      fetch: options.fetch,
-      userAgent: options.userAgent ?? "merchantkit-account",
-      now: options.now,
+      ...transportOptions,
+      auth: accountApiKeyAuth({ apiKey, timestampUnit }),
+      userAgent: transportOptions.userAgent ?? "merchantkit-account",
     });
     this.transactions = new AccountTransactions(transport);
     this.globalAccounts = new GlobalAccounts(transport);

@@ -40,18 +40,12 @@ export class IssuingClient {
     }
     // Resolved now so a wrong environment fails here, not on the first call.
     resolveBaseUrl(options.environment, "issuing");
+    const { apiKey, merchantNo, ...transportOptions } = options;
     const transport = new Transport({
-      environment: options.environment,
-      auth: issuingApiKeyAuth({ apiKey: options.apiKey }),
-      merchantNo: options.merchantNo,
-      timeoutMs: options.timeoutMs,
-      maxRetries: options.maxRetries,
-      retryDelay: options.retryDelay,
-      hooks: options.hooks,
-      logger: options.logger,
-      includeBodies: options.includeBodies,
-      fetch: options.fetch,
-      userAgent: options.userAgent ?? "merchantkit-issuing",
+      ...transportOptions,
+      auth: issuingApiKeyAuth({ apiKey }),
+      merchantNo,
+      userAgent: transportOptions.userAgent ?? "merchantkit-issuing",
     });
     this.cardholders = new Cardholders(transport, options.merchantNo);
     this.cards = new Cards(transport);

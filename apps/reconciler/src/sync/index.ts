@@ -2,7 +2,7 @@
 // one runner per stream, a request-rate limiter shared by all.
 export { SERVICE_ID_BATCH } from "./account-stream";
 export { type LogLevel, logEvent } from "./log-event";
-export { createRateLimiter, type RateLimiter, rateLimitedFetch } from "./rate-limiter";
+export { createRateLimiter, type RateLimiter } from "./rate-limiter";
 export { readWindow, type WindowRead } from "./read-window";
 export { createSyncContext, runSync } from "./run-sync";
 export * from "./sync-types";

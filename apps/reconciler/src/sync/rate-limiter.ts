@@ -32,14 +32,3 @@ export function createRateLimiter(
     },
   };
 }
-
-/** `fetch` that waits for the limiter before every attempt (retries included). */
-export function rateLimitedFetch(
-  limiter: RateLimiter,
-  base: typeof globalThis.fetch = globalThis.fetch,
-): typeof globalThis.fetch {
-  return async (input, init) => {
-    await limiter.take();
-    return base(input, init);
-  };
-}

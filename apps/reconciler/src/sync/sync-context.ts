@@ -5,7 +5,7 @@ import { IssuingClient } from "@merchantkit/issuing";
 import { requireSettings } from "../config/load-config";
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import type { Db } from "../db/database";
-import { createRateLimiter, rateLimitedFetch } from "./rate-limiter";
+import { createRateLimiter } from "./rate-limiter";
 import type { SyncContext } from "./sync-types";
 
 /**
@@ -24,7 +24,9 @@ export function createSyncContext(
 ): SyncContext {
   requireSettings(config, ["environment", "issuingApiKey", "accountApiKey"]);
   const limiter = createRateLimiter(config.requestsPerSecond);
-  const fetch = rateLimitedFetch(limiter, opts.fetch);
+  // One limiter paces every attempt of both clients; they send with node:http unless a test
+  // hands in its own fetch.
+  const shared = { throttle: () => limiter.take(), fetch: opts.fetch };
   const environment = config.environment as NonNullable<ReconcilerConfig["environment"]>;
   const issuing = new IssuingClient({
     environment,
@@ -32,7 +34,7 @@ export function createSyncContext(
     merchantNo: config.merchantNo,
     maxRetries: config.maxRetries,
     retryDelay: opts.retryDelay,
-    fetch,
+    ...shared,
     userAgent: "merchantkit-reconciler",
   });
   const account = new AccountClient({
@@ -41,7 +43,7 @@ export function createSyncContext(
     timestampUnit: config.timestampUnit,
     maxRetries: config.maxRetries,
     retryDelay: opts.retryDelay,
-    fetch,
+    ...shared,
     userAgent: "merchantkit-reconciler",
   });
   return {

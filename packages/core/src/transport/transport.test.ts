@@ -115,6 +115,23 @@ describe("Transport", () => {
     expect(server.requests[0]?.body).toContain('"serviceIds":[1953712585351499776]');
   });
 
+  it("waits for the throttle before every attempt, retries included, and sends nothing before it", async () => {
+    server = await startTestServer((_req, res, i) => {
+      if (i === 0) return sendJson(res, 503, '{"respCode":"50300","respMsg":"busy"}');
+      sendJson(res, 200, ok('{"operateRecordId":7}'));
+    });
+    const order: string[] = [];
+    const transport = issuing({
+      throttle: async () => {
+        order.push(`throttle (requests so far: ${server?.requests.length})`);
+      },
+    });
+    await expect(transport.request(operate, { cardId: "1", type: "FREEZE" })).resolves.toEqual({
+      operateRecordId: "7",
+    });
+    expect(order).toEqual(["throttle (requests so far: 0)", "throttle (requests so far: 1)"]);
+  });
+
   it("does not retry a business error and maps its code to a typed error", async () => {
     server = await startTestServer((_req, res) =>
       sendJson(

@@ -46,6 +46,11 @@ export interface TransportConfig {
    * the method, headers, body and signal are used.
    */
   fetch?: typeof globalThis.fetch | undefined;
+  /**
+   * Awaited before every HTTP attempt, retries included, outside the attempt's timeout: a
+   * rate limiter shared by several clients (the reconciler paces all its requests with one).
+   */
+  throttle?: (() => Promise<void>) | undefined;
   hooks?: TransportHooks | undefined;
   logger?: Logger | undefined;
   /** Put redacted request and response bodies into events and log lines. Default false. */
@@ -69,6 +74,7 @@ export interface ClientOptions
     | "logger"
     | "includeBodies"
     | "fetch"
+    | "throttle"
     | "userAgent"
   > {
   /** `"sandbox"`, `"production"`, `{ origin }` (the merchantkit sandbox, a proxy) or base URLs per area. */
@@ -244,6 +250,11 @@ export class Transport {
     const started = performance.now();
 
     for (let attempt = 1; ; attempt++) {
+      // Before the attempt is built, so its x-timestamp is not aged by the wait.
+      if (this.#config.throttle) {
+        await this.#config.throttle();
+        if (options.signal?.aborted) throw options.signal.reason;
+      }
       const body: Record<string, unknown> = { ...wire };
       const headers = new Headers({
         "content-type": "application/json",
