@@ -19,6 +19,7 @@ import {
 } from "@merchantkit/core";
 import type * as v from "valibot";
 import type { AnyCodec } from "./codec";
+import { compileWalk } from "./object-fast-path";
 
 export type TextPath = (input: unknown) => string | undefined | Miss;
 
@@ -96,17 +97,11 @@ export function objectText(
     );
   });
   lines.push('return out + "}";');
-  const factory = new Function(
-    "MISS",
-    "isPlainObject",
-    "text",
-    `return function objectText(input) {\n${lines.join("\n")}\n};`,
-  );
-  return factory(
+  return compileWalk("objectText", lines, {
     MISS,
     isPlainObject,
-    fields.map((f) => f.text),
-  ) as TextPath;
+    text: fields.map((f) => f.text),
+  }) as TextPath;
 }
 
 /** An array's text: items by their own text, undefined items as null (as JSON.stringify does). */

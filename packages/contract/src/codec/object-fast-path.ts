@@ -64,6 +64,23 @@ export function canCompile(): boolean {
   return compileAllowed;
 }
 
+/**
+ * A function of `input` whose body is `lines`, seeing only `bindings` (by name) besides its
+ * argument. Callers write keys into the code only as JSON string literals.
+ */
+export function compileWalk(
+  name: string,
+  lines: readonly string[],
+  bindings: Record<string, unknown>,
+): (input: unknown) => unknown {
+  const names = Object.keys(bindings);
+  const factory = new Function(
+    ...names,
+    `return function ${name}(input) {\n${lines.join("\n")}\n};`,
+  );
+  return factory(...names.map((n) => bindings[n]));
+}
+
 function compiledWalk(fields: Field[], unknownKeys: UnknownKeys): FastPath {
   // Keys enter the code only as JSON string literals, never as code.
   const literal = (key: string) => JSON.stringify(key);
@@ -89,19 +106,12 @@ function compiledWalk(fields: Field[], unknownKeys: UnknownKeys): FastPath {
     );
   }
   lines.push("return out;");
-  const factory = new Function(
-    "MISS",
-    "isPlainObject",
-    "hasOwn",
-    "fast",
-    `return function objectFastPath(input) {\n${lines.join("\n")}\n};`,
-  );
-  return factory(
+  return compileWalk("objectFastPath", lines, {
     MISS,
     isPlainObject,
     hasOwn,
-    fields.map((f) => f.fast),
-  ) as FastPath;
+    fast: fields.map((f) => f.fast),
+  }) as FastPath;
 }
 
 function loopWalk(fields: Field[], entries: v.ObjectEntries, unknownKeys: UnknownKeys): FastPath {
