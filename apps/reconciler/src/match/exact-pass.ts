@@ -9,10 +9,15 @@ import type { Statement } from "./statement";
 /** A row of mk_exact (alias a) that is an exact pair. */
 export const paired = (a: string) => `${a}.item_ref IS NOT NULL AND ${a}.entry_id IS NOT NULL`;
 
-/** Ledger entries with the key provider items have: operations and their fees may be booked under operateRecordId, so they are keyed by clientRequestId. */
+/**
+ * Ledger entries with the key provider items have: operations and their fees may be booked under
+ * operateRecordId, so they are keyed by clientRequestId. The ref takes the provider tables'
+ * collation (provider_ref is "C"), so the later passes' lookups of leftovers in card_transactions
+ * and operate_records use those tables' indexes instead of scanning them.
+ */
 const LEDGER_KEYED = `SELECT e.entry_id, e.kind,
     CASE WHEN e.kind IN ('card_operation', 'fee') THEN coalesce(o.client_request_id, e.provider_ref)
-      ELSE e.provider_ref END AS ref,
+      ELSE e.provider_ref END COLLATE "default" AS ref,
     coalesce(e.fee_type, '') AS fee_type, e.amount, e.currency, e.card_id, e.booked_at
   FROM ledger_entries e
   LEFT JOIN operate_records o ON o.operate_record_id = e.provider_ref
@@ -47,7 +52,7 @@ export function exactPass(): Statement[] {
             row_number() OVER (PARTITION BY x.kind, x.item_ref ORDER BY x.entry_id, x.ctid) AS rn
           FROM mk_exact x JOIN shared s ON s.kind = x.kind AND s.item_ref = x.item_ref
         ), gone AS (
-          DELETE FROM mk_exact x USING rows r WHERE x.ctid = r.row_id AND r.rn > 1
+          DELETE FROM mk_exact x WHERE x.ctid = ANY (ARRAY(SELECT row_id FROM rows WHERE rn > 1))
           RETURNING x.kind, x.ref, x.fee_type, x.amount, x.currency, x.entry_id, x.entry_card_id,
             x.booked_at
         )
