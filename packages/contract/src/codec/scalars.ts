@@ -20,7 +20,7 @@ import {
 } from "@merchantkit/core";
 import * as v from "valibot";
 import { type Codec, type CodecFastPaths, codec } from "./codec";
-import { textOf } from "./encode-text";
+import { type InlineText, type TextPath, textOf, withInline } from "./encode-text";
 
 // A JSON integer token: digits without leading zeros (as core's idToWire requires).
 const WIRE_INTEGER = /^(?:0|[1-9]\d*)$/;
@@ -56,12 +56,27 @@ function stringTest(rule: StringRule): (value: unknown) => value is string {
 }
 
 /** Fast paths for a value that is its own wire value: `test` decides, `text` writes it. */
-function same(test: (value: unknown) => boolean, text: (value: never) => string): CodecFastPaths {
+function same(
+  test: (value: unknown) => boolean,
+  text: (value: never) => string,
+  inline?: InlineText,
+): CodecFastPaths {
   const fast = passIf(test);
+  const encodeText: TextPath = (value) => (test(value) ? text(value as never) : MISS);
   return {
     decode: fast,
     encode: fast,
-    encodeText: (value) => (test(value) ? text(value as never) : MISS),
+    encodeText: inline ? withInline(encodeText, inline) : encodeText,
+  };
+}
+
+/** How a string rule's text is written inline, when it can be (no pattern to test). */
+function inlineString(rule: StringRule): InlineText | undefined {
+  if (rule.pattern) return undefined;
+  return {
+    kind: "string",
+    min: rule.nonEmpty ? Math.max(rule.minLength ?? 0, 1) : (rule.minLength ?? 0),
+    max: rule.maxLength ?? Number.POSITIVE_INFINITY,
   };
 }
 
@@ -76,7 +91,7 @@ export function string(rule: StringRule = {}): Codec<string, string> {
   if (rule.minLength !== undefined) wire.minLength = rule.minLength;
   if (rule.maxLength !== undefined) wire.maxLength = rule.maxLength;
   if (rule.pattern) wire.pattern = rule.pattern.regex.source;
-  return codec(schema, schema, wire, same(stringTest(rule), jsonString));
+  return codec(schema, schema, wire, same(stringTest(rule), jsonString, inlineString(rule)));
 }
 
 /** A documented set of values; the service sends nothing else and accepts nothing else. */
@@ -113,7 +128,7 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
       examples: [...values],
       description: `known values: ${values.join(", ")}`,
     },
-    same(stringTest({ nonEmpty: true }), jsonString),
+    same(stringTest({ nonEmpty: true }), jsonString, inlineString({ nonEmpty: true })),
   );
 }
 
@@ -151,6 +166,7 @@ export function integer(rule: { min?: number; max?: number } = {}): Codec<number
     same(
       (input) => Number.isInteger(input) && (input as number) >= min && (input as number) <= max,
       String,
+      { kind: "integer", min, max },
     ),
   );
 }
@@ -165,7 +181,7 @@ export function epochMillis(): Codec<number, number> {
     schema,
     schema,
     { type: "integer", format: "int64", description: "epoch milliseconds (UTC)" },
-    same(Number.isInteger, String),
+    same(Number.isInteger, String, { kind: "integer" }),
   );
 }
 

@@ -21,7 +21,15 @@ import {
   type WireOf,
   type WireSchema,
 } from "./codec";
-import { arrayText, objectText, type TextPath, textOf } from "./encode-text";
+import {
+  arrayText,
+  type InlineText,
+  inlineOf,
+  objectText,
+  type TextPath,
+  textOf,
+  withInline,
+} from "./encode-text";
 import { canCompile, objectFastPath } from "./object-fast-path";
 
 type Shape = Record<string, AnyCodec>;
@@ -101,6 +109,12 @@ export function object<S extends Shape>(
       ...(opts.description ? { description: opts.description } : {}),
     },
   };
+}
+
+/** `text`, inlinable when the text it wraps is, with `more` (optional, nullable) added. */
+function aroundInline(text: TextPath, inner: TextPath, more: Partial<InlineText>): TextPath {
+  const inline = inlineOf(inner);
+  return inline ? withInline(text, { ...inline, ...more }) : text;
 }
 
 function mapTexts(shape: Shape): Record<string, TextPath> {
@@ -187,7 +201,11 @@ export function optional<C extends AnyCodec>(
     encode: withFastPath(encode, (input) =>
       input === undefined ? undefined : write(input),
     ) as v.GenericSchema<AppOf<C> | undefined, WireOf<C> | undefined>,
-    encodeText: (input) => (input === undefined ? undefined : innerText(input)),
+    encodeText: aroundInline(
+      (input) => (input === undefined ? undefined : innerText(input)),
+      innerText,
+      { optional: true },
+    ),
     wire: inner.wire,
     optional: true,
   };
@@ -208,7 +226,9 @@ export function nullable<C extends AnyCodec>(inner: C): Codec<AppOf<C> | null, W
   );
   return {
     ...base,
-    encodeText: (input) => (input === null ? "null" : innerText(input)),
+    encodeText: aroundInline((input) => (input === null ? "null" : innerText(input)), innerText, {
+      nullable: true,
+    }),
   };
 }
 
