@@ -19,52 +19,10 @@ import {
 } from "@merchantkit/core";
 import type * as v from "valibot";
 import type { AnyCodec } from "./codec";
+import { inlineOf, inlineTextStatements } from "./inline-leaf";
 import { compileWalk } from "./object-fast-path";
 
 export type TextPath = (input: unknown) => string | undefined | Miss;
-
-/**
- * What a leaf's text path does, for the object writer to inline instead of calling it (two
- * calls per field were a third of a page's writing): strings with length limits and no
- * pattern, integers within bounds, closed enums with their texts; optional (undefined writes
- * nothing) and nullable (null writes null) around them.
- */
-export interface InlineText {
-  kind: "string" | "integer" | "enum";
-  min?: number;
-  max?: number;
-  texts?: ReadonlyMap<unknown, string>;
-  optional?: boolean;
-  nullable?: boolean;
-}
-
-const INLINE = Symbol("merchantkit.inlineText");
-
-/** `text`, marked with what it does so an object writer may inline it. */
-export function withInline(text: TextPath, inline: InlineText): TextPath {
-  return Object.assign(text, { [INLINE]: inline });
-}
-
-export function inlineOf(text: TextPath): InlineText | undefined {
-  return (text as { [INLINE]?: InlineText })[INLINE];
-}
-
-// Statements that leave the JSON text of `v` in `t`, or return MISS; `i` names the field's
-// enum map. Mirrors the leaf text paths in scalars.ts exactly (the fast-paths test compares
-// every object's text with stringifyJson(encode(value))).
-function inlineStatements(inline: InlineText, i: number): string {
-  let leaf: string;
-  if (inline.kind === "string") {
-    leaf = `if (typeof v !== "string" || v.length < ${inline.min ?? 0} || v.length > ${inline.max ?? Number.POSITIVE_INFINITY}) return MISS; t = jsonString(v);`;
-  } else if (inline.kind === "integer") {
-    leaf = `if (!Number.isInteger(v) || v < ${inline.min ?? Number.NEGATIVE_INFINITY} || v > ${inline.max ?? Number.POSITIVE_INFINITY}) return MISS; t = "" + v;`;
-  } else {
-    leaf = `t = enums[${i}].get(v); if (t === undefined) return MISS;`;
-  }
-  if (inline.nullable) leaf = `if (v === null) t = "null"; else { ${leaf} }`;
-  if (inline.optional) leaf = `if (v === undefined) t = undefined; else { ${leaf} }`;
-  return leaf;
-}
 
 /** The JSON text of a wire value made by a fast path; MISS where stringifyJson would throw. */
 export function wireText(wire: unknown): string | undefined | Miss {
@@ -135,7 +93,7 @@ export function objectText(
     const prefix = JSON.stringify(`${jsonString(f.key)}:`);
     const inline = inlineOf(f.text);
     const write = inline
-      ? `v = input[${key}]; ${inlineStatements(inline, i)}`
+      ? `v = input[${key}]; ${inlineTextStatements(inline, i)}`
       : `t = text[${i}](input[${key}]); if (t === MISS) return MISS;`;
     lines.push(
       `if (${key} in input) { ${write}` +

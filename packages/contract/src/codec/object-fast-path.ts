@@ -11,6 +11,7 @@
  */
 import { type FastPath, fastPathOf, isPlainObject, MISS } from "@merchantkit/core";
 import type * as v from "valibot";
+import { inlineOf, inlineValueStatements } from "./inline-leaf";
 
 const OPTIONAL_TYPES = new Set(["optional", "nullish", "exact_optional"]);
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -89,11 +90,15 @@ function compiledWalk(fields: Field[], unknownKeys: UnknownKeys): FastPath {
   if (unknownKeys === "refuse") {
     lines.push(`for (const k in input) switch (k) { ${knownCases} break; default: return MISS; }`);
   }
-  lines.push("const out = {};", "let value;");
+  lines.push("const out = {};", "let value, v;");
   fields.forEach((f, i) => {
     const key = literal(f.key);
+    const inline = inlineOf(f.fast);
+    const read = inline
+      ? `v = input[${key}]; ${inlineValueStatements(inline, i)}`
+      : `value = fast[${i}](input[${key}]); if (value === MISS) return MISS;`;
     lines.push(
-      `if (${key} in input) { value = fast[${i}](input[${key}]); if (value === MISS) return MISS; out[${key}] = value; }` +
+      `if (${key} in input) { ${read} out[${key}] = value; }` +
         (f.ifMissing === "miss" ? " else return MISS;" : ""),
     );
   });
@@ -111,6 +116,7 @@ function compiledWalk(fields: Field[], unknownKeys: UnknownKeys): FastPath {
     isPlainObject,
     hasOwn,
     fast: fields.map((f) => f.fast),
+    enums: fields.map((f) => inlineOf(f.fast)?.texts),
   }) as FastPath;
 }
 

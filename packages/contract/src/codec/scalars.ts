@@ -20,7 +20,8 @@ import {
 } from "@merchantkit/core";
 import * as v from "valibot";
 import { type Codec, type CodecFastPaths, codec } from "./codec";
-import { type InlineText, type TextPath, textOf, withInline } from "./encode-text";
+import { type TextPath, textOf } from "./encode-text";
+import { type InlineLeaf, withInline } from "./inline-leaf";
 
 // A JSON integer token: digits without leading zeros (as core's idToWire requires).
 const WIRE_INTEGER = /^(?:0|[1-9]\d*)$/;
@@ -59,19 +60,20 @@ function stringTest(rule: StringRule): (value: unknown) => value is string {
 function same(
   test: (value: unknown) => boolean,
   text: (value: never) => string,
-  inline?: InlineText,
+  inline?: InlineLeaf,
 ): CodecFastPaths {
   const fast = passIf(test);
   const encodeText: TextPath = (value) => (test(value) ? text(value as never) : MISS);
+  if (!inline) return { decode: fast, encode: fast, encodeText };
   return {
-    decode: fast,
-    encode: fast,
-    encodeText: inline ? withInline(encodeText, inline) : encodeText,
+    decode: withInline(fast, inline),
+    encode: withInline(fast, inline),
+    encodeText: withInline(encodeText, inline),
   };
 }
 
 /** How a string rule's text is written inline, when it can be (no pattern to test). */
-function inlineString(rule: StringRule): InlineText | undefined {
+function inlineString(rule: StringRule): InlineLeaf | undefined {
   if (rule.pattern) return undefined;
   return {
     kind: "string",

@@ -21,15 +21,8 @@ import {
   type WireOf,
   type WireSchema,
 } from "./codec";
-import {
-  arrayText,
-  type InlineText,
-  inlineOf,
-  objectText,
-  type TextPath,
-  textOf,
-  withInline,
-} from "./encode-text";
+import { arrayText, objectText, type TextPath, textOf } from "./encode-text";
+import { aroundInline } from "./inline-leaf";
 import { canCompile, objectFastPath } from "./object-fast-path";
 
 type Shape = Record<string, AnyCodec>;
@@ -111,12 +104,6 @@ export function object<S extends Shape>(
   };
 }
 
-/** `text`, inlinable when the text it wraps is, with `more` (optional, nullable) added. */
-function aroundInline(text: TextPath, inner: TextPath, more: Partial<InlineText>): TextPath {
-  const inline = inlineOf(inner);
-  return inline ? withInline(text, { ...inline, ...more }) : text;
-}
-
 function mapTexts(shape: Shape): Record<string, TextPath> {
   const texts: Record<string, TextPath> = {};
   for (const [key, c] of Object.entries(shape)) texts[key] = textOf(c);
@@ -195,11 +182,19 @@ export function optional<C extends AnyCodec>(
   );
   const encode = v.optional(inner.encode);
   return {
-    decode: withFastPath(decode, (input) =>
-      input === undefined || input === null ? undefined : read(input),
+    decode: withFastPath(
+      decode,
+      aroundInline(
+        (input) => (input === undefined || input === null ? undefined : read(input)),
+        read,
+        { optional: true, nullAsAbsent: true },
+      ),
     ) as unknown as v.GenericSchema<unknown, AppOf<C> | undefined>,
-    encode: withFastPath(encode, (input) =>
-      input === undefined ? undefined : write(input),
+    encode: withFastPath(
+      encode,
+      aroundInline((input) => (input === undefined ? undefined : write(input)), write, {
+        optional: true,
+      }),
     ) as v.GenericSchema<AppOf<C> | undefined, WireOf<C> | undefined>,
     encodeText: aroundInline(
       (input) => (input === undefined ? undefined : innerText(input)),
@@ -213,10 +208,8 @@ export function optional<C extends AnyCodec>(
 
 /** A field that is always present but may be null (fee fields of a card transaction). */
 export function nullable<C extends AnyCodec>(inner: C): Codec<AppOf<C> | null, WireOf<C> | null> {
-  const orNull =
-    (fast: FastPath): FastPath =>
-    (input) =>
-      input === null ? null : fast(input);
+  const orNull = (fast: FastPath): FastPath =>
+    aroundInline((input) => (input === null ? null : fast(input)), fast, { nullable: true });
   const innerText = textOf(inner);
   const base = codec(
     v.nullable(inner.decode) as v.GenericSchema<unknown, AppOf<C> | null>,
