@@ -76,7 +76,7 @@ export const matchPairs = pgTable(
 export const matchGroups = pgTable(
   "match_groups",
   {
-    /** Deterministic: the pass's key (net:<auth or clearing>, gross:<op>, proposed:<entry>). */
+    /** Deterministic: the pass's key (chain:<auth>, net:<clearing>, gross:<op>, proposed:<entry>). */
     matchId: text("match_id").primaryKey(),
     /** chain | operation_gross | tolerant. */
     pass: text("pass").notNull(),
@@ -93,7 +93,8 @@ export const matchGroups = pgTable(
 
 /**
  * The records of each match group, and the cash legs (account transactions) of matched card
- * operations, exact pairs included; the key makes a record sit in at most one group.
+ * operations, whether the operation's match is a group or a pair (match_id exact:card_operation:…);
+ * the key makes a record sit in at most one group.
  */
 export const matchGroupMembers = pgTable(
   "match_group_members",
