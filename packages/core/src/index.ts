@@ -6,7 +6,7 @@ export * from "./errors/api-error";
 export * from "./errors/local-errors";
 export { isMerchantkitError, MerchantkitError } from "./errors/merchantkit-error";
 export * from "./errors/valibot-issues";
-export * from "./json/json-number";
+export { isJsonNumber, JsonNumber, type JsonValue, jsonNumber } from "./json/json-number";
 export * from "./json/parse-json";
 export * from "./json/stringify-json";
 export * from "./money/check-decimal";

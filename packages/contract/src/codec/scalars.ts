@@ -287,6 +287,11 @@ function readAmount(rule: AmountRule): v.GenericSchema<unknown, string> {
     }),
   );
   const read = fastPathOf(fromWire);
+  // What decimalFromWire gives is a decimal string already: with no scale or sign to hold it
+  // to, there is nothing left to check.
+  if (rule.maxScale === undefined && (rule.sign ?? "any") === "any") {
+    return withFastPath(schema, read);
+  }
   return withFastPath(schema, (input) => {
     const amount = read(input);
     return amount !== MISS && checkDecimal(amount, rule) === undefined ? amount : MISS;

@@ -6,12 +6,19 @@ const BRAND = Symbol.for("merchantkit.JsonNumber");
 /** The JSON number grammar (RFC 8259 §6): no "+", no leading zeros, no bare ".", no NaN. */
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
+/**
+ * Passed by parseJson for tokens it has matched against the number grammar itself. Not
+ * exported from the package: only core's own parser can skip the check.
+ */
+export const CHECKED: unique symbol = Symbol("merchantkit.JsonNumber.checked");
+
 /** The exact text of a JSON number token; `stringifyJson` writes it back as a bare number. */
 export class JsonNumber {
   readonly text: string;
 
-  constructor(text: string) {
-    if (typeof text !== "string" || !JSON_NUMBER.test(text)) {
+  constructor(text: string, checked?: typeof CHECKED) {
+    // parseJson has matched the token against the grammar already; everyone else is checked.
+    if (checked !== CHECKED && (typeof text !== "string" || !JSON_NUMBER.test(text))) {
       throw new TypeError(`JsonNumber: ${JSON.stringify(String(text))} is not a JSON number`);
     }
     this.text = text;

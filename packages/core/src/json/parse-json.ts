@@ -1,6 +1,6 @@
 // Lossless JSON.parse: numbers that a JS number cannot print back digit for digit (64-bit ids,
 // "100.10", "1e5", "-0") come back as JsonNumber with their exact text; the rest stay numbers.
-import { JsonNumber, type JsonValue } from "./json-number";
+import { CHECKED, JsonNumber, type JsonValue } from "./json-number";
 
 // Number tokens that are certainly canonical (String(Number(t)) === t): integers of at most 15
 // digits (exact in a double) and decimals of at most 15 digits in [1e-6, 1e15) with no trailing
@@ -179,7 +179,9 @@ function needsRevive(value: unknown): boolean {
 
 function fromMarker(value: string): string | JsonNumber {
   // A doubled U+0000 is an escaped real string; a single one holds a number token.
-  return value.charCodeAt(1) === MARK_CODE ? value.slice(1) : new JsonNumber(value.slice(1));
+  return value.charCodeAt(1) === MARK_CODE
+    ? value.slice(1)
+    : new JsonNumber(value.slice(1), CHECKED);
 }
 
 // Rebuilds an object that has escaped keys, so key order stays as in the text.

@@ -31,6 +31,7 @@ export function checkDecimal(value: unknown, rule: DecimalRule = {}): string | u
       ? "must be a whole number (no decimal places)"
       : `must have at most ${rule.maxScale} decimal place${rule.maxScale === 1 ? "" : "s"}`;
   }
+  if (rule.sign !== "positive" && rule.sign !== "nonNegative") return undefined;
   const zero = !NONZERO_DIGIT.test(value);
   const negative = !zero && value.charCodeAt(0) === 0x2d;
   if (rule.sign === "positive" && (zero || negative)) return "must be greater than 0";

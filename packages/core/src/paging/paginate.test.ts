@@ -146,6 +146,14 @@ describe("paginate", () => {
     expect(seen).toBe(RECENT_RECORDS + pageSize);
   });
 
+  it("hands out records in order to next() calls that do not wait for each other", async () => {
+    const { fetchPage } = issuingSource(5, 2);
+    const it = paginate({ pageNum: 1, pageSize: 2, fetchPage })[Symbol.asyncIterator]();
+    const results = await Promise.all([it.next(), it.next(), it.next(), it.next(), it.next()]);
+    expect(results.map((r) => r.value?.id)).toEqual(["1", "2", "3", "4", "5"]);
+    expect((await it.next()).done).toBe(true);
+  });
+
   it("reads the payout shape, including size -1 (everything in one page)", async () => {
     const p = payoutPage(
       { records: [{ a: 1 }, { a: 2 }], total: 5, size: 2, current: 1 },

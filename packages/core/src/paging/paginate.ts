@@ -6,6 +6,7 @@
  */
 import { PageDriftError, RequestValidationError } from "../errors/local-errors";
 import { RecentRecords } from "./recent-records";
+import { RecordIterator } from "./record-iterator";
 
 export interface Page<T> {
   records: T[];
@@ -153,14 +154,23 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
    * on long reads; holding the records themselves instead of keys kept them alive past the
    * young generation, which cost even more in GC.)
    */
-  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+  [Symbol.asyncIterator](): AsyncIterableIterator<T> {
+    return new RecordIterator(this.#freshPages());
+  }
+
+  /** Each page's records less the repeats, as described above. */
+  async *#freshPages(): AsyncGenerator<readonly T[], void, undefined> {
     const { key } = this.#opts;
     const recent = new RecentRecords<string>(RECENT_RECORDS);
     let total: number | undefined;
     let first = true;
     for await (const page of this.pages()) {
+      if (!key) {
+        yield page.records;
+        continue;
+      }
       let repeats: Set<string> | undefined;
-      if (key && !first) {
+      if (!first) {
         const grown =
           total === undefined || page.totalRecords === undefined
             ? recent.capacity // unknown: compare with everything still held
@@ -174,14 +184,14 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
       }
       first = false;
       total = page.totalRecords;
+      const fresh: T[] = [];
       for (const record of page.records) {
-        if (key) {
-          const k = key(record);
-          if (repeats?.has(k)) continue;
-          recent.add(k);
-        }
-        yield record;
+        const k = key(record);
+        if (repeats?.has(k)) continue;
+        recent.add(k);
+        fresh.push(record);
       }
+      yield fresh;
     }
   }
 
