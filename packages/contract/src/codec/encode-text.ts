@@ -93,10 +93,10 @@ export function objectText(
     const prefix = JSON.stringify(`${jsonString(f.key)}:`);
     const inline = inlineOf(f.text);
     const write = inline
-      ? `v = input[${key}]; ${inlineTextStatements(inline, i)}`
-      : `t = text[${i}](input[${key}]); if (t === MISS) return MISS;`;
+      ? inlineTextStatements(inline, i)
+      : `t = text[${i}](v); if (t === MISS) return MISS;`;
     lines.push(
-      `if (${key} in input) { ${write}` +
+      `v = input[${key}]; if (v !== undefined || ${key} in input) { ${write}` +
         ` if (t !== undefined) out += (out.length === 1 ? "" : ",") + ${prefix} + t; }` +
         (f.required ? " else return MISS;" : ""),
     );

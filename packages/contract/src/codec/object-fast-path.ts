@@ -95,10 +95,11 @@ function compiledWalk(fields: Field[], unknownKeys: UnknownKeys): FastPath {
     const key = literal(f.key);
     const inline = inlineOf(f.fast);
     const read = inline
-      ? `v = input[${key}]; ${inlineValueStatements(inline, i)}`
-      : `value = fast[${i}](input[${key}]); if (value === MISS) return MISS;`;
+      ? inlineValueStatements(inline, i)
+      : `value = fast[${i}](v); if (value === MISS) return MISS;`;
+    // One read per key: a JSON value is never undefined, so `in` runs only for absent keys.
     lines.push(
-      `if (${key} in input) { ${read} out[${key}] = value; }` +
+      `v = input[${key}]; if (v !== undefined || ${key} in input) { ${read} out[${key}] = value; }` +
         (f.ifMissing === "miss" ? " else return MISS;" : ""),
     );
   });
