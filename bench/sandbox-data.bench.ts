@@ -8,7 +8,12 @@
  * (b) queryTxnList pages of 100 records for the 30-day window, all over it, served over HTTP
  *     by a running sandbox (startSandbox) holding 10,000 and 1,000,000 card transactions:
  *     pages/s at both sizes and their ratio (a page must cost about the same at both), plus
- *     the area's handler called in process, to show what HTTP, encoding and JSON add.
+ *     the area's handler called in process, to show what HTTP, encoding and JSON add. One
+ *     request at a time, client and server in this process: each page's time is the client's
+ *     plus the server's.
+ * (c) The server's throughput: the sandbox bin in its own process at each size, with a few
+ *     requests in flight from this one (as the small-endpoint figure in sandbox-http is
+ *     measured), so the server's core is busy serving while the client uses the other.
  */
 import { spawnSync } from "node:child_process";
 import http from "node:http";
@@ -20,6 +25,7 @@ import { inProcessRuntime, TEST_NOW } from "../packages/sandbox/src/issuing/test
 import type { AnyHandler } from "../packages/sandbox/src/runtime/area";
 import { type RunningSandbox, startSandbox } from "../packages/sandbox/src/start-sandbox";
 import { compare } from "./harness";
+import { bannerValue, spawnSandbox } from "./sandbox-child";
 
 const RECORDS = 1_000_000;
 const CHILD = "SANDBOX_DATA_BENCH_CHILD";
@@ -117,7 +123,12 @@ function inChild(task: string): ChildResult {
 // the sandbox's own cost (decode, handler, encode, lossless JSON, HTTP).
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function request(url: string, apiKey: string, body: string): Promise<string> {
+function request(
+  url: string,
+  apiKey: string,
+  body: string,
+  through: http.Agent = agent,
+): Promise<string> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -126,7 +137,7 @@ function request(url: string, apiKey: string, body: string): Promise<string> {
         port: u.port,
         path: u.pathname,
         method: "POST",
-        agent,
+        agent: through,
         headers: {
           "Content-Type": "application/json",
           "Content-Length": Buffer.byteLength(body),
@@ -143,6 +154,70 @@ function request(url: string, apiKey: string, body: string): Promise<string> {
     req.on("error", reject);
     req.end(body);
   });
+}
+
+// The whole 30-day window, pages all over it (full pages only: a window with fewer records
+// than pages asked would time empty pages at the small size).
+const startTime = (TEST_NOW - 30 * DAY) / 1000;
+const endTime = TEST_NOW / 1000;
+const pageNums = (records: number) => {
+  const pages = Math.floor(records / 100);
+  let n = 0;
+  return () => 1 + ((n++ * 7_919) % pages);
+};
+const pageBody = (pageNum: number) => stringifyJson({ startTime, endTime, pageNum, pageSize: 100 });
+
+const IN_FLIGHT = 4;
+const THROUGHPUT_MS = 4_000;
+
+/**
+ * Pages/s served by the sandbox bin in a CHILD process holding `records` card transactions,
+ * with IN_FLIGHT requests kept in flight on keep-alive connections: the server's throughput,
+ * as a service is measured, with the load generator's CPU on the other core.
+ */
+async function childThroughput(records: number): Promise<number> {
+  const child = await spawnSandbox();
+  const load = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  try {
+    const admin = async (path: string, body: unknown) => {
+      const res = await fetch(`${child.url}/__sandbox${path}`, {
+        method: "POST",
+        body: stringifyJson(body),
+      });
+      if (!res.ok) throw new Error(`${path} failed: ${await res.text()}`);
+    };
+    await admin("/clock/freeze", { at: TEST_NOW });
+    await admin("/issuing/generate", {
+      seed: 1,
+      cards: Math.max(10, records / 100),
+      cardTransactions: records,
+      days: 30,
+    });
+    const url = `${child.url}/api/v1/merchant/queryTxnList`;
+    const apiKey = bannerValue(child.output, "issuing ApiKey");
+    const next = pageNums(records);
+    const run = async (ms: number) => {
+      const until = performance.now() + ms;
+      let pages = 0;
+      await Promise.all(
+        Array.from({ length: IN_FLIGHT }, async () => {
+          while (performance.now() < until) {
+            const res = await request(url, apiKey, pageBody(next()), load);
+            if (!res.startsWith('{"respCode":"20000"')) throw new Error(res.slice(0, 200));
+            pages++;
+          }
+        }),
+      );
+      return pages;
+    };
+    await run(1_000); // warm-up: JIT, and the collection that follows generating
+    const start = performance.now();
+    const pages = await run(THROUGHPUT_MS);
+    return pages / ((performance.now() - start) / 1000);
+  } finally {
+    load.destroy();
+    child.process.kill();
+  }
 }
 
 async function sandboxWith(records: number): Promise<RunningSandbox> {
@@ -181,23 +256,13 @@ export async function run(): Promise<void> {
   const small = await sandboxWith(10_000);
   const large = await sandboxWith(RECORDS);
   try {
-    // The whole 30-day window, pages all over it (full pages only: a window with fewer records
-    // than pages asked would time empty pages at the small size).
-    const startTime = (TEST_NOW - 30 * DAY) / 1000;
-    const endTime = TEST_NOW / 1000;
-    const pageNums = (records: number) => {
-      const pages = Math.floor(records / 100);
-      let n = 0;
-      return () => 1 + ((n++ * 7_919) % pages);
-    };
     const page = (sandbox: RunningSandbox, records: number) => {
       const url = `${sandbox.url}/api/v1/merchant/queryTxnList`;
       const apiKey = sandbox.runtime().config.issuingApiKey;
       const next = pageNums(records);
       return async () => {
         // The wire body as a client sends it (no id or amount here, so plain numbers).
-        const body = stringifyJson({ startTime, endTime, pageNum: next(), pageSize: 100 });
-        const res = await request(url, apiKey, body);
+        const res = await request(url, apiKey, pageBody(next()));
         if (!res.startsWith('{"respCode":"20000"')) throw new Error(res.slice(0, 200));
       };
     };
@@ -230,4 +295,20 @@ export async function run(): Promise<void> {
     await small.close();
     await large.close();
   }
+
+  console.log(
+    `\n## queryTxnList throughput: the sandbox bin in a child process, ${IN_FLIGHT} requests in flight (keep-alive)`,
+  );
+  const perSize: [string, number][] = [];
+  for (const records of [10_000, RECORDS]) {
+    const rate = await childThroughput(records);
+    perSize.push([records.toLocaleString("en-US"), rate]);
+    console.log(
+      `${`${records.toLocaleString("en-US")} records`.padEnd(20)} ${Math.round(rate).toLocaleString("en-US").padStart(7)} pages/s`,
+    );
+  }
+  const [small10k, large1m] = perSize.map(([, rate]) => rate) as [number, number];
+  console.log(
+    `ratio (time per page, 1,000,000 vs 10,000): ${(small10k / large1m).toFixed(2)}×; goal ≥ 1,000 pages/s at both: ${Math.min(small10k, large1m) >= 1_000 ? "met" : "NOT met"}`,
+  );
 }
