@@ -12,6 +12,7 @@ import {
   fastPathOf,
   isJsonNumber,
   isPlainObject,
+  JSON_NEEDS_ESCAPE,
   jsonString,
   MISS,
   type Miss,
@@ -89,15 +90,18 @@ export function objectText(
   ];
   fields.forEach((f, i) => {
     const key = literal(f.key);
-    // The key's JSON text, written once here rather than escaped for every record.
-    const prefix = JSON.stringify(`${jsonString(f.key)}:`);
+    // The key's JSON text, with and without the comma before it, written once here rather
+    // than escaped and joined for every record (each join is a string to collect).
+    const keyText = jsonString(f.key);
+    const prefix = `(out.length === 1 ? ${JSON.stringify(`${keyText}:`)} : ${JSON.stringify(`,${keyText}:`)})`;
+    const keyQuote = `(out.length === 1 ? ${JSON.stringify(`${keyText}:"`)} : ${JSON.stringify(`,${keyText}:"`)})`;
     const inline = inlineOf(f.text);
     const write = inline
-      ? inlineTextStatements(inline, i)
+      ? inlineTextStatements(inline, i, keyQuote)
       : `t = text[${i}](v); if (t === MISS) return MISS;`;
     lines.push(
       `v = input[${key}]; if (v !== undefined || ${key} in input) { ${write}` +
-        ` if (t !== undefined) out += (out.length === 1 ? "" : ",") + ${prefix} + t; }` +
+        ` if (t !== undefined) out += ${prefix} + t; }` +
         (f.required ? " else return MISS;" : ""),
     );
   });
@@ -105,7 +109,7 @@ export function objectText(
   return compileWalk("objectText", lines, {
     MISS,
     isPlainObject,
-    jsonString,
+    needsEscape: JSON_NEEDS_ESCAPE,
     text: fields.map((f) => f.text),
     enums: fields.map((f) => inlineOf(f.text)?.texts),
   }) as TextPath;

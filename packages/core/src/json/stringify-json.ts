@@ -2,16 +2,19 @@
 // digits, and a non-finite number is an error instead of a silent null (money must not vanish).
 import { isJsonNumber } from "./json-number";
 
-// Strings without quotes, backslashes, control characters or surrogates are written as they
-// are; anything else goes through JSON.stringify, which escapes exactly as the platform does.
+/**
+ * Matches a string that JSON must escape (a quote, a backslash, a control character or a
+ * surrogate); strings it does not match are written as they are, between quotes. Anything
+ * else goes through JSON.stringify, which escapes exactly as the platform does.
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON must escape exactly these.
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+export const JSON_NEEDS_ESCAPE: RegExp = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 type PathKey = string | number;
 
 /** A string as JSON text, escaped exactly as JSON.stringify escapes it. */
 export function jsonString(value: string): string {
-  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+  return JSON_NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
 }
 
 // Thrown deep in the tree; each container on the way out adds its key, so the final message
