@@ -21,7 +21,7 @@ import {
 import type * as v from "valibot";
 import type { AnyCodec } from "./codec";
 import { inlineOf, inlineTextStatements } from "./inline-leaf";
-import { compileWalk } from "./object-fast-path";
+import { compileWalk, ifMissing } from "./object-fast-path";
 
 export type TextPath = (input: unknown) => string | undefined | Miss;
 
@@ -73,12 +73,11 @@ export function objectText(
   texts: Record<string, TextPath>,
   compile: boolean,
 ): TextPath | undefined {
-  const fields: TextField[] = Object.entries(entries).map(([key, schema]) => {
-    const s = schema as { type: string; default?: unknown; fallback?: unknown };
-    // A default or fallback fills a missing key: that is for the schema to do.
-    const skippable = s.type === "optional" && s.default === undefined;
-    return { key, text: texts[key] as TextPath, required: !skippable || s.fallback !== undefined };
-  });
+  const fields: TextField[] = Object.entries(entries).map(([key, schema]) => ({
+    key,
+    text: texts[key] as TextPath,
+    required: ifMissing(schema) === "miss",
+  }));
   if (!compile || fields.some((f) => f.key in Object.prototype)) return undefined;
   const literal = (key: string) => JSON.stringify(key);
   const cases = fields.map((f) => `case ${literal(f.key)}:`).join("");

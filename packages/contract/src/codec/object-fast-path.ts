@@ -43,12 +43,22 @@ export function objectFastPath(
 }
 
 function fieldsOf(entries: v.ObjectEntries): Field[] {
-  return Object.entries(entries).map(([key, schema]) => {
-    const s = schema as { type: string; default?: unknown; fallback?: unknown };
-    const optional = OPTIONAL_TYPES.has(s.type);
-    const fills = (optional && s.default !== undefined) || s.fallback !== undefined;
-    return { key, fast: fastPathOf(schema), ifMissing: optional && !fills ? "skip" : "miss" };
-  });
+  return Object.entries(entries).map(([key, schema]) => ({
+    key,
+    fast: fastPathOf(schema),
+    ifMissing: ifMissing(schema),
+  }));
+}
+
+/**
+ * What a walk does when an entry's key is missing: skip it (an optional schema), or leave the
+ * object to the schema (a required key to report, or a default or fallback to fill in).
+ */
+export function ifMissing(schema: v.GenericSchema): "skip" | "miss" {
+  const s = schema as { type: string; default?: unknown; fallback?: unknown };
+  const optional = OPTIONAL_TYPES.has(s.type);
+  const fills = (optional && s.default !== undefined) || s.fallback !== undefined;
+  return optional && !fills ? "skip" : "miss";
 }
 
 let compileAllowed: boolean | undefined;

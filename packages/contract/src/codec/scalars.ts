@@ -13,6 +13,7 @@ import {
   idFromWire,
   idString,
   idToWire,
+  isWireInteger,
   type JsonNumber,
   jsonString,
   MISS,
@@ -22,9 +23,6 @@ import * as v from "valibot";
 import { type Codec, type CodecFastPaths, codec } from "./codec";
 import { type TextPath, textOf } from "./encode-text";
 import { type InlineLeaf, withInline } from "./inline-leaf";
-
-// A JSON integer token: digits without leading zeros (as core's idToWire requires).
-const WIRE_INTEGER = /^(?:0|[1-9]\d*)$/;
 
 export interface StringRule {
   minLength?: number;
@@ -101,12 +99,17 @@ export function closedEnum<const T extends readonly [string, ...string[]]>(
   values: T,
 ): Codec<T[number], T[number]> {
   const schema = v.picklist(values, `must be one of ${values.join(", ")}`);
-  const fast = passIf((value) => (values as readonly unknown[]).includes(value));
+  // Each value's JSON text, written once.
+  const texts = new Map<unknown, string>(values.map((value) => [value, jsonString(value)]));
+  const leaf: InlineLeaf = { kind: "enum", texts };
   return codec(
     schema,
     schema,
     { type: "string", enum: [...values] },
-    { decode: fast, encode: fast },
+    {
+      ...same((value) => texts.has(value), jsonString, leaf),
+      encodeText: withInline((value) => texts.get(value) ?? MISS, leaf),
+    },
   );
 }
 
@@ -244,7 +247,7 @@ export function id(): Codec<string, JsonNumber> {
     {
       // The common case, an id given as digits, is its own JSON text.
       encodeText: (input) =>
-        typeof input === "string" && WIRE_INTEGER.test(input) ? input : other(input),
+        typeof input === "string" && isWireInteger(input) ? input : other(input),
     },
   );
 }

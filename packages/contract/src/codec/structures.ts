@@ -156,7 +156,7 @@ export function array<C extends AnyCodec>(
       }
       return out;
     };
-  const base = codec(
+  return codec(
     checks(item.decode) as unknown as v.GenericSchema<unknown, AppOf<C>[]>,
     checks(item.encode) as unknown as v.GenericSchema<AppOf<C>[], WireOf<C>[]>,
     {
@@ -165,9 +165,12 @@ export function array<C extends AnyCodec>(
       ...(rule.minItems !== undefined ? { minItems: rule.minItems } : {}),
       ...(rule.maxItems !== undefined ? { maxItems: rule.maxItems } : {}),
     },
-    { decode: eachOf(fastPathOf(item.decode)), encode: eachOf(fastPathOf(item.encode)) },
+    {
+      decode: eachOf(fastPathOf(item.decode)),
+      encode: eachOf(fastPathOf(item.encode)),
+      encodeText: arrayText(textOf(item), minItems, maxItems),
+    },
   );
-  return { ...base, encodeText: arrayText(textOf(item), minItems, maxItems) };
 }
 
 /** A field that may be absent. Reading, `null` counts as absent too (unset values come back null). */
@@ -211,18 +214,18 @@ export function nullable<C extends AnyCodec>(inner: C): Codec<AppOf<C> | null, W
   const orNull = (fast: FastPath): FastPath =>
     aroundInline((input) => (input === null ? null : fast(input)), fast, { nullable: true });
   const innerText = textOf(inner);
-  const base = codec(
+  return codec(
     v.nullable(inner.decode) as v.GenericSchema<unknown, AppOf<C> | null>,
     v.nullable(inner.encode) as v.GenericSchema<AppOf<C> | null, WireOf<C> | null>,
     { anyOf: [inner.wire, { type: "null" }] },
-    { decode: orNull(fastPathOf(inner.decode)), encode: orNull(fastPathOf(inner.encode)) },
+    {
+      decode: orNull(fastPathOf(inner.decode)),
+      encode: orNull(fastPathOf(inner.encode)),
+      encodeText: aroundInline((input) => (input === null ? "null" : innerText(input)), innerText, {
+        nullable: true,
+      }),
+    },
   );
-  return {
-    ...base,
-    encodeText: aroundInline((input) => (input === null ? "null" : innerText(input)), innerText, {
-      nullable: true,
-    }),
-  };
 }
 
 /**

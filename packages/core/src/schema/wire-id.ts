@@ -7,6 +7,11 @@ const DIGITS = /^\d+$/;
 // A JSON integer token: digits without leading zeros, as the wire must carry them.
 const WIRE_INTEGER = /^(?:0|[1-9]\d*)$/;
 
+/** True for digits without leading zeros: an id string idToWire sends as it is. */
+export function isWireInteger(text: string): boolean {
+  return WIRE_INTEGER.test(text);
+}
+
 const LOST_DIGITS =
   "beyond JavaScript's safe integer range, so its digits are already lost (parse the body with parseJson)";
 
