@@ -78,6 +78,28 @@ function create(
   return txn;
 }
 
+/**
+ * A clearing, reversal or refund: its card, authorization time, currency and merchant are
+ * those of the transaction it follows (the authorization, or the clearing a refund returns).
+ */
+function createFollowUp(
+  ctx: IssuingContext,
+  of: CardTxn,
+  fields: Pick<
+    Parameters<typeof create>[1],
+    "type" | "status" | "auth" | "refundOf" | "at" | "units" | "cardUnits"
+  >,
+): CardTxn {
+  return create(ctx, {
+    ...fields,
+    card: of.card,
+    authTime: of.authTime,
+    desc: undefined,
+    currency: of.transactionCurrency,
+    merchant: of.merchant,
+  });
+}
+
 export interface AuthorizeInput {
   card: Card;
   amount: string;
@@ -183,18 +205,13 @@ export function clear(
   card.available -= inCard - fromHold + fees.totalUnits;
   state.holds.set(auth, held - fromHold);
   state.consumed.set(auth, (state.consumed.get(auth) ?? 0n) + units);
-  const txn = create(ctx, {
+  const txn = createFollowUp(ctx, auth, {
     type: "CLEARING",
     status: "S",
     auth,
-    card,
-    authTime: auth.authTime,
     at: input.at,
-    desc: undefined,
     units,
-    currency: auth.transactionCurrency,
     cardUnits: inCard,
-    merchant: auth.merchant,
   });
   txn.transactionFee = fees.transactionFee;
   txn.crossBorderFee = fees.crossBorderFee;
@@ -227,18 +244,13 @@ export function reverse(
   card.available += back;
   state.holds.set(auth, held - back);
   state.consumed.set(auth, (state.consumed.get(auth) ?? 0n) + units);
-  const txn = create(ctx, {
+  const txn = createFollowUp(ctx, auth, {
     type: "REVERSAL",
     status: "S",
     auth,
-    card,
-    authTime: auth.authTime,
     at: input.at,
-    desc: undefined,
     units,
-    currency: auth.transactionCurrency,
     cardUnits: back,
-    merchant: auth.merchant,
   });
   push(ctx, txn);
   if (units === remaining) complete(ctx, auth, input.at);
@@ -266,19 +278,14 @@ export function refund(
     units === txnUnits(clearing)
       ? cardUnits(clearing)
       : convertMinor(units, clearing.transactionCurrency, clearing.card.currency);
-  const txn = create(ctx, {
+  const txn = createFollowUp(ctx, clearing, {
     type: "REFUND",
     status: "P",
     auth: clearing.auth,
     refundOf: clearing,
-    card: clearing.card,
-    authTime: clearing.authTime,
     at: input.at,
-    desc: undefined,
     units,
-    currency: clearing.transactionCurrency,
     cardUnits: inCard,
-    merchant: clearing.merchant,
   });
   push(ctx, txn);
   return txn;

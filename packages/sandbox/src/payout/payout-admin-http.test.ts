@@ -1,7 +1,6 @@
-import { stringifyJson } from "@merchantkit/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
-import { adminCall, ok, signedPost } from "./test-http";
+import { adminCall, beneficiary, ok, payer, signedPost } from "./test-http";
 
 const P = "/payout/api/v1";
 let sandbox: RunningSandbox;
@@ -17,31 +16,6 @@ beforeEach(async () => {
 
 const post = (path: string, fields: Record<string, unknown>) =>
   signedPost(sandbox.url, `${P}${path}`, fields);
-
-// Wire form: the beneficiary parts travel as JSON text.
-const beneficiary = {
-  merchantRefId: "user-1",
-  bankCountry: "US",
-  payoutCurrency: "USD",
-  entityType: "1",
-  paymentMethod: "LOCAL",
-  receiverInfo: stringifyJson({ firstName: "Ada", lastName: "Lovelace" }),
-  address: stringifyJson({
-    countryCode: "US",
-    state: "NY",
-    city: "New York",
-    addressLine1: "1 Main St",
-    postalCode: "10001",
-  }),
-  accountInfomation: stringifyJson({
-    cardNumber: "000123456789",
-    accountType: "0",
-    branchCode: "021000021",
-    bankHolderName: "Ada Lovelace",
-  }),
-};
-
-const payer = { subEntityType: "1", country: "SG", firstName: "Grace", lastName: "Hopper" };
 
 describe("payout admin routes", () => {
   it("forces a review outcome and a payout failure, with the refund posting", async () => {

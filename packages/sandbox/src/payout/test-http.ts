@@ -54,3 +54,29 @@ export async function adminCall(
     body: parseJson(await res.text()) as unknown as Record<string, unknown>,
   };
 }
+
+// Wire form: the beneficiary parts travel as JSON text.
+export const beneficiary = {
+  merchantRefId: "user-1",
+  bankCountry: "US",
+  payoutCurrency: "USD",
+  entityType: "1",
+  paymentMethod: "LOCAL",
+  receiverInfo: stringifyJson({ firstName: "Ada", lastName: "Lovelace" }),
+  address: stringifyJson({
+    countryCode: "US",
+    state: "NY",
+    city: "New York",
+    addressLine1: "1 Main St",
+    postalCode: "10001",
+  }),
+  accountInfomation: stringifyJson({
+    cardNumber: "000123456789",
+    accountType: "0",
+    branchCode: "021000021",
+    bankHolderName: "Ada Lovelace",
+  }),
+};
+
+/** A payer as the wire carries it. */
+export const payer = { subEntityType: "1", country: "SG", firstName: "Grace", lastName: "Hopper" };
