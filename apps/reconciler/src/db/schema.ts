@@ -1,5 +1,6 @@
 // The reconciler's database schema in code; drizzle-kit generates ../../drizzle from it.
 export * from "./tables/account-transactions";
+export * from "./tables/break-workflow";
 export * from "./tables/card-transactions";
 export * from "./tables/ledger";
 export * from "./tables/matching";

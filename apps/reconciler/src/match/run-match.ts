@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows, queryText } from "../db/query-rows";
+import { lapseChangedAcceptances } from "../workflow/lapse-acceptances";
 import type { BreakClass, Verdict } from "./break-classes";
 import { paired } from "./exact-pass";
 import { type MatchOptions, resolveMatchOptions } from "./match-options";
@@ -99,6 +100,7 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
         reasons = ${JSON.stringify(reasons)}::jsonb, stats = ${JSON.stringify(flatStats(outcome.stats))}::jsonb,
         duration_ms = ${durationMs} WHERE id = ${runId}::uuid`,
     );
+    if (outcome.persisted) await lapseChangedAcceptances(db, runId);
     return { runId, asOf: o.asOf, reasons, timings, durationMs, ...outcome };
   } catch (error) {
     await queryRows(

@@ -1,0 +1,173 @@
+// Finance's actions on a break (accept, reopen, comment, assign, unassign): each checks the
+// break's current state under a row lock, updates break_workflow and appends one audit row with
+// the break's class, amount and currency at that moment, all in one transaction.
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database";
+import { queryRows } from "../db/query-rows";
+import { WorkflowError } from "./workflow-error";
+
+export const BREAK_ACTIONS = ["accept", "reopen", "comment", "assign", "unassign"] as const;
+export type BreakAction = (typeof BREAK_ACTIONS)[number];
+
+export interface BreakActionInput {
+  breakId: string;
+  action: BreakAction;
+  /** Who acts: a person's name (trimmed, 1–100 characters). */
+  actor: string;
+  /** accept: the reason; comment: the comment; assign: the assignee's name. */
+  text?: string | undefined;
+}
+
+export interface BreakActionResult {
+  /** The audit row's id (decimal text: a bigint). */
+  actionId: string;
+  breakId: string;
+  action: BreakAction;
+  /** The break's workflow status after the action: open, pending, accepted or resolved. */
+  status: string;
+  assignee: string | null;
+}
+
+const MAX_NAME = 100;
+const MAX_TEXT = 2000;
+
+function required(value: string | undefined, field: string, max: number, what: string): string {
+  const trimmed = (value ?? "").trim();
+  if (trimmed === "") throw new WorkflowError("invalid", `${field} is required: ${what}`, field);
+  if (trimmed.length > max)
+    throw new WorkflowError("invalid", `${field} must be at most ${max} characters`, field);
+  return trimmed;
+}
+
+/** Checks the input before any database work; answers it trimmed. */
+export function checkActionInput(input: BreakActionInput): BreakActionInput {
+  if (!BREAK_ACTIONS.includes(input.action))
+    throw new WorkflowError(
+      "invalid",
+      `action must be one of ${BREAK_ACTIONS.join(", ")}`,
+      "action",
+    );
+  const breakId = required(input.breakId, "breakId", 200, "the break's id");
+  const actor = required(
+    input.actor,
+    "actor",
+    MAX_NAME,
+    "who acts (--as NAME or RECONCILER_ACTOR)",
+  );
+  let text: string | undefined;
+  if (input.action === "accept")
+    text = required(input.text, "reason", MAX_TEXT, "why the difference is accepted");
+  else if (input.action === "comment")
+    text = required(input.text, "comment", MAX_TEXT, "the comment's text");
+  else if (input.action === "assign")
+    text = required(input.text, "assignee", MAX_NAME, "the name the break is assigned to");
+  else if (input.text !== undefined && input.text.trim() !== "")
+    throw new WorkflowError("invalid", `${input.action} takes no text`, "text");
+  return { breakId, action: input.action, actor, text };
+}
+
+interface LockedBreak extends Record<string, unknown> {
+  class: string;
+  amount: string;
+  currency: string | null;
+  status: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  assignee: string | null;
+}
+
+/**
+ * Applies one action. Two people acting on the same break at once are serialised by the lock
+ * on its break_workflow row: the second sees the first's result (an accept meets an accepted
+ * break and fails with `conflict`, naming who accepted it and when).
+ */
+export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<BreakActionResult> {
+  const input = checkActionInput(raw);
+  const { breakId, action, actor } = input;
+  const text = input.text ?? "";
+  return db.transaction(async (tx) => {
+    const [known] = await queryRows<{ n: string }>(
+      tx,
+      sql`SELECT count(*) AS n FROM breaks WHERE break_id = ${breakId}`,
+    );
+    if (Number(known?.n ?? 0) === 0)
+      throw new WorkflowError("unknown_break", `no break has the id ${breakId}`, "breakId");
+    // The workflow row exists before it is locked, so the lock always has a row to wait on.
+    await queryRows(
+      tx,
+      sql`INSERT INTO break_workflow (break_id, last_action, last_actor, last_action_at)
+        VALUES (${breakId}, 'none', ${actor}, now()) ON CONFLICT (break_id) DO NOTHING`,
+    );
+    const [b] = await queryRows<LockedBreak>(
+      tx,
+      sql`SELECT b.class, b.amount::text AS amount, b.currency, b.status,
+          to_char(w.accepted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS accepted_at,
+          w.accepted_by, w.assignee
+        FROM break_workflow w JOIN breaks b ON b.break_id = w.break_id
+        WHERE w.break_id = ${breakId} FOR UPDATE OF w`,
+    );
+    if (!b) throw new WorkflowError("unknown_break", `no break has the id ${breakId}`, "breakId");
+    refuseByState(action, b, breakId);
+    await queryRows(tx, workflowUpdate(input, b));
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
+        VALUES (${breakId}, ${actor}, ${action}, ${text}, ${b.class}, ${b.amount}::numeric, ${b.currency})
+        RETURNING id::text AS id`,
+    );
+    const accepted =
+      action === "accept" ? true : action === "reopen" ? false : b.accepted_at !== null;
+    const assignee =
+      action === "assign" ? text : action === "unassign" ? null : (b.assignee ?? null);
+    return {
+      actionId: String(row?.id),
+      breakId,
+      action,
+      status: b.status !== "resolved" && accepted ? "accepted" : b.status,
+      assignee,
+    };
+  });
+}
+
+function refuseByState(action: BreakAction, b: LockedBreak, breakId: string): void {
+  if (action === "accept") {
+    if (b.status === "resolved")
+      throw new WorkflowError("conflict", `break ${breakId} is resolved: nothing to accept`);
+    if (b.accepted_at !== null)
+      throw new WorkflowError(
+        "conflict",
+        `break ${breakId} is already accepted (by ${b.accepted_by} at ${b.accepted_at}); nothing done`,
+      );
+  }
+  if (action === "reopen" && b.accepted_at === null)
+    throw new WorkflowError("conflict", `break ${breakId} is not accepted: nothing to reopen`);
+  if (action === "unassign" && b.assignee === null)
+    throw new WorkflowError("conflict", `break ${breakId} is not assigned: nothing to unassign`);
+}
+
+function workflowUpdate(input: BreakActionInput, b: LockedBreak) {
+  const { breakId, action, actor } = input;
+  const last = sql`last_action = ${action}, last_actor = ${actor}, last_action_at = now()`;
+  switch (action) {
+    case "accept":
+      return sql`UPDATE break_workflow SET ${last}, accepted_at = now(), accepted_by = ${actor},
+        accepted_reason = ${input.text ?? ""}, accepted_class = ${b.class},
+        accepted_amount = ${b.amount}::numeric, accepted_currency = ${b.currency}
+        WHERE break_id = ${breakId}`;
+    case "reopen":
+      return sql`UPDATE break_workflow SET ${last}, ${CLEAR_ACCEPTANCE} WHERE break_id = ${breakId}`;
+    case "assign":
+      return sql`UPDATE break_workflow SET ${last}, assignee = ${input.text ?? ""}, assigned_at = now()
+        WHERE break_id = ${breakId}`;
+    case "unassign":
+      return sql`UPDATE break_workflow SET ${last}, assignee = NULL, assigned_at = NULL
+        WHERE break_id = ${breakId}`;
+    default:
+      return sql`UPDATE break_workflow SET ${last} WHERE break_id = ${breakId}`;
+  }
+}
+
+/** The columns an acceptance sets, cleared (reopen, lapse). */
+export const CLEAR_ACCEPTANCE = sql.raw(
+  "accepted_at = NULL, accepted_by = NULL, accepted_reason = NULL, accepted_class = NULL, accepted_amount = NULL, accepted_currency = NULL",
+);

@@ -1,0 +1,238 @@
+// Reading breaks the way finance works them: the queue with filters and sorting, and one
+// break with its records (the provider record, the ledger entry) and its audit history.
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/database";
+import { queryRows } from "../db/query-rows";
+
+export const WORKFLOW_STATUSES = ["open", "pending", "accepted", "resolved"] as const;
+export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
+export const QUEUE_SORTS = ["priority", "amount", "age", "class", "last_action"] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+
+export interface BreakRow {
+  breakId: string;
+  class: string;
+  priority: number;
+  status: string;
+  recordKind: string | null;
+  providerRef: string | null;
+  entryId: string | null;
+  currency: string | null;
+  /** Money at stake, positive, decimal text. */
+  amount: string;
+  providerAmount: string | null;
+  ledgerAmount: string | null;
+  detail: string;
+  occurredAt: string | null;
+  openedAt: string | null;
+  daysOpen: number | null;
+  assignee: string | null;
+  acceptedBy: string | null;
+  acceptedAt: string | null;
+  acceptedReason: string | null;
+  lastAction: string | null;
+  lastActor: string | null;
+  lastActionAt: string | null;
+}
+
+export interface AuditRow {
+  id: string;
+  at: string;
+  actor: string;
+  action: string;
+  text: string;
+  class: string;
+  amount: string;
+  currency: string | null;
+}
+
+export interface BreakFilter {
+  /** Statuses to show; the queue (open and pending) when absent or empty. */
+  status?: readonly WorkflowStatus[] | undefined;
+  class?: string | undefined;
+  /** A name, or "" for breaks nobody has. */
+  assignee?: string | undefined;
+  sort?: QueueSort | undefined;
+  descending?: boolean | undefined;
+  limit?: number | undefined;
+}
+
+const iso = (column: string) =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
+
+const COLUMNS = sql`break_id, class, priority, status, record_kind, provider_ref, entry_id, currency,
+  amount::text AS amount, provider_amount::text AS provider_amount, ledger_amount::text AS ledger_amount,
+  detail, ${iso("occurred_at")} AS occurred_at, ${iso("opened_at")} AS opened_at, days_open,
+  assignee, accepted_by, ${iso("accepted_at")} AS accepted_at, accepted_reason, last_action,
+  last_actor, ${iso("last_action_at")} AS last_action_at`;
+
+const ORDER: Record<QueueSort, string> = {
+  priority:
+    "CASE status WHEN 'open' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, priority, amount DESC",
+  amount: "amount DESC",
+  age: "occurred_at ASC NULLS LAST",
+  class: "class, priority, amount DESC",
+  last_action: "last_action_at DESC NULLS LAST",
+};
+const REVERSED: Record<QueueSort, string> = {
+  priority:
+    "CASE status WHEN 'open' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END DESC, priority DESC, amount",
+  amount: "amount ASC",
+  age: "occurred_at DESC NULLS LAST",
+  class: "class DESC, priority, amount DESC",
+  last_action: "last_action_at ASC NULLS LAST",
+};
+
+/** The breaks matching the filter, sorted (most urgent first by default). */
+export async function listBreaks(db: Db, filter: BreakFilter = {}): Promise<BreakRow[]> {
+  const statuses = filter.status && filter.status.length > 0 ? filter.status : ["open", "pending"];
+  const where: SQL[] = [
+    sql`status IN (${sql.join(
+      statuses.map((s) => sql`${s}`),
+      sql`, `,
+    )})`,
+  ];
+  if (filter.class) where.push(sql`class = ${filter.class}`);
+  if (filter.assignee !== undefined)
+    where.push(filter.assignee === "" ? sql`assignee IS NULL` : sql`assignee = ${filter.assignee}`);
+  const sort = filter.sort ?? "priority";
+  const order = (filter.descending ? REVERSED : ORDER)[sort];
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${COLUMNS} FROM finance_break_workflow WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY ${sql.raw(order)}, break_id LIMIT ${filter.limit ?? 200}`,
+  );
+  return rows.map(toBreakRow);
+}
+
+export interface BreakDetail {
+  break: BreakRow;
+  /** The records the break covers (none once resolved). */
+  records: {
+    side: string;
+    recordKind: string;
+    recordRef: string;
+    amount: string | null;
+    currency: string | null;
+  }[];
+  /** The provider's stored record (its columns as text, the raw payload left out). */
+  providerRecord: { table: string; fields: [string, string | null][] } | undefined;
+  /** The ledger entry, its columns as text. */
+  ledgerEntry: [string, string | null][] | undefined;
+  /** Every action on the break, oldest first. */
+  history: AuditRow[];
+}
+
+/** One break with what finance needs to decide on it; undefined for an unknown id. */
+export async function showBreak(db: Db, breakId: string): Promise<BreakDetail | undefined> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${COLUMNS} FROM finance_break_workflow WHERE break_id = ${breakId}`,
+  );
+  if (!row) return undefined;
+  const b = toBreakRow(row);
+  const records = await queryRows<Record<string, string | null>>(
+    db,
+    sql`SELECT side, record_kind, record_ref, amount::text AS amount, currency FROM break_records
+      WHERE break_id = ${breakId} ORDER BY side DESC, record_kind, record_ref`,
+  );
+  return {
+    break: b,
+    records: records.map((r) => ({
+      side: String(r.side),
+      recordKind: String(r.record_kind),
+      recordRef: String(r.record_ref),
+      amount: r.amount ?? null,
+      currency: r.currency ?? null,
+    })),
+    providerRecord: await providerRecord(db, b),
+    ledgerEntry: b.entryId
+      ? await fields(
+          db,
+          sql`SELECT to_jsonb(e) AS j FROM ledger_entries e WHERE e.entry_id = ${b.entryId}`,
+        )
+      : undefined,
+    history: await breakHistory(db, breakId),
+  };
+}
+
+/** The audit rows of a break, oldest first. */
+export async function breakHistory(db: Db, breakId: string): Promise<AuditRow[]> {
+  const rows = await queryRows<Record<string, string | null>>(
+    db,
+    sql`SELECT id::text AS id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at,
+      actor, action, text, class, amount::text AS amount, currency
+      FROM break_actions WHERE break_id = ${breakId} ORDER BY id`,
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    at: String(r.at),
+    actor: String(r.actor),
+    action: String(r.action),
+    text: String(r.text ?? ""),
+    class: String(r.class),
+    amount: String(r.amount),
+    currency: r.currency ?? null,
+  }));
+}
+
+// Where a break's provider_ref points, by its record kind (a fee's ref is its parent's).
+const PROVIDER_TABLES: Record<string, { table: string; key: string }[]> = {
+  card_transaction: [{ table: "card_transactions", key: "txn_order_no" }],
+  card_operation: [{ table: "operate_records", key: "client_request_id" }],
+  fee: [
+    { table: "card_transactions", key: "txn_order_no" },
+    { table: "operate_records", key: "client_request_id" },
+  ],
+  account: [{ table: "account_transactions", key: "service_id" }],
+};
+
+async function providerRecord(db: Db, b: BreakRow): Promise<BreakDetail["providerRecord"]> {
+  if (!b.providerRef || !b.recordKind) return undefined;
+  for (const { table, key } of PROVIDER_TABLES[b.recordKind] ?? []) {
+    const found = await fields(
+      db,
+      sql`SELECT to_jsonb(t) - 'raw' AS j FROM ${sql.raw(table)} t
+        WHERE t.${sql.raw(key)} = ${b.providerRef} LIMIT 1`,
+    );
+    if (found) return { table, fields: found };
+  }
+  return undefined;
+}
+
+/** A row's columns as text pairs, through jsonb_each_text (no JSON.parse: ids keep digits). */
+async function fields(db: Db, row: SQL): Promise<[string, string | null][] | undefined> {
+  const rows = await queryRows<{ key: string; value: string | null }>(
+    db,
+    sql`SELECT f.key, f.value FROM (${row}) r CROSS JOIN LATERAL jsonb_each_text(r.j) f`,
+  );
+  return rows.length === 0 ? undefined : rows.map((r) => [r.key, r.value ?? null]);
+}
+
+function toBreakRow(r: Record<string, unknown>): BreakRow {
+  const text = (x: unknown) => (x === null || x === undefined ? null : String(x));
+  return {
+    breakId: String(r.break_id),
+    class: String(r.class),
+    priority: Number(r.priority),
+    status: String(r.status),
+    recordKind: text(r.record_kind),
+    providerRef: text(r.provider_ref),
+    entryId: text(r.entry_id),
+    currency: text(r.currency),
+    amount: String(r.amount),
+    providerAmount: text(r.provider_amount),
+    ledgerAmount: text(r.ledger_amount),
+    detail: String(r.detail),
+    occurredAt: text(r.occurred_at),
+    openedAt: text(r.opened_at),
+    daysOpen: r.days_open === null || r.days_open === undefined ? null : Number(r.days_open),
+    assignee: text(r.assignee),
+    acceptedBy: text(r.accepted_by),
+    acceptedAt: text(r.accepted_at),
+    acceptedReason: text(r.accepted_reason),
+    lastAction: text(r.last_action),
+    lastActor: text(r.last_actor),
+    lastActionAt: text(r.last_action_at),
+  };
+}

@@ -1,0 +1,275 @@
+// Finance's actions on breaks, on PGlite and (with DATABASE_URL) a Postgres server: the audit
+// trail is append-only in the database, acceptances leave the queue and lapse when a match run
+// changes the difference, bad input writes nothing, and two concurrent accepts have one winner.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../db/database";
+import { queryText } from "../db/query-rows";
+import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { runMatch } from "../match/run-match";
+import { applyBreakAction } from "./break-actions";
+import { breakHistory, listBreaks, showBreak } from "./break-queries";
+import { WorkflowError } from "./workflow-error";
+
+const AS_OF = new Date("2026-06-01T00:00:00Z");
+
+/** Three ledger entries no provider record books: three breaks after a (forced) match run. */
+async function seed(db: Db): Promise<string[]> {
+  await queryText(
+    db,
+    `INSERT INTO ledger_entries (entry_id, kind, provider_ref, amount, currency, booked_at) VALUES
+      ('L-1', 'card_transaction', 'T-1', -1250.50, 'EUR', '2026-05-01T10:00:00Z'),
+      ('L-2', 'card_transaction', 'T-2', -99.99, 'USD', '2026-05-02T10:00:00Z'),
+      ('L-3', 'card_transaction', 'T-3', -10, 'HKD', '2026-05-03T10:00:00Z')`,
+  );
+  await runMatch(db, { asOf: AS_OF, onIncomplete: "all" });
+  const rows = await queryText<{ break_id: string }>(
+    db,
+    "SELECT break_id FROM breaks WHERE status = 'open' ORDER BY entry_id",
+  );
+  return rows.map((r) => r.break_id);
+}
+
+async function failure(promise: Promise<unknown>): Promise<WorkflowError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof WorkflowError) return error;
+    throw error;
+  }
+  throw new Error("expected a WorkflowError");
+}
+
+/** The database's own message of a failed statement (drizzle wraps it as the cause). */
+async function databaseError(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return cause instanceof Error ? cause.message : String(error);
+  }
+  return "no error";
+}
+
+const auditCount = async (db: Db) =>
+  Number((await queryText<{ n: string }>(db, "SELECT count(*) AS n FROM break_actions"))[0]?.n);
+
+describe.each(testBackends())("break workflow on %s", (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+  let ids: string[];
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    db = database.db;
+    ids = await seed(db);
+  }, 120_000);
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("finds one open break per unbooked ledger entry", () => {
+    expect(ids).toHaveLength(3);
+  });
+
+  it("accepts a break with a reason: it leaves the queue and the statement says accepted", async () => {
+    const id = ids[0] as string;
+    const result = await applyBreakAction(db, {
+      breakId: id,
+      action: "accept",
+      actor: "alice",
+      text: "card scheme write-off, ticket FIN-12",
+    });
+    expect(result.status).toBe("accepted");
+    const queue = await queryText<{ break_id: string }>(
+      db,
+      "SELECT break_id FROM finance_open_breaks",
+    );
+    expect(queue.map((r) => r.break_id)).not.toContain(id);
+    expect(queue).toHaveLength(2);
+    const accepted = await listBreaks(db, { status: ["accepted"] });
+    expect(accepted.map((b) => [b.breakId, b.acceptedBy, b.acceptedReason])).toEqual([
+      [id, "alice", "card scheme write-off, ticket FIN-12"],
+    ]);
+    const [day] = await queryText<Record<string, string>>(
+      db,
+      `SELECT difference::text, explained_by_breaks::text, accepted::text, by_class::text
+       FROM finance_daily_statement WHERE day = '2026-05-01' AND currency = 'EUR'`,
+    );
+    expect(day).toEqual({
+      difference: "1250.50",
+      explained_by_breaks: "1250.50",
+      accepted: "1250.50",
+      by_class: "{}",
+    });
+    const history = await breakHistory(db, id);
+    expect(history).toMatchObject([
+      { actor: "alice", action: "accept", amount: "1250.50", currency: "EUR" },
+    ]);
+  });
+
+  it("answers finance-queries.md questions 11 and 12 (accepted this month; assigned to whom)", async () => {
+    const doc = readFileSync(
+      new URL("../../../../docs/finance-queries.md", import.meta.url),
+      "utf8",
+    );
+    const block = (n: number) =>
+      doc.split(`## ${n}. `)[1]?.match(/```sql\n([\s\S]*?)```/)?.[1] as string;
+    const accepted = await queryText<Record<string, string>>(db, block(11));
+    expect(accepted.map((r) => [r.break_id, r.actor, r.reason, r.status_now])).toEqual([
+      [ids[0], "alice", "card scheme write-off, ticket FIN-12", "accepted"],
+    ]);
+    const assigned = await queryText<Record<string, string>>(db, block(12));
+    expect(assigned.map((r) => [r.assignee, r.status, r.currency, r.breaks])).toEqual([
+      ["(nobody)", "accepted", "EUR", "1"],
+      ["(nobody)", "open", "HKD", "1"],
+      ["(nobody)", "open", "USD", "1"],
+    ]);
+  });
+
+  it("refuses a second accept, an unknown id, a missing reason and an empty actor, writing nothing", async () => {
+    const before = await auditCount(db);
+    const again = await failure(
+      applyBreakAction(db, {
+        breakId: ids[0] as string,
+        action: "accept",
+        actor: "bob",
+        text: "x",
+      }),
+    );
+    expect(again.code).toBe("conflict");
+    expect(again.message).toMatch(/already accepted \(by alice at /);
+    const unknown = await failure(
+      applyBreakAction(db, { breakId: "nope", action: "comment", actor: "bob", text: "hi" }),
+    );
+    expect([unknown.code, unknown.field]).toEqual(["unknown_break", "breakId"]);
+    const noReason = await failure(
+      applyBreakAction(db, {
+        breakId: ids[1] as string,
+        action: "accept",
+        actor: "bob",
+        text: " ",
+      }),
+    );
+    expect([noReason.code, noReason.field]).toEqual(["invalid", "reason"]);
+    const noActor = await failure(
+      applyBreakAction(db, {
+        breakId: ids[1] as string,
+        action: "comment",
+        actor: "  ",
+        text: "x",
+      }),
+    );
+    expect([noActor.code, noActor.field]).toEqual(["invalid", "actor"]);
+    const notAccepted = await failure(
+      applyBreakAction(db, { breakId: ids[1] as string, action: "reopen", actor: "bob" }),
+    );
+    expect(notAccepted.code).toBe("conflict");
+    expect(await auditCount(db)).toBe(before);
+  });
+
+  it("comments, assigns and unassigns, each with one audit row and the workflow columns", async () => {
+    const id = ids[1] as string;
+    await applyBreakAction(db, {
+      breakId: id,
+      action: "comment",
+      actor: "bob",
+      text: "<b>asked the bank</b>",
+    });
+    await applyBreakAction(db, { breakId: id, action: "assign", actor: "bob", text: "carol" });
+    const [queued] = await queryText<Record<string, string | null>>(
+      db,
+      `SELECT assignee, last_action, last_actor, days_open FROM finance_open_breaks WHERE break_id = '${id}'`,
+    );
+    expect(queued).toMatchObject({ assignee: "carol", last_action: "assign", last_actor: "bob" });
+    expect(Number(queued?.days_open)).toBeGreaterThanOrEqual(0);
+    expect((await listBreaks(db, { assignee: "carol" })).map((b) => b.breakId)).toEqual([id]);
+    expect((await listBreaks(db, { assignee: "" })).map((b) => b.breakId)).toEqual([ids[2]]);
+    await applyBreakAction(db, { breakId: id, action: "unassign", actor: "carol" });
+    const detail = await showBreak(db, id);
+    expect(detail?.break.assignee).toBeNull();
+    expect(detail?.history.map((h) => [h.action, h.actor, h.text])).toEqual([
+      ["comment", "bob", "<b>asked the bank</b>"],
+      ["assign", "bob", "carol"],
+      ["unassign", "carol", ""],
+    ]);
+    expect(detail?.ledgerEntry).toContainEqual(["entry_id", "L-2"]);
+    expect(detail?.records).toEqual([
+      {
+        side: "ledger",
+        recordKind: "ledger_entry",
+        recordRef: "L-2",
+        amount: "-99.99",
+        currency: "USD",
+      },
+    ]);
+  });
+
+  it("refuses UPDATE, DELETE and TRUNCATE of audit rows in the database", async () => {
+    const before = await auditCount(db);
+    for (const statement of [
+      "UPDATE break_actions SET text = 'changed'",
+      "DELETE FROM break_actions",
+      "TRUNCATE break_actions",
+    ])
+      expect(await databaseError(queryText(db, statement))).toMatch(/append-only: \w+ refused/);
+    expect(await auditCount(db)).toBe(before);
+  });
+
+  it("lapses an acceptance when a match run changes the amount, and says why", async () => {
+    const id = ids[0] as string;
+    await queryText(db, "UPDATE ledger_entries SET amount = -1300.50 WHERE entry_id = 'L-1'");
+    await runMatch(db, { asOf: AS_OF, onIncomplete: "all" });
+    const detail = await showBreak(db, id);
+    expect(detail?.break.status).toBe("open");
+    expect(detail?.break.acceptedAt).toBeNull();
+    const last = detail?.history.at(-1);
+    expect(last).toMatchObject({ actor: "reconciler", action: "lapse", amount: "1300.50" });
+    expect(last?.text).toMatch(/amount changed from 1250.50 to 1300.50/);
+    const queue = await queryText<{ break_id: string }>(
+      db,
+      "SELECT break_id FROM finance_open_breaks",
+    );
+    expect(queue.map((r) => r.break_id)).toContain(id);
+  });
+
+  it("keeps an unchanged acceptance across runs, and a resolved break keeps its history", async () => {
+    const id = ids[2] as string;
+    await applyBreakAction(db, { breakId: id, action: "accept", actor: "dan", text: "known" });
+    await runMatch(db, { asOf: AS_OF, onIncomplete: "all" });
+    expect((await showBreak(db, id))?.break.status).toBe("accepted");
+    await queryText(db, "DELETE FROM ledger_entries WHERE entry_id = 'L-3'");
+    await runMatch(db, { asOf: AS_OF, onIncomplete: "all" });
+    const detail = await showBreak(db, id);
+    expect(detail?.break.status).toBe("resolved");
+    expect(detail?.history.map((h) => h.action)).toEqual(["accept"]);
+  });
+
+  // Two connections race: PGlite serves one connection, so this runs on the server only.
+  if (kind === "postgres")
+    it("lets one of two concurrent accepts win and tells the other", async () => {
+      const other = await database.openAnother();
+      try {
+        const id = ids[1] as string;
+        const outcomes = await Promise.allSettled([
+          applyBreakAction(db, { breakId: id, action: "accept", actor: "erin", text: "one" }),
+          applyBreakAction(other.db, {
+            breakId: id,
+            action: "accept",
+            actor: "frank",
+            text: "two",
+          }),
+        ]);
+        const won = outcomes.filter((o) => o.status === "fulfilled");
+        const lost = outcomes.filter((o) => o.status === "rejected");
+        expect(won).toHaveLength(1);
+        expect(lost).toHaveLength(1);
+        const reason = (lost[0] as PromiseRejectedResult).reason as WorkflowError;
+        expect(reason.code).toBe("conflict");
+        const accepts = (await breakHistory(db, id)).filter((h) => h.action === "accept");
+        expect(accepts).toHaveLength(1);
+        expect(reason.message).toContain(`by ${accepts[0]?.actor}`);
+      } finally {
+        await other.close();
+      }
+    });
+});

@@ -1,0 +1,20 @@
+// The one error type of finance's actions on breaks: what was wrong, named for the caller.
+
+/**
+ * unknown_break: no break has that id; invalid: a field breaks a rule (actor, reason, name,
+ * action); conflict: the break's state does not allow the action (accepted meanwhile by
+ * someone else, not accepted, resolved). Nothing was written in every case.
+ */
+export type WorkflowErrorCode = "unknown_break" | "invalid" | "conflict";
+
+export class WorkflowError extends Error {
+  override readonly name = "WorkflowError";
+  constructor(
+    readonly code: WorkflowErrorCode,
+    message: string,
+    /** The field the rule is about (actor, reason, assignee, breakId, action), if one. */
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
