@@ -7,7 +7,7 @@ import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
 import { runMatch } from "../match/run-match";
-import { applyBreakAction } from "./break-actions";
+import { applyBreakAction, type BreakActionInput } from "./break-actions";
 import { breakHistory, listBreaks, showBreak } from "./break-queries";
 import { WorkflowError } from "./workflow-error";
 
@@ -138,32 +138,21 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
     );
     expect(again.code).toBe("conflict");
     expect(again.message).toMatch(/already accepted \(by alice at /);
-    const unknown = await failure(
-      applyBreakAction(db, { breakId: "nope", action: "comment", actor: "bob", text: "hi" }),
-    );
-    expect([unknown.code, unknown.field]).toEqual(["unknown_break", "breakId"]);
-    const noReason = await failure(
-      applyBreakAction(db, {
-        breakId: ids[1] as string,
-        action: "accept",
-        actor: "bob",
-        text: " ",
-      }),
-    );
-    expect([noReason.code, noReason.field]).toEqual(["invalid", "reason"]);
-    const noActor = await failure(
-      applyBreakAction(db, {
-        breakId: ids[1] as string,
-        action: "comment",
-        actor: "  ",
-        text: "x",
-      }),
-    );
-    expect([noActor.code, noActor.field]).toEqual(["invalid", "actor"]);
-    const notAccepted = await failure(
-      applyBreakAction(db, { breakId: ids[1] as string, action: "reopen", actor: "bob" }),
-    );
-    expect(notAccepted.code).toBe("conflict");
+    const second = ids[1] as string;
+    const cases: [BreakActionInput, string, string | undefined][] = [
+      [
+        { breakId: "nope", action: "comment", actor: "bob", text: "hi" },
+        "unknown_break",
+        "breakId",
+      ],
+      [{ breakId: second, action: "accept", actor: "bob", text: " " }, "invalid", "reason"],
+      [{ breakId: second, action: "comment", actor: "  ", text: "x" }, "invalid", "actor"],
+      [{ breakId: second, action: "reopen", actor: "bob" }, "conflict", undefined],
+    ];
+    for (const [input, code, field] of cases) {
+      const error = await failure(applyBreakAction(db, input));
+      expect([error.code, error.field]).toEqual([code, field]);
+    }
     expect(await auditCount(db)).toBe(before);
   });
 
