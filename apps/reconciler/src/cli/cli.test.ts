@@ -1,23 +1,10 @@
 // The CLI without a database: argument parsing, help, unknown commands and flags, and
 // configuration errors with their exit codes.
 import { describe, expect, it } from "vitest";
-import type { CommandIo } from "./command";
 import { EXIT } from "./exit-codes";
 import { main } from "./main";
 import { parseArgs, UsageError } from "./parse-args";
-
-function fakeIo(env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CommandIo = {
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-    isTty: false,
-    env,
-    signal: new AbortController().signal,
-  };
-  return { io, out, err };
-}
+import { fakeIo } from "./test-cli";
 
 describe("parseArgs", () => {
   it("reads --name value, --name=value, bare flags and positionals", () => {

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { CommandIo } from "./command";
 
 const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
 // The workspace root: tsx is resolved from there.
@@ -86,4 +87,18 @@ export function logged(lines: readonly string[], msg: string): Record<string, un
     }
   }
   return out;
+}
+
+/** A CommandIo for main() in process (not a TTY), with the lines it printed. */
+export function fakeIo(env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CommandIo = {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    isTty: false,
+    env,
+    signal: new AbortController().signal,
+  };
+  return { io, out, err };
 }

@@ -9,26 +9,8 @@ import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-da
 import { runMatch } from "../match/run-match";
 import { applyBreakAction, type BreakActionInput } from "./break-actions";
 import { breakHistory, listBreaks, showBreak } from "./break-queries";
+import { seedThreeBreaks, TEST_AS_OF } from "./test-breaks";
 import { WorkflowError } from "./workflow-error";
-
-const AS_OF = new Date("2026-06-01T00:00:00Z");
-
-/** Three ledger entries no provider record books: three breaks after a (forced) match run. */
-async function seed(db: Db): Promise<string[]> {
-  await queryText(
-    db,
-    `INSERT INTO ledger_entries (entry_id, kind, provider_ref, amount, currency, booked_at) VALUES
-      ('L-1', 'card_transaction', 'T-1', -1250.50, 'EUR', '2026-05-01T10:00:00Z'),
-      ('L-2', 'card_transaction', 'T-2', -99.99, 'USD', '2026-05-02T10:00:00Z'),
-      ('L-3', 'card_transaction', 'T-3', -10, 'HKD', '2026-05-03T10:00:00Z')`,
-  );
-  await runMatch(db, { asOf: AS_OF, onIncomplete: "all" });
-  const rows = await queryText<{ break_id: string }>(
-    db,
-    "SELECT break_id FROM breaks WHERE status = 'open' ORDER BY entry_id",
-  );
-  return rows.map((r) => r.break_id);
-}
 
 async function failure(promise: Promise<unknown>): Promise<WorkflowError> {
   try {
@@ -61,7 +43,7 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     db = database.db;
-    ids = await seed(db);
+    ids = await seedThreeBreaks(db);
   }, 120_000);
   afterAll(async () => {
     await database?.dispose();
@@ -207,7 +189,7 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
   it("lapses an acceptance when a match run changes the amount, and says why", async () => {
     const id = ids[0] as string;
     await queryText(db, "UPDATE ledger_entries SET amount = -1300.50 WHERE entry_id = 'L-1'");
-    await runMatch(db, { asOf: AS_OF, onIncomplete: "all" });
+    await runMatch(db, { asOf: TEST_AS_OF, onIncomplete: "all" });
     const detail = await showBreak(db, id);
     expect(detail?.break.status).toBe("open");
     expect(detail?.break.acceptedAt).toBeNull();
@@ -224,10 +206,10 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
   it("keeps an unchanged acceptance across runs, and a resolved break keeps its history", async () => {
     const id = ids[2] as string;
     await applyBreakAction(db, { breakId: id, action: "accept", actor: "dan", text: "known" });
-    await runMatch(db, { asOf: AS_OF, onIncomplete: "all" });
+    await runMatch(db, { asOf: TEST_AS_OF, onIncomplete: "all" });
     expect((await showBreak(db, id))?.break.status).toBe("accepted");
     await queryText(db, "DELETE FROM ledger_entries WHERE entry_id = 'L-3'");
-    await runMatch(db, { asOf: AS_OF, onIncomplete: "all" });
+    await runMatch(db, { asOf: TEST_AS_OF, onIncomplete: "all" });
     const detail = await showBreak(db, id);
     expect(detail?.break.status).toBe("resolved");
     expect(detail?.history.map((h) => h.action)).toEqual(["accept"]);

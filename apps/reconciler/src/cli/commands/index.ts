@@ -2,6 +2,15 @@
 // words). Sync commands live here; ledger, run, report and demo come from the matching work.
 import type { Command } from "../command";
 import { backfillCommand } from "./backfill";
+import {
+  breaksAcceptCommand,
+  breaksAssignCommand,
+  breaksCommentCommand,
+  breaksReopenCommand,
+  breaksUnassignCommand,
+} from "./breaks-act";
+import { breaksListCommand } from "./breaks-list";
+import { breaksShowCommand } from "./breaks-show";
 import { demoCommand } from "./demo";
 import { ledgerImportCommand } from "./ledger-import";
 import { migrateCommand } from "./migrate";
@@ -22,6 +31,13 @@ export const commands: readonly Command[] = [
   ledgerImportCommand,
   runCommand,
   reportCommand,
+  breaksListCommand,
+  breaksShowCommand,
+  breaksAcceptCommand,
+  breaksReopenCommand,
+  breaksCommentCommand,
+  breaksAssignCommand,
+  breaksUnassignCommand,
   demoCommand,
 ];
 

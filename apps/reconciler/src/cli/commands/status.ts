@@ -7,10 +7,10 @@ import { lastRuns } from "../../store/sync-runs";
 import { takeWindowsToRetry } from "../../store/sync-windows";
 import { listWatermarks } from "../../store/watermarks";
 import { STREAM_NAMES } from "../../sync/sync-types";
+import { table } from "../../text-table";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
 import { EXIT } from "../exit-codes";
-import { table } from "./sync-run";
 
 const usage = "reconciler status";
 

@@ -6,6 +6,7 @@ import { formatSeconds } from "../../format-seconds";
 import { runSync } from "../../sync/run-sync";
 import { createSyncContext } from "../../sync/sync-context";
 import { isStreamName, type StreamName, type SyncSummary } from "../../sync/sync-types";
+import { table } from "../../text-table";
 import type { CommandIo, ParsedArgs } from "../command";
 import {
   commandFlags,
@@ -73,17 +74,6 @@ export function printSummary(io: CommandIo, summary: SyncSummary): void {
   io.out(
     `${summary.outcome}${summary.interrupted ? " (stopped by signal)" : ""} in ${formatSeconds(summary.seconds)}`,
   );
-}
-
-/** A plain text table with columns padded to their widest cell. */
-export function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i] ?? 0))
-      .join("  ")
-      .trimEnd();
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
 export function exitCodeOf(summary: SyncSummary): number {

@@ -1,0 +1,71 @@
+// `reconciler breaks show ID [--json]`: one break with its records, the provider record, the
+// ledger entry and its audit history.
+import * as v from "valibot";
+import { moneyText } from "../../money-text";
+import { tableLines } from "../../text-table";
+import { showBreak } from "../../workflow/break-queries";
+import { WorkflowError } from "../../workflow/workflow-error";
+import type { Command } from "../command";
+import { commandFlags } from "../command-support";
+import { EXIT } from "../exit-codes";
+import { UsageError } from "../parse-args";
+import { runOnBreaks } from "./breaks-support";
+
+const usage = "reconciler breaks show ID [--json]";
+
+export const breaksShowCommand: Command = {
+  name: "breaks show",
+  summary: "show one break: its records, provider record, ledger entry and audit history",
+  usage,
+  run(args, io) {
+    const check = () => {
+      const flags = commandFlags(args, { json: v.optional(v.literal(true, "takes no value")) });
+      const [id, ...extra] = args.positional;
+      if (!id || extra.length > 0) throw new UsageError("breaks show needs one break id");
+      return { json: flags.json === true, id };
+    };
+    return runOnBreaks(args, io, usage, check, async ({ db }, { json, id }) => {
+      const detail = await showBreak(db, id);
+      if (!detail) throw new WorkflowError("unknown_break", `no break has the id ${id}`, "breakId");
+      if (json) {
+        io.out(JSON.stringify(detail));
+        return EXIT.ok;
+      }
+      const b = detail.break;
+      io.out(`Break ${b.breakId}: ${b.class} (P${b.priority}), ${b.status}`);
+      io.out(`  amount ${moneyText(b.amount, b.currency)}; ${b.detail}`);
+      io.out(
+        `  occurred ${b.occurredAt ?? "-"}, open ${b.daysOpen ?? "-"} days, assignee ${b.assignee ?? "-"}`,
+      );
+      if (b.acceptedAt)
+        io.out(`  accepted by ${b.acceptedBy} at ${b.acceptedAt}: ${b.acceptedReason}`);
+      for (const [title, fields] of [
+        [
+          `Provider record (${detail.providerRecord?.table ?? "none"})`,
+          detail.providerRecord?.fields,
+        ],
+        ["Ledger entry", detail.ledgerEntry],
+      ] as const) {
+        io.out("");
+        io.out(title);
+        for (const [k, value] of fields ?? []) io.out(`  ${k}: ${value ?? "-"}`);
+      }
+      io.out("");
+      io.out("History");
+      for (const line of tableLines(
+        ["at", "who", "action", "class", "amount", "text"],
+        detail.history.map((h) => [
+          h.at,
+          h.actor,
+          h.action,
+          h.class,
+          moneyText(h.amount, h.currency),
+          h.text,
+        ]),
+        new Set([4]),
+      ))
+        io.out(`  ${line}`);
+      return EXIT.ok;
+    });
+  },
+};

@@ -1,0 +1,36 @@
+// What the `breaks` commands share: opening the configured database around the work, and
+// turning workflow errors into messages and exit codes (unknown id, bad input and a break
+// someone else changed meanwhile all exit 2: nothing was done).
+import type { Database } from "../../db/database";
+import { WorkflowError } from "../../workflow/workflow-error";
+import type { CommandIo, ParsedArgs } from "../command";
+import { configOf, openConfiguredDatabase, reportError } from "../command-support";
+import { EXIT } from "../exit-codes";
+
+/**
+ * Checks the command line (`check`: flags and words, before anything is opened), then runs
+ * `work` on the configured database; answers the exit code, errors reported.
+ */
+export async function runOnBreaks<T>(
+  args: ParsedArgs,
+  io: CommandIo,
+  usage: string,
+  check: () => T,
+  work: (database: Database, checked: T) => Promise<number>,
+): Promise<number> {
+  try {
+    const checked = check();
+    const database = await openConfiguredDatabase(configOf(args, io));
+    try {
+      return await work(database, checked);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    if (error instanceof WorkflowError) {
+      io.err(`reconciler: ${error.message}`);
+      return EXIT.usage;
+    }
+    return reportError(io, error, usage);
+  }
+}

@@ -1,0 +1,124 @@
+// The `breaks` commands end to end through main(): on a PGlite folder and (with DATABASE_URL)
+// a Postgres server; bad input exits 2 with a message naming what is wrong, and writes nothing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/connect";
+import { createScratchDatabase } from "../../db/scratch-database";
+import { temporaryFolder, testBackends } from "../../db/test-databases";
+import { seedThreeBreaks } from "../../workflow/test-breaks";
+import { EXIT } from "../exit-codes";
+import { main } from "../main";
+import { fakeIo } from "../test-cli";
+
+describe.each(testBackends())("reconciler breaks on %s", (kind) => {
+  let where: string[];
+  let ids: string[];
+  let cleanup: () => Promise<void>;
+  const cli = async (words: string[], env: Record<string, string> = {}) => {
+    const c = fakeIo(env);
+    const code = await main([...words, ...where], c.io);
+    return { code, ...c };
+  };
+  beforeAll(async () => {
+    if (kind === "pglite") {
+      const folder = temporaryFolder("breaks-cli-");
+      where = ["--data-dir", folder.path];
+      cleanup = async () => folder.remove();
+    } else {
+      const scratch = await createScratchDatabase(process.env.DATABASE_URL as string, "breaks_cli");
+      where = ["--database-url", scratch.url];
+      cleanup = () => scratch.drop();
+    }
+    const database = await openDatabase(
+      kind === "pglite" ? { dataDir: where[1] as string } : { url: where[1] as string },
+    );
+    try {
+      ids = await seedThreeBreaks(database.db);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await cleanup?.();
+  });
+
+  it("lists the queue as JSON with amounts as decimal text", async () => {
+    const { code, out } = await cli(["breaks", "list", "--json"]);
+    expect(code).toBe(EXIT.ok);
+    const rows = JSON.parse(out.join("")) as {
+      breakId: string;
+      amount: string;
+      currency: string;
+    }[];
+    expect(rows.map((r) => [r.amount, r.currency]).sort()).toEqual([
+      ["10", "HKD"],
+      ["1250.50", "EUR"],
+      ["99.99", "USD"],
+    ]);
+  });
+
+  it("accepts with --as and --reason; the break leaves the queue and shows its history", async () => {
+    const id = ids[0] as string;
+    const accept = await cli(["breaks", "accept", id, "--reason", "written off", "--as", "alice"]);
+    expect(accept.code).toBe(EXIT.ok);
+    expect(JSON.parse(accept.out[0] as string)).toMatchObject({ status: "accepted", breakId: id });
+    const queue = await cli(["breaks", "list", "--json"]);
+    expect(
+      (JSON.parse(queue.out.join("")) as { breakId: string }[]).map((r) => r.breakId),
+    ).not.toContain(id);
+    const accepted = await cli(["breaks", "list", "--status", "accepted", "--json"]);
+    expect(JSON.parse(accepted.out.join(""))).toMatchObject([{ breakId: id, acceptedBy: "alice" }]);
+    const show = await cli(["breaks", "show", id, "--json"]);
+    expect(JSON.parse(show.out.join("")).history).toMatchObject([
+      { action: "accept", actor: "alice", text: "written off", amount: "1250.50", currency: "EUR" },
+    ]);
+  });
+
+  it("takes the actor from RECONCILER_ACTOR; comments and assigns", async () => {
+    const id = ids[1] as string;
+    const env = { RECONCILER_ACTOR: "bob" };
+    expect((await cli(["breaks", "comment", id, "called", "the", "bank"], env)).code).toBe(EXIT.ok);
+    expect((await cli(["breaks", "assign", id, "carol"], env)).code).toBe(EXIT.ok);
+    const mine = await cli(["breaks", "list", "--assignee", "carol", "--json"]);
+    expect(JSON.parse(mine.out.join(""))).toMatchObject([
+      { breakId: id, lastAction: "assign", lastActor: "bob" },
+    ]);
+    const show = await cli(["breaks", "show", id, "--json"]);
+    expect(JSON.parse(show.out.join("")).history.map((h: { text: string }) => h.text)).toEqual([
+      "called the bank",
+      "carol",
+    ]);
+  });
+
+  it("exits 2 for an unknown id, a missing reason, an empty actor, a second accept", async () => {
+    const count = async () => {
+      const show = await cli(["breaks", "show", ids[2] as string, "--json"]);
+      return (JSON.parse(show.out.join("")) as { history: unknown[] }).history.length;
+    };
+    const before = await count();
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [["breaks", "accept", "0000", "--reason", "x", "--as", "a"], {}, /no break has the id 0000/],
+      [["breaks", "accept", ids[2] as string, "--as", "a"], {}, /reason is required/],
+      [
+        ["breaks", "accept", ids[2] as string, "--reason", "x"],
+        { RECONCILER_ACTOR: " " },
+        /actor is required/,
+      ],
+      [
+        ["breaks", "accept", ids[0] as string, "--reason", "x", "--as", "dan"],
+        {},
+        /already accepted \(by alice/,
+      ],
+      [
+        ["breaks", "reopen", ids[2] as string, "--as", "dan", "--reason", "x"],
+        {},
+        /unknown flag --reason/,
+      ],
+    ];
+    for (const [words, env, message] of cases) {
+      const result = await cli(words, env);
+      expect(result.code, words.join(" ")).toBe(EXIT.usage);
+      expect(result.err.join("\n")).toMatch(message);
+    }
+    expect(await count()).toBe(before);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { groupDigits, moneyText } from "./money-text";
+import { tableLines } from "./text-table";
+
+describe("amounts for finance", () => {
+  it("groups thousands and keeps every digit, without a float", () => {
+    expect(groupDigits("1234567.5")).toBe("1,234,567.50");
+    expect(groupDigits("-1000")).toBe("-1,000.00");
+    expect(groupDigits("999.999")).toBe("999.999");
+    expect(groupDigits("90071992547409931.01")).toBe("90,071,992,547,409,931.01");
+    expect(groupDigits("0")).toBe("0.00");
+    expect(moneyText("840.55", "HKD")).toBe("840.55 HKD");
+  });
+
+  it("right-aligns the columns it is told to", () => {
+    expect(
+      tableLines(
+        ["a", "amount"],
+        [
+          ["x", "1.00"],
+          ["yy", "1,000.00"],
+        ],
+        new Set([1]),
+      ),
+    ).toEqual(["a     amount", "--  --------", "x       1.00", "yy  1,000.00"]);
+  });
+});

@@ -1,0 +1,16 @@
+// Amounts as finance reads them: thousands separators, at least two decimals, the currency
+// after — from the decimal text, never through a float.
+
+/** "-1234567.5" → "-1,234,567.50"; more decimals than two are kept as they are. */
+export function groupDigits(amount: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  if (!m) return amount;
+  const [, sign, whole = "0", fraction = ""] = m;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${sign}${grouped}.${fraction.padEnd(2, "0")}`;
+}
+
+/** An amount with its currency: "1,250.50 EUR" (the currency left out when unknown). */
+export function moneyText(amount: string, currency: string | null | undefined): string {
+  return currency ? `${groupDigits(amount)} ${currency}` : groupDigits(amount);
+}
