@@ -28,9 +28,9 @@ function startReceiver(): Promise<string> {
     req.on("data", (chunk: string) => {
       body += chunk;
     });
-    req.on("end", () => {
+    req.on("end", async () => {
       notifications.push(
-        constructPayoutResultNotification({ rawBody: body, secretKey: SECRET_KEY }),
+        await constructPayoutResultNotification({ rawBody: body, secretKey: SECRET_KEY }),
       );
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ respCode: "20000", respMsg: "success" }));

@@ -25,9 +25,9 @@ beforeAll(async () => {
     req.on("data", (chunk: string) => {
       body += chunk;
     });
-    req.on("end", () => {
+    req.on("end", async () => {
       received.push(
-        constructProfitShareResultNotification({ rawBody: body, secretKey: SECRET_KEY }),
+        await constructProfitShareResultNotification({ rawBody: body, secretKey: SECRET_KEY }),
       );
       res.writeHead(200, { "content-type": "application/json" });
       res.end('{"respCode":"20000","respMsg":"success"}');

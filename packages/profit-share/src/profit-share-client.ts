@@ -96,8 +96,8 @@ export class ProfitShareClient {
     const checked = this.#transport
       .request(signed.endpoint, params, options)
       .withResponse()
-      .then((answer) => {
-        signed.verify(answer.data);
+      .then(async (answer) => {
+        await signed.verify(answer.data);
         return answer;
       });
     return new ApiPromise(checked);

@@ -11,8 +11,8 @@ import * as v from "valibot";
 export interface SignedEndpoint<E extends ContractEndpoint> {
   /** The same endpoint, its response schema also keeping the wire data. */
   endpoint: E;
-  /** Throws a SignatureError unless the wire data behind `result` carries a matching sign. */
-  verify(result: EndpointResult<E>): void;
+  /** Rejects with a SignatureError unless the wire data behind `result` carries a matching sign. */
+  verify(result: EndpointResult<E>): Promise<void>;
 }
 
 export function signedEndpoint<E extends ContractEndpoint>(
@@ -37,7 +37,7 @@ export function signedEndpoint<E extends ContractEndpoint>(
   );
   return {
     endpoint: { ...endpoint, response } as E,
-    verify(result) {
+    async verify(result) {
       const wire = wireOf.get(result as object) as Record<string, unknown> | undefined;
       if (typeof wire?.sign !== "string" || wire.sign === "") {
         throw new SignatureError(
@@ -45,7 +45,7 @@ export function signedEndpoint<E extends ContractEndpoint>(
           `The answer from ${endpoint.path} carries no sign; turn verifyResponseSign off if the service does not sign its answers.`,
         );
       }
-      if (!verifySign(wire, secretKey)) {
+      if (!(await verifySign(wire, secretKey))) {
         throw new SignatureError(
           "no_match",
           `The sign of the answer from ${endpoint.path} does not match its data: check the secret key; the answer may have been altered on the way.`,

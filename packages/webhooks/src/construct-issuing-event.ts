@@ -62,17 +62,17 @@ export function parseIssuingEvent(body: string): IssuingWebhookEvent {
 /** Returns a function that verifies and parses one push with the given secrets. */
 export function createIssuingEventConstructor(
   opts: IssuingWebhookSecrets,
-): (input: WebhookInput) => IssuingWebhookEvent {
+): (input: WebhookInput) => Promise<IssuingWebhookEvent> {
   const verify = createIssuingWebhookVerifier(opts);
-  return (input) => parseIssuingEvent(verify(input).body);
+  return async (input) => parseIssuingEvent((await verify(input)).body);
 }
 
 /**
- * Verifies the signature and timestamp, then parses and validates the event. Throws a
+ * Verifies the signature and timestamp, then parses and validates the event. Rejects with a
  * SignatureError (reason says which check failed) or a ResponseValidationError.
  */
-export function constructIssuingEvent(
+export async function constructIssuingEvent(
   opts: IssuingWebhookSecrets & WebhookInput,
-): IssuingWebhookEvent {
+): Promise<IssuingWebhookEvent> {
   return createIssuingEventConstructor(opts)(opts);
 }

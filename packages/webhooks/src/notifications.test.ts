@@ -31,25 +31,25 @@ describe("payout result notification", () => {
     errorCode: "",
   };
 
-  it("verifies a sign made by an independent implementation and decodes the body", () => {
+  it("verifies a sign made by an independent implementation and decodes the body", async () => {
     const raw = JSON.stringify({ ...fields, sign: independentSign(fields) });
-    const n = constructPayoutResultNotification({ rawBody: raw, secretKey: KEY });
+    const n = await constructPayoutResultNotification({ rawBody: raw, secretKey: KEY });
     expect(n.payoutId).toBe("1953712585351499776");
     expect(n.payoutStatus).toBe("S");
   });
 
-  it("includes fields it does not know in the signature", () => {
+  it("includes fields it does not know in the signature", async () => {
     const withNew = { ...fields, newField: "x" };
     const raw = JSON.stringify({ ...withNew, sign: independentSign(withNew) });
-    expect(verifyNotification({ rawBody: raw, secretKey: KEY }).newField).toBe("x");
+    expect((await verifyNotification({ rawBody: raw, secretKey: KEY })).newField).toBe("x");
     const tampered = raw.replace('"newField":"x"', '"newField":"y"');
-    expect(() => verifyNotification({ rawBody: tampered, secretKey: KEY })).toThrow(
+    await expect(verifyNotification({ rawBody: tampered, secretKey: KEY })).rejects.toThrow(
       /does not match/,
     );
   });
 
-  it("keeps 64-bit numbers exact while verifying", () => {
-    const raw = signNotification({
+  it("keeps 64-bit numbers exact while verifying", async () => {
+    const raw = await signNotification({
       body: {
         merchantNo: "M1",
         payoutId: 1953712585351499776n,
@@ -59,20 +59,20 @@ describe("payout result notification", () => {
       secretKey: KEY,
     });
     expect(raw).toContain('"payoutId":1953712585351499776');
-    expect(constructPayoutResultNotification({ rawBody: raw, secretKey: KEY }).payoutId).toBe(
-      "1953712585351499776",
-    );
+    expect(
+      (await constructPayoutResultNotification({ rawBody: raw, secretKey: KEY })).payoutId,
+    ).toBe("1953712585351499776");
   });
 
-  it("refuses an unsigned notification and a wrong key", () => {
+  it("refuses an unsigned notification and a wrong key", async () => {
     try {
-      verifyNotification({ rawBody: JSON.stringify(fields), secretKey: KEY });
+      await verifyNotification({ rawBody: JSON.stringify(fields), secretKey: KEY });
       expect.unreachable();
     } catch (error) {
       expect(isSignatureError(error) && error.reason).toBe("missing_sign");
     }
     const raw = JSON.stringify({ ...fields, sign: independentSign(fields) });
-    expect(() => verifyNotification({ rawBody: raw, secretKey: "other" })).toThrow(
+    await expect(verifyNotification({ rawBody: raw, secretKey: "other" })).rejects.toThrow(
       /does not match/,
     );
   });

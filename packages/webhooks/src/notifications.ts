@@ -32,10 +32,10 @@ export interface NotificationInput {
 }
 
 /** Verifies a notification's `sign` and returns its wire object (numbers kept exact). */
-export function verifyNotification({
+export async function verifyNotification({
   rawBody,
   secretKey,
-}: NotificationInput): Record<string, unknown> {
+}: NotificationInput): Promise<Record<string, unknown>> {
   const text = rawBodyText(rawBody);
   let body: unknown;
   try {
@@ -56,7 +56,7 @@ export function verifyNotification({
   if (typeof record.sign !== "string" || record.sign === "") {
     throw new SignatureError("missing_sign", "The notification carries no sign.");
   }
-  if (!verifySign(record, secretKey)) {
+  if (!(await verifySign(record, secretKey))) {
     throw new SignatureError(
       "no_match",
       "The notification's sign does not match: check the secret key and that the body is passed exactly as received.",
@@ -76,22 +76,22 @@ function decode<T>(
   return result.output;
 }
 
-export function constructPayoutResultNotification(
+export async function constructPayoutResultNotification(
   input: NotificationInput,
-): PayoutResultNotification {
+): Promise<PayoutResultNotification> {
   return decode(
     payoutResultNotification.decode,
-    verifyNotification(input),
+    await verifyNotification(input),
     "payout result notification",
   );
 }
 
-export function constructProfitShareResultNotification(
+export async function constructProfitShareResultNotification(
   input: NotificationInput,
-): ProfitShareResultNotification {
+): Promise<ProfitShareResultNotification> {
   return decode(
     profitShareResultNotification.decode,
-    verifyNotification(input),
+    await verifyNotification(input),
     "profit-share result notification",
   );
 }
@@ -100,13 +100,13 @@ export function constructProfitShareResultNotification(
  * Signs a notification body for merchants' own tests: the wire object (as the service sends it)
  * plus `sign`, returned as the exact text to post.
  */
-export function signNotification({
+export async function signNotification({
   body,
   secretKey,
 }: {
   body: Record<string, unknown>;
   secretKey: string;
-}): string {
+}): Promise<string> {
   const { sign: _ignored, ...fields } = body;
-  return stringifyJson({ ...fields, sign: sign(fields, secretKey) });
+  return stringifyJson({ ...fields, sign: await sign(fields, secretKey) });
 }

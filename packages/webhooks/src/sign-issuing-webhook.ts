@@ -2,8 +2,9 @@
  * Signs a push the way the service does, for merchants' own tests of their webhook endpoint
  * (the counterpart of stripe-node's generateTestHeaderString).
  */
-import { createHmac } from "node:crypto";
 import { stringifyJson } from "@merchantkit/core";
+import { toHex } from "@merchantkit/core/internal";
+import { hmacKey } from "./verify-issuing-webhook";
 import { type SecretEncoding, webhookKey } from "./webhook-secret";
 
 export interface SignedWebhook {
@@ -12,19 +13,20 @@ export interface SignedWebhook {
   headers: { "content-type": string; "x-timestamp": string; "x-signature": string };
 }
 
-export function signIssuingWebhook(opts: {
+export async function signIssuingWebhook(opts: {
   /** The event object (written with the lossless stringifier) or the body text itself. */
   body: unknown;
   secret: string;
   /** Unix seconds; default now. */
   timestamp?: number;
   secretEncoding?: SecretEncoding;
-}): SignedWebhook {
+}): Promise<SignedWebhook> {
   const body = typeof opts.body === "string" ? opts.body : stringifyJson(opts.body);
   const timestamp = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", webhookKey(opts.secret, opts.secretEncoding))
-    .update(`${timestamp}.${body}`)
-    .digest("hex");
+  const key = await hmacKey(webhookKey(opts.secret, opts.secretEncoding));
+  const signature = toHex(
+    await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${body}`)),
+  );
   return {
     body,
     headers: {

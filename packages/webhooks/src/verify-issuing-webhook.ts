@@ -3,11 +3,12 @@
  * `${x-timestamp}.${raw body}`, keyed with the webhook secret. Compared in constant time and
  * case-insensitively, against every configured secret (rotation), and the timestamp must be
  * within the tolerance both ways: the service retries for about 150 s, and a replay of an old
- * push must not be accepted forever.
+ * push must not be accepted forever. Web Crypto HMAC, so it runs on Node, Bun, Deno and Workers;
+ * its digest is asynchronous, hence verification returns a promise.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { ISSUING_WEBHOOK_HEADERS } from "@merchantkit/contract";
 import { SignatureError } from "@merchantkit/core";
+import { constantTimeEqual } from "@merchantkit/core/internal";
 import { type HeaderSource, readHeader } from "./headers";
 import { rawBodyText } from "./raw-body";
 import { type SecretEncoding, webhookKey } from "./webhook-secret";
@@ -43,23 +44,46 @@ export interface VerifiedWebhook {
 const SIGNATURE = /^[0-9a-fA-F]{64}$/;
 const TIMESTAMP = /^\d{1,12}$/;
 
+const encoder = new TextEncoder();
+
+type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+
+/** An HMAC-SHA256 key for Web Crypto; imported once per secret, on first use. */
+export function hmacKey(key: Uint8Array): Promise<HmacKey> {
+  return crypto.subtle.importKey(
+    "raw",
+    key as Uint8Array<ArrayBuffer>,
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+}
+
+function hexBytes(hex: string): Uint8Array {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++)
+    bytes[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return bytes;
+}
+
 /** Decodes the secrets once; returns a function that verifies one push. */
 export function createIssuingWebhookVerifier(
   opts: IssuingWebhookSecrets,
-): (input: WebhookInput) => VerifiedWebhook {
+): (input: WebhookInput) => Promise<VerifiedWebhook> {
   const list = opts.secrets ?? (opts.secret === undefined ? [] : [opts.secret]);
   if (list.length === 0)
     throw new SignatureError(
       "bad_secret",
       "Pass the webhook secret as `secret` (or `secrets` during a rotation).",
     );
-  const keys = list.map((s) => webhookKey(s, opts.secretEncoding));
+  const rawKeys = list.map((s) => webhookKey(s, opts.secretEncoding));
+  let keys: Promise<HmacKey[]> | undefined;
   const tolerance = opts.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   if (!Number.isFinite(tolerance) || tolerance < 0)
     throw new RangeError("toleranceSeconds must be a non-negative number");
   const now = opts.now ?? Date.now;
 
-  return ({ rawBody, headers }) => {
+  return async ({ rawBody, headers }) => {
     const body = rawBodyText(rawBody);
     const timestampText = readHeader(headers, ISSUING_WEBHOOK_HEADERS.timestamp);
     const signatureText = readHeader(headers, ISSUING_WEBHOOK_HEADERS.signature);
@@ -83,12 +107,14 @@ export function createIssuingWebhookVerifier(
         "x-signature must be 64 hex characters (HMAC-SHA256).",
       );
     }
-    const given = Buffer.from(signatureTrimmed, "hex");
+    const given = hexBytes(signatureTrimmed);
+    const signed = encoder.encode(`${timestampTrimmed}.${body}`);
+    keys ??= Promise.all(rawKeys.map(hmacKey));
     let matched = false;
-    for (const key of keys) {
-      const expected = createHmac("sha256", key).update(`${timestampTrimmed}.${body}`).digest();
+    for (const key of await keys) {
+      const expected = new Uint8Array(await crypto.subtle.sign("HMAC", key, signed));
       // Every key is tried even after a match, so timing does not tell which secret matched.
-      if (timingSafeEqual(expected, given)) matched = true;
+      if (constantTimeEqual(expected, given)) matched = true;
     }
     if (!matched) {
       throw new SignatureError(
@@ -108,7 +134,9 @@ export function createIssuingWebhookVerifier(
   };
 }
 
-/** Verifies one push; throws a SignatureError whose `reason` names the failed check. */
-export function verifyIssuingWebhook(opts: IssuingWebhookSecrets & WebhookInput): VerifiedWebhook {
+/** Verifies one push; rejects with a SignatureError whose `reason` names the failed check. */
+export async function verifyIssuingWebhook(
+  opts: IssuingWebhookSecrets & WebhookInput,
+): Promise<VerifiedWebhook> {
   return createIssuingWebhookVerifier(opts)(opts);
 }

@@ -40,7 +40,7 @@ describe("createWebhookHandler", () => {
       dedupe: new MemoryDedupeStore(),
       onEvent: (e) => void seen.push(e),
     });
-    const signed = signIssuingWebhook({ body: event("1953712585351499776"), secret: SECRET });
+    const signed = await signIssuingWebhook({ body: event("1953712585351499776"), secret: SECRET });
     for (let i = 0; i < 2; i++) {
       const res = await handler.fetch(
         new Request("http://x/hooks", {
@@ -67,7 +67,7 @@ describe("createWebhookHandler", () => {
       },
     });
     const url = await serve((req, res) => void handler.node(req, res));
-    const signed = signIssuingWebhook({ body: event("42"), secret: SECRET });
+    const signed = await signIssuingWebhook({ body: event("42"), secret: SECRET });
     const codes: string[] = [];
     for (let i = 0; i < 5; i++)
       codes.push((await post(url, signed.body, signed.headers)).body.respCode);
@@ -83,7 +83,7 @@ describe("createWebhookHandler", () => {
       onError: (e) => errors.push(e),
     });
     const url = await serve((req, res) => void handler.node(req, res));
-    const signed = signIssuingWebhook({ body: event("1"), secret: SECRET });
+    const signed = await signIssuingWebhook({ body: event("1"), secret: SECRET });
     const res = await post(url, signed.body.replace("FREEZE", "UNFREEZE"), signed.headers);
     expect(res.status).toBe(401);
     expect(res.body.respCode).not.toBe("20000");
@@ -100,7 +100,7 @@ describe("createWebhookHandler", () => {
       dedupe: new MemoryDedupeStore(),
       onEvent: () => gate,
     });
-    const signed = signIssuingWebhook({ body: event("7"), secret: SECRET });
+    const signed = await signIssuingWebhook({ body: event("7"), secret: SECRET });
     const first = handler.handle({ rawBody: signed.body, headers: signed.headers });
     const second = await handler.handle({ rawBody: signed.body, headers: signed.headers });
     expect(second.status).toBe(409);
@@ -110,7 +110,7 @@ describe("createWebhookHandler", () => {
 
   it("Express: reads the raw body itself, uses a Buffer from express.raw, refuses an object from express.json", async () => {
     const handler = createWebhookHandler({ secret: SECRET, onEvent: () => {} });
-    const signed = signIssuingWebhook({ body: event("8"), secret: SECRET });
+    const signed = await signIssuingWebhook({ body: event("8"), secret: SECRET });
     let mode: "stream" | "raw" | "json" = "stream";
     const url = await serve((req, res) => {
       const r = req as IncomingMessage & { body?: unknown };

@@ -3,12 +3,12 @@
  * request_id, run `onEvent`, and answer so the service stops or retries. `handle` holds the
  * logic; `fetch`, `node` and `express` only adapt request and response types.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { isSignatureError } from "@merchantkit/core";
 import { acknowledge, retryLater, type WebhookAck } from "./acknowledgement";
 import { createIssuingEventConstructor, type IssuingWebhookEvent } from "./construct-issuing-event";
 import type { DedupeStore } from "./dedupe-store";
 import type { HeaderSource } from "./headers";
+import type { NodeRequestLike, NodeResponseLike } from "./node-http-shape";
 import type { IssuingWebhookSecrets } from "./verify-issuing-webhook";
 
 export interface WebhookHandlerOptions extends IssuingWebhookSecrets {
@@ -32,11 +32,11 @@ export interface WebhookHandler {
   /** Fetch-style: Hono (`c.req.raw`), Next.js route handlers, workers. */
   fetch(request: Request): Promise<Response>;
   /** node:http `(req, res)`. */
-  node(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  node(req: NodeRequestLike, res: NodeResponseLike): Promise<void>;
   /** Express middleware that reads the raw body itself (mount it before express.json()). */
   express(
-    req: IncomingMessage & { body?: unknown },
-    res: ServerResponse,
+    req: NodeRequestLike & { body?: unknown },
+    res: NodeResponseLike,
     next: (error?: unknown) => void,
   ): void;
 }
@@ -45,11 +45,11 @@ const RESPONSE_HEADERS = { "content-type": "application/json;charset=UTF-8" };
 
 class BodyTooLarge extends Error {}
 
-function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
+function readBody(req: NodeRequestLike, max: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
+    req.on("data", (chunk: Uint8Array) => {
       size += chunk.length;
       if (size > max) {
         reject(new BodyTooLarge());
@@ -58,12 +58,20 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
       }
       chunks.push(chunk);
     });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("end", () => {
+      const body = new Uint8Array(size);
+      let offset = 0;
+      for (const chunk of chunks) {
+        body.set(chunk, offset);
+        offset += chunk.length;
+      }
+      resolve(body);
+    });
     req.on("error", reject);
   });
 }
 
-function send(res: ServerResponse, result: WebhookResult): void {
+function send(res: NodeResponseLike, result: WebhookResult): void {
   res.writeHead(result.status, RESPONSE_HEADERS);
   res.end(JSON.stringify(result.body));
 }
@@ -85,7 +93,7 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
   }): Promise<WebhookResult> {
     let event: IssuingWebhookEvent;
     try {
-      event = construct(input);
+      event = await construct(input);
     } catch (error) {
       report(error);
       if (isSignatureError(error)) {
@@ -120,7 +128,11 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
     return { status: 200, body: acknowledge() };
   }
 
-  async function node(req: IncomingMessage, res: ServerResponse, preRead?: unknown): Promise<void> {
+  async function node(
+    req: NodeRequestLike,
+    res: NodeResponseLike,
+    preRead?: unknown,
+  ): Promise<void> {
     let rawBody = preRead;
     if (rawBody === undefined) {
       try {

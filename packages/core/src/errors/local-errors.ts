@@ -4,17 +4,31 @@
  */
 import { hasErrorMarker, MerchantkitError, markErrorClass } from "./merchantkit-error";
 
-/** The request may or may not have reached the service (reset, refused, DNS, aborted body). */
+/**
+ * The request may or may not have reached the service (reset, refused, DNS, aborted body). Retry
+ * a write with `idempotencyKey`, the key that was sent: a new key could do the write twice.
+ */
 export class ConnectionError extends MerchantkitError {
   override readonly name: string = "ConnectionError";
-  /** Node's error code when known (ECONNRESET, ECONNREFUSED...). */
+  /** The system error code when known (ECONNRESET, ECONNREFUSED...). */
   readonly code: string | undefined;
   readonly path: string | undefined;
+  /** The idempotency key the request carried (undefined for endpoints that take none). */
+  readonly idempotencyKey: string | undefined;
 
-  constructor(message: string, opts: { cause?: unknown; code?: string; path?: string } = {}) {
+  constructor(
+    message: string,
+    opts: {
+      cause?: unknown;
+      code?: string;
+      path?: string;
+      idempotencyKey?: string | undefined;
+    } = {},
+  ) {
     super(message, { cause: opts.cause });
     this.code = opts.code;
     this.path = opts.path;
+    this.idempotencyKey = opts.idempotencyKey;
   }
 }
 markErrorClass(ConnectionError, "ConnectionError");
@@ -24,10 +38,19 @@ export class TimeoutError extends ConnectionError {
   override readonly name = "TimeoutError";
   readonly timeoutMs: number;
 
-  constructor(message: string, opts: { cause?: unknown; path?: string; timeoutMs: number }) {
+  constructor(
+    message: string,
+    opts: {
+      cause?: unknown;
+      path?: string;
+      timeoutMs: number;
+      idempotencyKey?: string | undefined;
+    },
+  ) {
     super(message, {
       cause: opts.cause,
       code: "ETIMEDOUT",
+      idempotencyKey: opts.idempotencyKey,
       ...(opts.path ? { path: opts.path } : {}),
     });
     this.timeoutMs = opts.timeoutMs;
@@ -74,6 +97,8 @@ export class ResponseValidationError extends MerchantkitError {
   readonly body: unknown;
   /** The body was not JSON at all (truncated, HTML error page) rather than the wrong shape. */
   readonly malformed: boolean;
+  /** The idempotency key the request carried: the write may have happened, retry with this key. */
+  readonly idempotencyKey: string | undefined;
 
   constructor(
     issues: readonly ValidationIssue[],
@@ -83,6 +108,7 @@ export class ResponseValidationError extends MerchantkitError {
       body?: unknown;
       cause?: unknown;
       malformed?: boolean;
+      idempotencyKey?: string | undefined;
     } = {},
   ) {
     super(`Unexpected response${opts.path ? ` from ${opts.path}` : ""}: ${describe(issues)}`, {
@@ -93,6 +119,7 @@ export class ResponseValidationError extends MerchantkitError {
     this.path = opts.path;
     this.body = opts.body;
     this.malformed = opts.malformed ?? false;
+    this.idempotencyKey = opts.idempotencyKey;
   }
 }
 markErrorClass(ResponseValidationError, "ResponseValidationError");

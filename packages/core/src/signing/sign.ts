@@ -1,7 +1,9 @@
 // The provider's request and notification signature (provider-notes §1): SHA-256 over the
 // values of the signed parameters in ASCII key order, followed by the merchant secret key.
-import { hash, timingSafeEqual } from "node:crypto";
+// Web Crypto (crypto.subtle), so the same code signs on Node, Bun, Deno and Workers; its digest
+// is asynchronous, hence sign and verifySign return promises.
 import { isJsonNumber } from "../json/json-number";
+import { constantTimeEqual, toHex } from "./constant-time-equal";
 import { innerFirstJson } from "./inner-first-json";
 
 export interface SignOptions {
@@ -29,30 +31,31 @@ export function signingText(params: Record<string, unknown>, opts: SignOptions =
 }
 
 /** The `sign` value for `params`: lowercase hex SHA-256 of signingText + secretKey. */
-export function sign(
+export async function sign(
   params: Record<string, unknown>,
   secretKey: string,
   opts: SignOptions = {},
-): string {
+): Promise<string> {
   assertSecret(secretKey);
-  // One-shot hash (Node >= 20.12): about half the cost of createHash().update().digest() here.
-  return hash("sha256", signingText(params, opts) + secretKey, "hex");
+  const text = encoder.encode(signingText(params, opts) + secretKey);
+  return toHex(await crypto.subtle.digest("SHA-256", text));
 }
+
+const encoder = new TextEncoder();
 
 /**
  * True when `params.sign` is the signature of the other parameters. The comparison ignores
  * case and runs in constant time; a missing, non-string or malformed sign gives false.
  */
-export function verifySign(
+export async function verifySign(
   params: Record<string, unknown>,
   secretKey: string,
   opts: SignOptions = {},
-): boolean {
+): Promise<boolean> {
   const given = params.sign;
-  const expected = Buffer.from(sign(params, secretKey, opts), "utf8");
+  const expected = encoder.encode(await sign(params, secretKey, opts));
   if (typeof given !== "string") return false;
-  const actual = Buffer.from(given.toLowerCase(), "utf8");
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return constantTimeEqual(encoder.encode(given.toLowerCase()), expected);
 }
 
 // The string a parameter contributes, or undefined when the rule leaves it out.

@@ -1,24 +1,21 @@
 /**
- * Authentication strategies, applied on every attempt (not once per call): the account area's
- * x-timestamp must be within ±10 minutes of the service's clock, so a retry after a long backoff
- * carries a fresh one, and the body is re-signed together with it.
+ * Authentication strategies, in two steps. `signBody` runs once per call, before the first
+ * attempt: the payout / profit-share `sign` covers only body fields, and the body (idempotency
+ * key included) is the same on every attempt, so every attempt carries the same, valid sign.
+ * `setHeaders` runs in ky's beforeRequest hook on every attempt: the account area's x-timestamp
+ * must be within ±10 minutes of the service's clock, so a retry after a long backoff carries a
+ * fresh one.
  */
 import { ConfigurationError } from "../errors/local-errors";
 import { sign } from "../signing/sign";
 import type { AuthKind } from "./endpoint";
 
-export interface AuthContext {
-  /** Wire body of this attempt; strategies may add fields (sign). */
-  body: Record<string, unknown>;
-  headers: Headers;
-  /** Body fields that the signature leaves out, from the endpoint definition. */
-  unsignedFields: readonly string[];
-  now: () => number;
-}
-
 export interface AuthStrategy {
   readonly kind: AuthKind;
-  apply(ctx: AuthContext): void;
+  /** Adds what the body needs (sign); `unsignedFields` come from the endpoint definition. */
+  signBody?(body: Record<string, unknown>, unsignedFields: readonly string[]): Promise<void>;
+  /** Sets the attempt's credential headers; `now` is the clock for x-timestamp. */
+  setHeaders?(headers: Headers, now: () => number): void;
 }
 
 function requireSecret(value: unknown, name: string): string {
@@ -33,9 +30,9 @@ export function signAuth(opts: { secretKey: string }): AuthStrategy {
   const secretKey = requireSecret(opts.secretKey, "secretKey");
   return {
     kind: "sign",
-    apply({ body, unsignedFields }) {
+    async signBody(body, unsignedFields) {
       delete body.sign;
-      body.sign = sign(body, secretKey, { unsigned: unsignedFields });
+      body.sign = await sign(body, secretKey, { unsigned: unsignedFields });
     },
   };
 }
@@ -45,7 +42,7 @@ export function issuingApiKeyAuth(opts: { apiKey: string }): AuthStrategy {
   const apiKey = requireSecret(opts.apiKey, "apiKey");
   return {
     kind: "issuingApiKey",
-    apply({ headers }) {
+    setHeaders(headers) {
       headers.set("ApiKey", apiKey);
     },
   };
@@ -62,7 +59,7 @@ export function accountApiKeyAuth(opts: {
     throw new ConfigurationError('timestampUnit must be "s" or "ms"');
   return {
     kind: "accountApiKey",
-    apply({ headers, now }) {
+    setHeaders(headers, now) {
       const ms = now();
       headers.set("apikey", apiKey);
       headers.set("x-timestamp", String(unit === "ms" ? ms : Math.floor(ms / 1000)));

@@ -80,6 +80,7 @@ export function readResponse(answer: HttpAnswer, ctx: ReadContext): Reading {
         httpStatus: answer.status,
         body: parseFailed ? excerpt(answer.text) : redact(body),
         malformed: parseFailed || answer.text.length === 0,
+        idempotencyKey: ctx.idempotencyKey,
       }),
     };
   }
@@ -99,6 +100,7 @@ export function readResponse(answer: HttpAnswer, ctx: ReadContext): Reading {
           path: endpoint.path,
           httpStatus: answer.status,
           body: redact(body),
+          idempotencyKey: ctx.idempotencyKey,
         },
       ),
     };

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ServerError } from "../errors/api-error";
 import { ConnectionError, ResponseValidationError } from "../errors/local-errors";
-import { backoffDelay, DEFAULT_RETRY, isRetryable, parseRetryAfter } from "./retry-policy";
+import {
+  DEFAULT_RETRY,
+  isRetryable,
+  jitter,
+  kyRetryOptions,
+  parseRetryAfter,
+} from "./retry-policy";
 
 describe("retry policy", () => {
   const server = new ServerError({ message: "x", httpStatus: 503 });
@@ -33,12 +39,25 @@ describe("retry policy", () => {
     );
   });
 
-  it("backs off exponentially with jitter, capped", () => {
-    const s = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
-    expect(backoffDelay(1, s, () => 1)).toBe(100);
-    expect(backoffDelay(1, s, () => 0)).toBe(50);
-    expect(backoffDelay(3, s, () => 1)).toBe(400);
-    expect(backoffDelay(10, s, () => 1)).toBe(1000);
+  it("backs off exponentially with jitter, capped (ky's delay, jitter and backoffLimit)", () => {
+    const options = kyRetryOptions({ ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 });
+    const delay = options.delay as (retry: number) => number;
+    expect(jitter(delay(1), () => 1)).toBe(100);
+    expect(jitter(delay(1), () => 0)).toBe(50);
+    expect(jitter(delay(3), () => 1)).toBe(400);
+    expect(jitter(delay(10), () => 1)).toBe(1000);
+    expect(options.backoffLimit).toBe(1000);
+  });
+
+  it("lets ky retry only POSTs on 429 and 5xx, honouring Retry-After on 429 and 503", () => {
+    const options = kyRetryOptions(DEFAULT_RETRY);
+    expect(options.methods).toEqual(["post"]);
+    expect(options.statusCodes).toEqual(expect.arrayContaining([429, 500, 502, 503, 504, 599]));
+    expect(options.statusCodes).not.toEqual(expect.arrayContaining([408]));
+    expect(options.statusCodes).not.toEqual(expect.arrayContaining([413]));
+    expect(options.afterStatusCodes).toEqual([429, 503]);
+    expect(options.maxRetryAfter).toBe(DEFAULT_RETRY.maxRetryAfterMs);
+    expect(options.limit).toBe(DEFAULT_RETRY.maxRetries);
   });
 
   it("parses Retry-After as seconds or a date", () => {

@@ -1,9 +1,14 @@
 /**
- * When a failed attempt is tried again, and after how long. Every call is a POST, so a retry is
- * only safe when a repeat cannot create a second effect: reads, and writes that carry an
- * idempotency key. Unkeyed writes (beneficiary/add, acct/addPayer) are retried only when the
- * failure proves the request never reached the service.
+ * When a failed attempt is tried again, and after how long, as ky retry options. Every call is
+ * a POST, so a retry is only safe when a repeat cannot create a second effect: reads, and writes
+ * that carry an idempotency key. Unkeyed writes (beneficiary/add, acct/addPayer) are retried only
+ * when the failure proves the request never reached the service.
+ *
+ * ky owns the loop (limit, status codes, Retry-After, backoff limit, jitter); `isRetryable` is
+ * its `shouldRetry`, answering "no" or "let ky's rules decide", so both must agree on what is
+ * retried: the status codes below are exactly the ones isRetryable can let through.
  */
+import type { RetryOptions } from "ky";
 import { hasErrorMarker } from "../errors/merchantkit-error";
 
 export interface RetrySettings {
@@ -22,13 +27,41 @@ export const DEFAULT_RETRY: RetrySettings = {
   maxRetryAfterMs: 60_000,
 };
 
+/** 429 and every 5xx; ky's default list also has 408 and 413, which this service never means as "try again". */
+const RETRY_STATUS_CODES = [429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
+/** Where the service's Retry-After is waited for (bounded by maxRetryAfterMs). */
+const RETRY_AFTER_STATUS_CODES = [429, 503];
+
+/**
+ * The ky retry options every call shares; a call adds its own `limit`, `shouldRetry` (which knows
+ * whether the call is safe) and `jitter` (which records the delay for the retry event).
+ */
+export function kyRetryOptions(settings: RetrySettings): RetryOptions {
+  return {
+    limit: settings.maxRetries,
+    // Every endpoint is a POST; whether this POST may repeat is shouldRetry's answer.
+    methods: ["post"],
+    statusCodes: RETRY_STATUS_CODES,
+    afterStatusCodes: RETRY_AFTER_STATUS_CODES,
+    maxRetryAfter: settings.maxRetryAfterMs,
+    backoffLimit: settings.maxDelayMs,
+    delay: (retry) => Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** (retry - 1)),
+    // Timeouts are ConnectionErrors like any other: retried when the call is safe.
+    retryOnTimeout: true,
+  };
+}
+
+/** Jitter in [50%, 100%] of the backoff step, so clients that failed together spread out. */
+export function jitter(delayMs: number, random: () => number = Math.random): number {
+  return Math.round(delayMs * (0.5 + random() * 0.5));
+}
+
 /** Connection failures where the request provably never left: nothing can have happened. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EADDRNOTAVAIL"]);
 
 export interface AttemptFailure {
   error: unknown;
   httpStatus?: number | undefined;
-  retryAfterMs?: number | undefined;
 }
 
 export function isRetryable(failure: AttemptFailure, safe: boolean): boolean {
@@ -48,16 +81,6 @@ export function isRetryable(failure: AttemptFailure, safe: boolean): boolean {
   );
 }
 
-/** Capped exponential backoff with jitter in [50%, 100%] of the step, so clients spread out. */
-export function backoffDelay(
-  retry: number,
-  settings: RetrySettings,
-  random: () => number = Math.random,
-): number {
-  const step = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** (retry - 1));
-  return Math.round(step * (0.5 + random() * 0.5));
-}
-
 /** Retry-After as delta-seconds or an HTTP date, in ms from `now`; undefined when absent or bad. */
 export function parseRetryAfter(value: string | null, now: number): number | undefined {
   if (value === null || value.trim() === "") return undefined;
@@ -65,4 +88,10 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   if (/^\d+$/.test(trimmed)) return Number.parseInt(trimmed, 10) * 1000;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The wait the service asked for on a status ky honours Retry-After for, else undefined. */
+export function retryAfterMs(status: number, headers: Headers): number | undefined {
+  if (!RETRY_AFTER_STATUS_CODES.includes(status)) return undefined;
+  return parseRetryAfter(headers.get("retry-after"), Date.now());
 }

@@ -262,8 +262,8 @@ describe("Transport", () => {
     const sent = parseJson(server.requests[0]?.body ?? "") as Record<string, unknown>;
     expect(sent.merchantNo).toBe("M100");
     expect(server.requests[0]?.path).toBe("/payout/api/v1/beneficiary/add");
-    expect(verifySign(sent, "s3cret")).toBe(true);
-    expect(verifySign(sent, "other")).toBe(false);
+    expect(await verifySign(sent, "s3cret")).toBe(true);
+    expect(await verifySign(sent, "other")).toBe(false);
   });
 
   it("rejects invalid params before sending, naming the field and rule", async () => {

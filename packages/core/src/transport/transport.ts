@@ -1,35 +1,34 @@
 /**
  * The one request path every area client uses (stripe-node's RequestSender): validate the
- * params, fix the idempotency key once, then per attempt authenticate, encode losslessly, send
- * (http-senders.ts), read the envelope, and retry only what is safe to repeat.
+ * params, fix the idempotency key once, sign, then hand the call to one ky instance, which owns
+ * the attempts: its retry options (retry-policy.ts), its timeout, and its hooks (throttle and
+ * credential headers before every attempt, request / response / retry events). Each attempt's
+ * answer is read by attempt-fetch.ts; what ky cannot express, a business respCode inside HTTP
+ * 200, is read-response.ts, and such an answer is never retried.
  */
-import { randomUUID } from "node:crypto";
-import { performance } from "node:perf_hooks";
+import ky, { isHTTPError, isTimeoutError, type KyInstance } from "ky";
 import * as v from "valibot";
-import type { ApiError } from "../errors/api-error";
-import {
-  type ConnectionError,
-  RequestValidationError,
-  type ResponseValidationError,
-} from "../errors/local-errors";
+import { RequestValidationError } from "../errors/local-errors";
 import { toValidationIssues } from "../errors/valibot-issues";
 import { parseJson } from "../json/parse-json";
 import { stringifyJson } from "../json/stringify-json";
-import {
-  emit,
-  type Logger,
-  log,
-  type RequestEvent,
-  type TransportHooks,
-} from "../observability/events";
+import { emit, type Logger, log, type TransportHooks } from "../observability/events";
 import { redact, redactHeaders } from "../redaction/redact";
 import { ApiPromise, type WithResponse } from "./api-promise";
+import { type AttemptError, attemptFetch, type Call, readingOf } from "./attempt-fetch";
 import type { AuthStrategy } from "./auth";
+import { timeoutError } from "./connection-errors";
 import type { Endpoint, EndpointParams, EndpointResult } from "./endpoint";
 import { type Area, type Environment, resolveBaseUrl } from "./environment";
-import { type HttpSender, httpSender } from "./http-senders";
-import { type HttpAnswer, readResponse } from "./read-response";
-import { backoffDelay, DEFAULT_RETRY, isRetryable, type RetrySettings } from "./retry-policy";
+import type { HttpAnswer } from "./read-response";
+import {
+  DEFAULT_RETRY,
+  isRetryable,
+  jitter,
+  kyRetryOptions,
+  type RetrySettings,
+  retryAfterMs,
+} from "./retry-policy";
 
 export interface TransportConfig {
   environment: Environment;
@@ -42,8 +41,8 @@ export interface TransportConfig {
   maxRetries?: number | undefined;
   retryDelay?: Partial<Omit<RetrySettings, "maxRetries">> | undefined;
   /**
-   * Send through this fetch instead of node:http (a proxy-aware fetch, a test double). Only
-   * the method, headers, body and signal are used.
+   * The fetch ky sends with (a proxy-aware fetch, a test double); default the runtime's own.
+   * ky calls it with a Request (its body is the exact text on the wire).
    */
   fetch?: typeof globalThis.fetch | undefined;
   /**
@@ -94,27 +93,9 @@ export interface RequestOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-type Failure = { error: ApiError | ResponseValidationError | ConnectionError; httpStatus?: number };
-
 function generateKey(maxLength: number): string {
-  const id = randomUUID();
+  const id = crypto.randomUUID();
   return id.length <= maxLength ? id : id.replaceAll("-", "").slice(0, maxLength);
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener("abort", abort);
-      resolve();
-    }
-    function abort() {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    }
-    signal?.addEventListener("abort", abort, { once: true });
-  });
 }
 
 function nonNegativeInt(value: number | undefined, fallback: number, name: string): number {
@@ -125,18 +106,23 @@ function nonNegativeInt(value: number | undefined, fallback: number, name: strin
   return value;
 }
 
+/** What ky's hooks find in `options.context` (ky copies the context object, not the call). */
+interface CallContext extends Record<string, unknown> {
+  call: Call;
+}
+
 export class Transport {
   readonly #config: TransportConfig;
   readonly #retry: RetrySettings;
   readonly #baseUrls = new Map<Area, string>();
   readonly #now: () => number;
-  readonly #send: HttpSender;
+  readonly #fetch: typeof globalThis.fetch;
+  readonly #ky: KyInstance;
   /** A hook or a logger wants request and response events. */
   readonly #observed: boolean;
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    this.#send = httpSender(config.fetch);
     const { hooks, logger } = config;
     this.#observed = Boolean(hooks?.onRequest || hooks?.onResponse || logger);
     this.#retry = {
@@ -145,6 +131,32 @@ export class Transport {
       maxRetries: nonNegativeInt(config.maxRetries, DEFAULT_RETRY.maxRetries, "maxRetries"),
     };
     this.#now = config.now ?? Date.now;
+    this.#fetch = config.fetch ?? globalThis.fetch.bind(globalThis);
+    this.#ky = ky.create({
+      fetch: this.#fetch,
+      timeout: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      retry: kyRetryOptions(this.#retry),
+      // Lossless out: the body is written by core's stringifyJson. Lossless in: attempt-fetch
+      // parses each answer once with core's parseJson. ky's parseJson option is left unset: it
+      // only re-assigns response.json, which throws where @hono/node-server has replaced the
+      // global Response with one whose json is read-only (a sandbox in the same process).
+      stringifyJson,
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        "user-agent": config.userAgent ?? "merchantkit",
+      },
+      hooks: {
+        beforeRequest: [
+          (request, options, { retryCount }) =>
+            this.#beforeAttempt(request, (options.context as CallContext).call, retryCount),
+        ],
+        beforeRetry: [
+          ({ options, error, retryCount }) =>
+            this.#beforeRetry((options.context as CallContext).call, error, retryCount),
+        ],
+      },
+    });
   }
 
   /** Sends `params` to `endpoint`; resolves to the validated data, or rejects with a typed error. */
@@ -240,135 +252,139 @@ export class Transport {
     const parsed = v.safeParse(endpoint.request, input);
     if (!parsed.success)
       throw new RequestValidationError(toValidationIssues(parsed.issues), { path: endpoint.path });
-    const wire = parsed.output as Record<string, unknown>;
+    const body = { ...(parsed.output as Record<string, unknown>) };
+    await this.#config.auth.signBody?.(body, endpoint.unsignedFields ?? []);
 
-    const url = this.#baseUrl(endpoint.area) + endpoint.path;
     const maxRetries = nonNegativeInt(options.maxRetries, this.#retry.maxRetries, "maxRetries");
     const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const safe = endpoint.kind === "read" || key !== undefined;
-    const tracingId = typeof wire.requestId === "string" ? wire.requestId : undefined;
+    const call: Call = {
+      endpoint,
+      path: endpoint.path,
+      idempotencyKey: key,
+      tracingId: typeof body.requestId === "string" ? body.requestId : undefined,
+      safe: endpoint.kind === "read" || key !== undefined,
+      signal: options.signal,
+      timeoutMs,
+      body,
+      attempt: 0,
+      attemptStart: 0,
+      event: undefined,
+      delayMs: 0,
+    };
     const started = performance.now();
-
-    for (let attempt = 1; ; attempt++) {
-      // Before the attempt is built, so its x-timestamp is not aged by the wait.
-      if (this.#config.throttle) {
-        await this.#config.throttle();
-        if (options.signal?.aborted) throw options.signal.reason;
-      }
-      const body: Record<string, unknown> = { ...wire };
-      const headers = new Headers({
-        "content-type": "application/json",
-        accept: "application/json",
-        "user-agent": this.#config.userAgent ?? "merchantkit",
+    let response: Response;
+    try {
+      response = await this.#ky.post(this.#baseUrl(endpoint.area) + endpoint.path, {
+        json: body,
+        timeout: timeoutMs,
+        signal: options.signal,
+        context: { call } satisfies CallContext,
+        fetch: attemptFetch(this.#fetch, call, (c, answer, error, respCode) =>
+          this.#observe(c, answer, error, respCode),
+        ),
+        retry: {
+          limit: maxRetries,
+          shouldRetry: ({ error }) => this.#shouldRetry(call, error),
+          jitter: (delayMs) => {
+            call.delayMs = jitter(delayMs);
+            return call.delayMs;
+          },
+        },
       });
-      this.#config.auth.apply({
-        body,
-        headers,
-        unsignedFields: endpoint.unsignedFields ?? [],
-        now: this.#now,
-      });
-      // Events are built only for someone listening: redacting headers and bodies per attempt
-      // is work a page loop should not pay for nothing.
-      const event: RequestEvent | undefined = this.#observed
-        ? {
-            area: endpoint.area,
-            method: "POST",
-            path: endpoint.path,
-            url,
-            attempt,
-            idempotencyKey: key,
-            headers: redactHeaders(headers),
-            ...(this.#config.includeBodies ? { body: redact(body) } : {}),
-          }
-        : undefined;
-      if (event) {
-        emit(this.#config.hooks?.onRequest, event);
-        log(this.#config.logger, "debug", "merchantkit request", { ...event });
-      }
-
-      const attemptStart = performance.now();
-      let failure: Failure;
-      let answer: HttpAnswer | undefined;
-      try {
-        answer = await this.#send({
-          url,
-          body: stringifyJson(body),
-          headers,
-          timeoutMs,
-          signal: options.signal,
-          path: endpoint.path,
-        });
-      } catch (error) {
-        if (options.signal?.aborted) throw options.signal.reason;
-        failure = { error: error as ConnectionError };
-      }
-      if (answer) {
-        const reading = readResponse(answer, {
-          endpoint,
-          idempotencyKey: key,
-          requestId: tracingId,
-        });
-        this.#observe(
-          event,
-          attemptStart,
-          answer,
-          reading.ok ? undefined : reading.error,
-          reading.envelope?.respCode,
-        );
-        if (reading.ok) {
-          return {
-            data: reading.data,
-            response: {
-              httpStatus: answer.status,
-              headers: answer.headers,
-              attempts: attempt,
-              durationMs: performance.now() - started,
-              requestId: reading.requestId,
-              idempotencyKey: key,
-              respCode: reading.envelope.respCode,
-              respMsg: reading.envelope.respMsg,
-            },
-          };
-        }
-        failure = { error: reading.error, httpStatus: answer.status };
-      } else {
-        // biome-ignore lint/style/noNonNullAssertion: set in the catch above whenever answer is undefined
-        this.#observe(event, attemptStart, undefined, failure!.error, undefined);
-      }
-      // biome-ignore lint/style/noNonNullAssertion: assigned on every path above
-      const f = failure!;
-      if (attempt > maxRetries || !isRetryable(f, safe)) throw f.error;
-      const retryAfterSeconds = (f.error as { retryAfterSeconds?: number }).retryAfterSeconds;
-      const retryAfterMs = retryAfterSeconds === undefined ? undefined : retryAfterSeconds * 1000;
-      if (retryAfterMs !== undefined && retryAfterMs > this.#retry.maxRetryAfterMs) throw f.error;
-      const delayMs = retryAfterMs ?? backoffDelay(attempt, this.#retry);
-      const retryEvent = {
-        area: endpoint.area,
-        path: endpoint.path,
-        attempt,
-        delayMs,
-        reason: f.error.name,
-        idempotencyKey: key,
-      };
-      emit(this.#config.hooks?.onRetry, retryEvent);
-      log(this.#config.logger, "warn", "merchantkit retry", { ...retryEvent });
-      await sleep(delayMs, options.signal);
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      throw coreError(error, call);
     }
+    const reading = readingOf(response);
+    if (!reading) throw new TypeError("merchantkit: an answer bypassed attempt-fetch");
+    if (!reading.ok) throw reading.error;
+    return {
+      data: reading.data,
+      response: {
+        httpStatus: response.status,
+        headers: response.headers,
+        attempts: call.attempt,
+        durationMs: performance.now() - started,
+        requestId: reading.requestId,
+        idempotencyKey: key,
+        respCode: reading.envelope.respCode,
+        respMsg: reading.envelope.respMsg,
+      },
+    };
+  }
+
+  /** ky's beforeRequest: the throttle, fresh credential headers, the request event. */
+  async #beforeAttempt(request: Request, call: Call, retryCount: number): Promise<void> {
+    // Before the headers are set, so x-timestamp is not aged by the wait; outside the timeout.
+    if (this.#config.throttle) {
+      await this.#config.throttle();
+      call.signal?.throwIfAborted();
+    }
+    this.#config.auth.setHeaders?.(request.headers, this.#now);
+    call.attempt = retryCount + 1;
+    // Events are built only for someone listening: redacting headers and bodies per attempt
+    // is work a page loop should not pay for nothing.
+    if (this.#observed) {
+      call.event = {
+        area: call.endpoint.area,
+        method: "POST",
+        path: call.path,
+        url: request.url,
+        attempt: call.attempt,
+        idempotencyKey: call.idempotencyKey,
+        headers: redactHeaders(request.headers),
+        ...(this.#config.includeBodies ? { body: redact(call.body) } : {}),
+      };
+      emit(this.#config.hooks?.onRequest, call.event);
+      log(this.#config.logger, "debug", "merchantkit request", { ...call.event });
+    }
+    call.attemptStart = performance.now();
+  }
+
+  /**
+   * ky's shouldRetry: false when the failure may not be repeated (isRetryable) or the service
+   * asks for a longer wait than maxRetryAfterMs; otherwise undefined, leaving the delay to ky
+   * (Retry-After where the service sent one, else backoff with jitter).
+   */
+  #shouldRetry(call: Call, error: unknown): false | undefined {
+    if (call.signal?.aborted) return false;
+    const httpStatus = isHTTPError(error) ? error.response.status : undefined;
+    if (!isRetryable({ error: coreError(error, call), httpStatus }, call.safe)) return false;
+    if (isHTTPError(error)) {
+      const wait = retryAfterMs(error.response.status, error.response.headers);
+      if (wait !== undefined && wait > this.#retry.maxRetryAfterMs) return false;
+      call.delayMs = wait ?? 0;
+    }
+    return undefined;
+  }
+
+  /** ky's beforeRetry (after the wait, before the next attempt): the retry event. */
+  #beforeRetry(call: Call, error: unknown, retryCount: number): void {
+    const retryEvent = {
+      area: call.endpoint.area,
+      path: call.path,
+      attempt: retryCount,
+      delayMs: call.delayMs,
+      reason: (coreError(error, call) as Error).name,
+      idempotencyKey: call.idempotencyKey,
+    };
+    emit(this.#config.hooks?.onRetry, retryEvent);
+    log(this.#config.logger, "warn", "merchantkit retry", { ...retryEvent });
   }
 
   #observe(
-    event: RequestEvent | undefined,
-    start: number,
+    call: Call,
     answer: HttpAnswer | undefined,
-    error: Error | undefined,
+    error: AttemptError | undefined,
     respCode: string | undefined,
   ): void {
+    const event = call.event;
     if (!event) return;
     const responseEvent = {
       ...event,
       httpStatus: answer?.status,
       respCode,
-      durationMs: performance.now() - start,
+      durationMs: performance.now() - call.attemptStart,
       requestId: answer?.headers.get("x-request-id") ?? undefined,
       error: error?.name,
       ...(this.#config.includeBodies && answer ? { responseBody: redactText(answer.text) } : {}),
@@ -376,6 +392,19 @@ export class Transport {
     emit(this.#config.hooks?.onResponse, responseEvent);
     log(this.#config.logger, "debug", "merchantkit response", { ...responseEvent });
   }
+}
+
+/**
+ * What ky threw, as the core error the caller sees: the typed error of an HTTP failure (read by
+ * attempt-fetch), a TimeoutError for ky's timeout; core errors and anything else pass through.
+ */
+function coreError(error: unknown, call: Call): unknown {
+  if (isHTTPError(error)) {
+    const reading = readingOf(error.response);
+    return reading && !reading.ok ? reading.error : error;
+  }
+  if (isTimeoutError(error)) return timeoutError(call, call.timeoutMs, error);
+  return error;
 }
 
 function redactText(text: string): unknown {

@@ -22,7 +22,7 @@ export async function signedPost(
   const res = await fetch(`${origin}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: stringifyJson({ ...body, sign: sign(body, config.secretKey) }),
+    body: stringifyJson({ ...body, sign: await sign(body, config.secretKey) }),
   });
   return { status: res.status, ...(parseJson(await res.text()) as unknown as Envelope) };
 }

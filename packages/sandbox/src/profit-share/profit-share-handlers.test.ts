@@ -34,8 +34,8 @@ describe("profit share", () => {
     ]);
     // The sign covers the wire form of every other field.
     const wire = v.parse(profitShareResult.encode, accepted) as Record<string, unknown>;
-    expect(verifySign(wire, runtime.config.secretKey)).toBe(true);
-    expect(verifySign({ ...wire, state: "success" }, runtime.config.secretKey)).toBe(false);
+    expect(await verifySign(wire, runtime.config.secretKey)).toBe(true);
+    expect(await verifySign({ ...wire, state: "success" }, runtime.config.secretKey)).toBe(false);
 
     expect(pushes.profitShare).toHaveLength(0);
     advance(1_999);

@@ -50,7 +50,7 @@ describe("profit share over HTTP", () => {
     expect(data).toMatchObject({ profitType: "share", state: "processing", currency: "USD" });
     // receivers is JSON text on the wire, and the response sign covers exactly what was sent.
     expect(typeof data.receivers).toBe("string");
-    expect(verifySign(data, sandbox.runtime().config.secretKey)).toBe(true);
+    expect(await verifySign(data, sandbox.runtime().config.secretKey)).toBe(true);
     const shareRef = data.profitGatewayReference as string;
 
     await ok(
@@ -106,7 +106,7 @@ describe("profit share over HTTP", () => {
       post("/profit/query", { profitReference: "ps-1" }),
     );
     expect(queried.state).toBe("partial");
-    expect(verifySign(queried, sandbox.runtime().config.secretKey)).toBe(true);
+    expect(await verifySign(queried, sandbox.runtime().config.secretKey)).toBe(true);
     const results = parseJson(queried.receivers as string) as Record<string, unknown>[];
     expect(results.map((r) => [r.result, r.finishedAt])).toEqual([
       ["success", "2026-06-22 10:00:02"],
@@ -129,7 +129,7 @@ describe("profit share over HTTP", () => {
       profitReference: "ps-1",
       state: "partial",
     });
-    expect(verifySign(pushed, sandbox.runtime().config.secretKey)).toBe(true);
+    expect(await verifySign(pushed, sandbox.runtime().config.secretKey)).toBe(true);
 
     const dump = (await sandbox.admin.state()).areas.profitShare as {
       payments: unknown[];

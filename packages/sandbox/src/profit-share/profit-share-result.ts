@@ -5,8 +5,8 @@
  * holding the response can recompute.
  */
 import { type AppOf, profitShareResult } from "@merchantkit/contract";
-import { sign } from "@merchantkit/core";
 import * as v from "valibot";
+import { signSync } from "../runtime/sign-sync";
 import type { ProfitOperation } from "./profit-share-state";
 
 export type ProfitShareResult = AppOf<typeof profitShareResult>;
@@ -27,7 +27,7 @@ export function resultOf(op: ProfitOperation): ProfitShareResult {
 export function signedResultOf(op: ProfitOperation, secretKey: string): ProfitShareResult {
   const data = resultOf(op);
   const wire = v.parse(profitShareResult.encode, data) as Record<string, unknown>;
-  return { ...data, sign: sign(wire, secretKey) };
+  return { ...data, sign: signSync(wire, secretKey) };
 }
 
 /** The result notification (app form, unsigned: the pusher adds its sign). */

@@ -5,8 +5,8 @@
  * is the merchant the call acts for, which goes into the handler's CallContext.
  */
 import { type ContractEndpoint, isValidAccountTimestamp } from "@merchantkit/contract";
-import { verifySign } from "@merchantkit/core";
 import type { SandboxConfig } from "../runtime/config";
+import { verifySignSync } from "../runtime/sign-sync";
 import { ACCOUNT_AUTH_CODES, ISSUING_UNAUTHORIZED, SIGN_CODES } from "./area-codes";
 import type { Failure } from "./envelope";
 
@@ -62,7 +62,7 @@ export function checkBody(
     typeof m === "string" && (m === config.merchantNo || config.children.includes(m));
   if (endpoint.auth === "sign") {
     const unsigned = endpoint.unsignedFields ?? [];
-    if (!verifySign(body, config.secretKey, { unsigned })) {
+    if (!verifySignSync(body, config.secretKey, { unsigned })) {
       return { failure: { respCode: SIGN_CODES.badSign, respMsg: "sign verification failed" } };
     }
     const merchantNo = body.merchantNo;

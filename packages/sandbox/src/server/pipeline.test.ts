@@ -114,7 +114,7 @@ describe("envelopes", () => {
     expect(res.body.respCode).toBe("20000");
     const data = res.body.data as Record<string, unknown>;
     expect(data.sign).toMatch(/^[0-9a-f]{64}$/);
-    expect(verifySign(data, config.secretKey)).toBe(true);
+    expect(await verifySign(data, config.secretKey)).toBe(true);
   });
 
   it("answers HTTP 500 / 50000 when a handler's data breaks the response contract", async () => {

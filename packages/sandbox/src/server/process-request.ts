@@ -5,9 +5,10 @@
  * the area's handler, encode with the response codec, envelope.
  */
 import { type ContractEndpoint, c } from "@merchantkit/contract";
-import { parseJson, sign, stringifyJson, toValidationIssues } from "@merchantkit/core";
+import { parseJson, stringifyJson, toValidationIssues } from "@merchantkit/core";
 import * as v from "valibot";
 import { SandboxError } from "../runtime/sandbox-error";
+import { signSync } from "../runtime/sign-sync";
 import { AREA_CODES, INTERNAL_ERROR_CODE } from "./area-codes";
 import { checkBody, checkHeaders } from "./authenticate";
 import { type Failure, failureOutcome, internalError, type Outcome, successText } from "./envelope";
@@ -129,7 +130,7 @@ function withResponseSign(wire: unknown, secretKey: string): unknown {
   const record = wire as Record<string, unknown>;
   if (typeof record.sign === "string" && record.sign !== "") return wire;
   const { sign: _absent, ...fields } = record;
-  return { ...fields, sign: sign(fields, secretKey) };
+  return { ...fields, sign: signSync(fields, secretKey) };
 }
 
 /**

@@ -14,10 +14,11 @@ import {
   payoutResultNotificationUnsignedFields,
   profitShareResultNotification,
 } from "@merchantkit/contract";
-import { sign, stringifyJson, toValidationIssues } from "@merchantkit/core";
+import { stringifyJson, toValidationIssues } from "@merchantkit/core";
 import * as v from "valibot";
 import type { SandboxConfig } from "../runtime/config";
 import type { IssuingEventType, Outbox } from "../runtime/outbox";
+import { signSync } from "../runtime/sign-sync";
 import type { DeliveryKind } from "./delivery";
 import type { WebhookPusher } from "./webhook-pusher";
 
@@ -113,5 +114,5 @@ export function createWebhookOutbox(deps: OutboxDeps): Outbox {
 /** The wire body with `sign` (last) over every other field. */
 function signed(wire: unknown, secretKey: string, unsigned: readonly string[]): string {
   const { sign: _placeholder, ...fields } = wire as Record<string, unknown>;
-  return stringifyJson({ ...fields, sign: sign(fields, secretKey, { unsigned }) });
+  return stringifyJson({ ...fields, sign: signSync(fields, secretKey, { unsigned }) });
 }

@@ -251,8 +251,8 @@ describe("payout and profit-share notifications", () => {
     });
     expect(push.raw).toContain(`"payoutId":"${BIG_ID}"`);
     expect(push.raw).toContain('"sourceAmount":"100.10"');
-    expect(verifySign(body, config.secretKey)).toBe(true);
-    expect(verifySign({ ...body, payoutStatus: "F" }, config.secretKey)).toBe(false);
+    expect(await verifySign(body, config.secretKey)).toBe(true);
+    expect(await verifySign({ ...body, payoutStatus: "F" }, config.secretKey)).toBe(false);
   });
 
   it("sends the profit-share result to urlCallback, signed", async () => {
@@ -262,6 +262,6 @@ describe("payout and profit-share notifications", () => {
     expect(delivery).toMatchObject({ kind: "profitShare", url: callback, state: "delivered" });
     const body = parseJson(receiver.received[0]?.raw as string) as Record<string, unknown>;
     expect(body).toMatchObject({ profitReference: "P-1", state: "success", receivers: "[]" });
-    expect(verifySign(body, config.secretKey)).toBe(true);
+    expect(await verifySign(body, config.secretKey)).toBe(true);
   });
 });

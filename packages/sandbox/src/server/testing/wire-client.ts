@@ -2,8 +2,9 @@
  * Builds service requests by hand for the server's tests, as a client would put them on the
  * wire: lossless JSON, `sign` for payout and profit share, ApiKey / apikey + x-timestamp.
  */
-import { parseJson, sign, stringifyJson } from "@merchantkit/core";
+import { parseJson, stringifyJson } from "@merchantkit/core";
 import { defaultConfig } from "../../runtime/config";
+import { signSync } from "../../runtime/sign-sync";
 
 const config = defaultConfig();
 
@@ -40,7 +41,7 @@ export function signed(
   secretKey = config.secretKey,
 ): Record<string, unknown> {
   const withMerchant = { merchantNo: config.merchantNo, ...body };
-  return { ...withMerchant, sign: sign(withMerchant, secretKey) };
+  return { ...withMerchant, sign: signSync(withMerchant, secretKey) };
 }
 
 export const issuingHeaders = (apiKey = config.issuingApiKey) => ({ ApiKey: apiKey });

@@ -1,0 +1,86 @@
+/**
+ * The fetch ky calls for each attempt: the configured fetch, then the whole body read and turned
+ * into a Reading (read-response.ts) before ky sees the answer. Reading inside the fetch keeps
+ * the body under ky's timeout (which covers only the fetch call), parses each answer once, and
+ * fails the attempt on a 2xx that is not JSON, so ky's retry treats a truncated transfer like a
+ * dropped connection. Network failures leave here as core errors naming the idempotency key.
+ */
+import type { ApiError } from "../errors/api-error";
+import type { ConnectionError, ResponseValidationError } from "../errors/local-errors";
+import type { RequestEvent } from "../observability/events";
+import { connectionError, type SentRequest, timeoutError } from "./connection-errors";
+import type { Endpoint } from "./endpoint";
+import { type HttpAnswer, type Reading, readResponse } from "./read-response";
+
+/** One call as its attempts see it (ky's hooks get it through `options.context`). */
+export interface Call extends SentRequest {
+  endpoint: Endpoint;
+  /** The tracing id the body carries (account requestId), for errors when the answer names none. */
+  tracingId: string | undefined;
+  /** A read, or a write carrying its idempotency key: repeating it cannot do anything twice. */
+  safe: boolean;
+  signal: AbortSignal | undefined;
+  timeoutMs: number;
+  /** The signed wire body, for events with includeBodies. */
+  body: Record<string, unknown>;
+  /** 1-based number of the attempt under way (set before each attempt). */
+  attempt: number;
+  attemptStart: number;
+  /** The request event of the attempt under way, when someone listens. */
+  event: RequestEvent | undefined;
+  /** The wait before the coming retry, for the retry event. */
+  delayMs: number;
+}
+
+export type AttemptError = ApiError | ResponseValidationError | ConnectionError;
+
+/** Told about every attempt's outcome: the answer, or the error that ended it. */
+export type AttemptObserver = (
+  call: Call,
+  answer: HttpAnswer | undefined,
+  error: AttemptError | undefined,
+  respCode: string | undefined,
+) => void;
+
+const readings = new WeakMap<Response, Reading>();
+
+/** The Reading of an answer that came through attemptFetch. */
+export function readingOf(response: Response): Reading | undefined {
+  return readings.get(response);
+}
+
+export function attemptFetch(
+  fetch: typeof globalThis.fetch,
+  call: Call,
+  observe: AttemptObserver,
+): typeof globalThis.fetch {
+  return async (input, init) => {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(input, init);
+      text = await response.text();
+    } catch (error) {
+      if (call.signal?.aborted) throw call.signal.reason;
+      // ky aborts the request's signal when its timeout fires (and rejects on its own).
+      const timedOut = input instanceof Request && input.signal.aborted;
+      const failure = timedOut
+        ? timeoutError(call, call.timeoutMs, error)
+        : connectionError(error, call);
+      observe(call, undefined, failure, undefined);
+      throw failure;
+    }
+    const answer = { status: response.status, headers: response.headers, text };
+    const reading = readResponse(answer, {
+      endpoint: call.endpoint,
+      idempotencyKey: call.idempotencyKey,
+      requestId: call.tracingId,
+    });
+    observe(call, answer, reading.ok ? undefined : reading.error, reading.envelope?.respCode);
+    if (!reading.ok && response.ok && (reading.error as { malformed?: boolean }).malformed) {
+      throw reading.error;
+    }
+    readings.set(response, reading);
+    return response;
+  };
+}

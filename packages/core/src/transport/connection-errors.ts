@@ -1,0 +1,44 @@
+/**
+ * The two ways an attempt ends without an answer, as core errors carrying what a caller needs to
+ * retry safely: the endpoint and the idempotency key that was sent (the request may have reached
+ * the service, so a retry must repeat that key, never mint a new one).
+ */
+import { ConnectionError, TimeoutError } from "../errors/local-errors";
+
+export interface SentRequest {
+  /** The endpoint's path, for messages. */
+  path: string;
+  idempotencyKey: string | undefined;
+}
+
+export function timeoutError(sent: SentRequest, timeoutMs: number, cause?: unknown): TimeoutError {
+  return new TimeoutError(`No complete response from ${sent.path} within ${timeoutMs} ms`, {
+    cause,
+    path: sent.path,
+    timeoutMs,
+    idempotencyKey: sent.idempotencyKey,
+  });
+}
+
+/** Names the first system code found in the error or its causes (undici nests them). */
+export function connectionError(error: unknown, sent: SentRequest): ConnectionError {
+  let code: string | undefined;
+  for (
+    let e: unknown = error, depth = 0;
+    e && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const c = (e as { code?: unknown }).code;
+    if (typeof c === "string") {
+      code = c;
+      break;
+    }
+  }
+  const reason = code ?? (error instanceof Error ? error.message : "network error");
+  return new ConnectionError(`Connection to the service failed on ${sent.path} (${reason})`, {
+    cause: error,
+    path: sent.path,
+    idempotencyKey: sent.idempotencyKey,
+    ...(code ? { code } : {}),
+  });
+}
