@@ -394,3 +394,64 @@ describe("Transport", () => {
     expect(isServerError(foreign)).toBe(false);
   });
 });
+
+// What each attempt reads off the wire (attempt-fetch.ts, under ky): the whole body under the
+// timeout, UTF-8 decoded whole, and failures as core errors naming the key that was sent.
+describe("Transport on the wire", () => {
+  it("sends headers and the UTF-8 body, and decodes a character split across chunks", async () => {
+    server = await startTestServer(async (req, res) => {
+      res.writeHead(200, { "x-request-id": "r-1", "content-type": "application/json" });
+      // "€" is three bytes; split it across two writes to prove the text is decoded whole.
+      const reply = Buffer.from(
+        ok(
+          `{"operateRecordId":1,"got":${req.body},"price":"5€","key":"${req.headers.apikey}",` +
+            `"length":"${req.headers["content-length"]}"}`,
+        ),
+      );
+      const cut = reply.indexOf(Buffer.from("€")) + 1;
+      res.write(reply.subarray(0, cut));
+      setTimeout(() => res.end(reply.subarray(cut)), 10);
+    });
+    const { data, response } = await issuing()
+      .request(operate, { cardId: "1", type: "FREEZE" }, { idempotencyKey: "k-1" })
+      .withResponse();
+    const sentText = '{"clientRequestId":"k-1","cardId":1,"type":"FREEZE"}';
+    expect(data).toMatchObject({ price: "5€", key: "issuing-key-SECRET" });
+    expect(data).toMatchObject({ got: { clientRequestId: "k-1", type: "FREEZE" } });
+    expect(data).toMatchObject({ length: String(Buffer.byteLength(sentText)) });
+    expect(response.requestId).toBe("r-1");
+  });
+
+  it("times out over the whole body, not only until the headers, naming the key", async () => {
+    server = await startTestServer(async (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"respCode":');
+      await new Promise((r) => setTimeout(r, 400));
+      res.end('"20000"}');
+    });
+    const err = await issuing({ timeoutMs: 100, maxRetries: 0 })
+      .request(operate, { cardId: "1", type: "FREEZE" }, { idempotencyKey: "k-2" })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isTimeoutError(err)).toBe(true);
+    expect(err).toMatchObject({ idempotencyKey: "k-2", path: "/card/operate", timeoutMs: 100 });
+  });
+
+  it("names the system code and the key when the connection is refused", async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, "{}"));
+    const origin = server.url;
+    await server.close();
+    server = undefined;
+    const err = await issuing({ environment: { origin } })
+      .request(operate, { cardId: "1", type: "FREEZE" }, { idempotencyKey: "k-3" })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isConnectionError(err)).toBe(true);
+    expect(isTimeoutError(err)).toBe(false);
+    expect(err).toMatchObject({ code: "ECONNREFUSED", idempotencyKey: "k-3" });
+  });
+});
