@@ -67,7 +67,8 @@ function record(i: number): string {
     .replaceAll('"@fee"', fee);
 }
 
-function queryTxnListBody(records: number): string {
+/** A queryTxnList answer's JSON text (envelope and page) with `records` card transactions. */
+export function queryTxnListBody(records: number): string {
   const list = Array.from({ length: records }, (_, i) => record(i)).join(",");
   return `{"code":"20000","message":"success","data":{"totalRecords":1873,"pageSize":${records},"current":1,"pageNum":1,"totalPages":19,"records":[${list}]}}`;
 }

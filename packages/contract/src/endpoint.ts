@@ -5,7 +5,8 @@
  * endpoint table and the OpenAPI document.
  */
 import type { ApiErrorKind, Area, AuthKind } from "@merchantkit/core";
-import type { AnyCodec } from "./codec/codec";
+import type * as v from "valibot";
+import { type AnyCodec, decodeWire, encodeWire } from "./codec/codec";
 
 export interface EndpointDef {
   /** Stable name, `<area>.<wire name>`, e.g. "issuing.card.operate". */
@@ -32,6 +33,10 @@ export type ContractEndpoint<D extends EndpointDef = EndpointDef> = Omit<
 > & {
   request: D["request"]["encode"];
   response: D["response"]["decode"];
+  /** `v.safeParse(request, params)` through the codec's fast paths. */
+  parseRequest: (params: unknown) => v.SafeParseResult<D["request"]["encode"]>;
+  /** `v.safeParse(response, data)` through the codec's fast paths. */
+  parseResponse: (data: unknown) => v.SafeParseResult<D["response"]["decode"]>;
   requestCodec: D["request"];
   responseCodec: D["response"];
 };
@@ -42,6 +47,8 @@ export function contractEndpoint<const D extends EndpointDef>(def: D): ContractE
     ...rest,
     request: request.encode,
     response: response.decode,
+    parseRequest: (params: unknown) => encodeWire(request, params),
+    parseResponse: (data: unknown) => decodeWire(response, data),
     requestCodec: request,
     responseCodec: response,
   } as ContractEndpoint<D>;

@@ -19,7 +19,6 @@ export * from "./money/minor-units";
 export * from "./observability/events";
 export * from "./paging/paginate";
 export * from "./redaction/redact";
-export * from "./schema/fast-path";
 export * from "./schema/json-encoded";
 export * from "./schema/wire-decimal";
 export * from "./schema/wire-id";

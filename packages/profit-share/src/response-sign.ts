@@ -6,10 +6,9 @@
  */
 import type { ContractEndpoint } from "@merchantkit/contract";
 import { type EndpointResult, SignatureError, verifySign } from "@merchantkit/core";
-import * as v from "valibot";
 
 export interface SignedEndpoint<E extends ContractEndpoint> {
-  /** The same endpoint, its response schema also keeping the wire data. */
+  /** The same endpoint, its response parser also keeping the wire data. */
   endpoint: E;
   /** Rejects with a SignatureError unless the wire data behind `result` carries a matching sign. */
   verify(result: EndpointResult<E>): Promise<void>;
@@ -20,23 +19,15 @@ export function signedEndpoint<E extends ContractEndpoint>(
   secretKey: string,
 ): SignedEndpoint<E> {
   const wireOf = new WeakMap<object, unknown>();
-  // Parsing is synchronous, so nothing else runs between these two steps of one parse.
-  let arrived: unknown;
-  const response = v.pipe(
-    v.unknown(),
-    v.transform((wire: unknown) => {
-      arrived = wire;
-      return wire;
-    }),
-    endpoint.response,
-    v.transform((result: unknown) => {
-      if (typeof result === "object" && result !== null) wireOf.set(result, arrived);
-      arrived = undefined;
-      return result;
-    }),
-  );
+  const parseResponse = (data: unknown) => {
+    const result = endpoint.parseResponse(data);
+    if (result.success && typeof result.output === "object" && result.output !== null) {
+      wireOf.set(result.output, data);
+    }
+    return result;
+  };
   return {
-    endpoint: { ...endpoint, response } as E,
+    endpoint: { ...endpoint, parseResponse } as E,
     async verify(result) {
       const wire = wireOf.get(result as object) as Record<string, unknown> | undefined;
       if (typeof wire?.sign !== "string" || wire.sign === "") {

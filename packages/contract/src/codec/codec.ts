@@ -5,12 +5,20 @@
  * sandbox requests). Limits and rules sit in both, so the sandbox enforces exactly what the
  * client checks before sending. `wire` is the JSON Schema of the wire form, for OpenAPI.
  */
-import { type FastPath, withFastPath } from "@merchantkit/core";
 import type * as v from "valibot";
-import type { TextPath } from "./encode-text";
+import { type FastPath, safeParseWith, throughSchema } from "./fast-path";
 
 /** JSON Schema of a wire value (the subset the OpenAPI generator writes). */
 export type WireSchema = { [key: string]: unknown };
+
+/**
+ * Plain functions for the two directions (fast-path.ts): each gives exactly its schema's
+ * output, or MISS to let the schema decide. A codec without them is still correct, only slower.
+ */
+export interface CodecFastPaths {
+  decode?: FastPath;
+  encode?: FastPath;
+}
 
 export interface Codec<TApp, TWire = unknown> {
   readonly decode: v.GenericSchema<unknown, TApp>;
@@ -18,11 +26,7 @@ export interface Codec<TApp, TWire = unknown> {
   readonly wire: WireSchema;
   /** Set by `optional()`: the field may be absent. */
   readonly optional?: true;
-  /**
-   * `stringifyJson(encode(app))` in one step, or MISS (encode-text.ts); read it with `textOf`,
-   * which supplies one for codecs that do not carry their own.
-   */
-  readonly encodeText?: TextPath;
+  readonly fast?: CodecFastPaths;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: codec type parameters are inferred per field
@@ -33,36 +37,50 @@ export type AppOf<C> = C extends Codec<infer A, unknown> ? A : never;
 /** The wire-side type of a codec. */
 export type WireOf<C> = C extends Codec<unknown, infer W> ? W : never;
 
-/**
- * Fast paths for the two directions (see core's fast-path.ts): plain functions for the valid
- * case that give exactly the schema's output, or MISS to let the schema decide. A codec without
- * them is still correct, only slower; composites fall back to running such parts as schemas.
- */
-export interface CodecFastPaths {
-  decode?: FastPath;
-  encode?: FastPath;
-  /** The encode direction straight to JSON text (encode-text.ts). */
-  encodeText?: TextPath;
-}
-
 export function codec<TApp, TWire>(
   decode: v.GenericSchema<unknown, TApp>,
   encode: v.GenericSchema<TApp, TWire>,
   wire: WireSchema,
-  fast: CodecFastPaths = {},
+  fast?: CodecFastPaths,
 ): Codec<TApp, TWire> {
-  const fastDecode = fast.decode ? withFastPath(decode, fast.decode) : decode;
-  // One schema for both directions (plain strings, enums) stays one schema.
-  const fastEncode =
-    (encode as unknown) === decode && fast.encode === fast.decode
-      ? (fastDecode as unknown as v.GenericSchema<TApp, TWire>)
-      : fast.encode
-        ? withFastPath(encode, fast.encode)
-        : encode;
-  return {
-    decode: fastDecode,
-    encode: fastEncode,
-    wire,
-    ...(fast.encodeText ? { encodeText: fast.encodeText } : {}),
-  };
+  return fast ? { decode, encode, wire, fast } : { decode, encode, wire };
+}
+
+// Codecs written as literals carry no fast paths; theirs run the schema (made once per codec).
+const supplied = new WeakMap<v.GenericSchema, FastPath>();
+
+function pathOf(schema: v.GenericSchema, own: FastPath | undefined): FastPath {
+  if (own) return own;
+  let path = supplied.get(schema);
+  if (!path) {
+    path = throughSchema(schema);
+    supplied.set(schema, path);
+  }
+  return path;
+}
+
+/** The decode direction's fast path of `c`. */
+export function decodePath(c: AnyCodec): FastPath {
+  return pathOf(c.decode, c.fast?.decode);
+}
+
+/** The encode direction's fast path of `c`. */
+export function encodePath(c: AnyCodec): FastPath {
+  return pathOf(c.encode, c.fast?.encode);
+}
+
+/** `v.safeParse(c.decode, wire)`, through the fast path: a wire value (losslessly parsed) read. */
+export function decodeWire<C extends AnyCodec>(
+  c: C,
+  wire: unknown,
+): v.SafeParseResult<C["decode"]> {
+  return safeParseWith(c.decode, decodePath(c), wire);
+}
+
+/** `v.safeParse(c.encode, value)`, through the fast path: an SDK value made into its wire form. */
+export function encodeWire<C extends AnyCodec>(
+  c: C,
+  value: unknown,
+): v.SafeParseResult<C["encode"]> {
+  return safeParseWith(c.encode, encodePath(c), value);
 }

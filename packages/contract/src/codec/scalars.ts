@@ -5,24 +5,20 @@
  */
 import {
   checkDecimal,
+  decimalFromNumberText,
   decimalFromWire,
   decimalString,
   decimalToWire,
-  type FastPath,
-  fastPathOf,
   idFromWire,
   idString,
   idToWire,
+  isJsonNumber,
   isWireInteger,
-  type JsonNumber,
-  jsonString,
-  MISS,
-  withFastPath,
+  JsonNumber,
 } from "@merchantkit/core";
 import * as v from "valibot";
 import { type Codec, type CodecFastPaths, codec } from "./codec";
-import { type TextPath, textOf } from "./encode-text";
-import { type InlineLeaf, withInline } from "./inline-leaf";
+import { type FastPath, MISS } from "./fast-path";
 
 export interface StringRule {
   minLength?: number;
@@ -44,45 +40,20 @@ function stringSchema(rule: StringRule): v.GenericSchema<string, string> {
 }
 
 // The same rule as a plain test, for the fast path.
-function stringTest(rule: StringRule): (value: unknown) => value is string {
+function stringTest(rule: StringRule): (value: unknown) => boolean {
   const { minLength = 0, maxLength = Number.POSITIVE_INFINITY, pattern } = rule;
   const min = rule.nonEmpty ? Math.max(minLength, 1) : minLength;
-  return (value): value is string =>
+  return (value) =>
     typeof value === "string" &&
     value.length >= min &&
     value.length <= maxLength &&
     (pattern === undefined || pattern.regex.test(value));
 }
 
-/** Fast paths for a value that is its own wire value: `test` decides, `text` writes it. */
-function same(
-  test: (value: unknown) => boolean,
-  text: (value: never) => string,
-  inline?: InlineLeaf,
-): CodecFastPaths {
-  const fast = passIf(test);
-  const encodeText: TextPath = (value) => (test(value) ? text(value as never) : MISS);
-  if (!inline) return { decode: fast, encode: fast, encodeText };
-  return {
-    decode: withInline(fast, inline),
-    encode: withInline(fast, inline),
-    encodeText: withInline(encodeText, inline),
-  };
-}
-
-/** How a string rule's text is written inline, when it can be (no pattern to test). */
-function inlineString(rule: StringRule): InlineLeaf | undefined {
-  if (rule.pattern) return undefined;
-  return {
-    kind: "string",
-    min: rule.nonEmpty ? Math.max(rule.minLength ?? 0, 1) : (rule.minLength ?? 0),
-    max: rule.maxLength ?? Number.POSITIVE_INFINITY,
-  };
-}
-
-/** A fast path that passes values meeting `test` through unchanged. */
-function passIf(test: (value: unknown) => boolean): FastPath {
-  return (value) => (test(value) ? value : MISS);
+/** Fast paths for a value that is its own wire value, accepted when it passes `test`. */
+function same(test: (value: unknown) => boolean): CodecFastPaths {
+  const fast: FastPath = (value) => (test(value) ? value : MISS);
+  return { decode: fast, encode: fast };
 }
 
 export function string(rule: StringRule = {}): Codec<string, string> {
@@ -91,7 +62,7 @@ export function string(rule: StringRule = {}): Codec<string, string> {
   if (rule.minLength !== undefined) wire.minLength = rule.minLength;
   if (rule.maxLength !== undefined) wire.maxLength = rule.maxLength;
   if (rule.pattern) wire.pattern = rule.pattern.regex.source;
-  return codec(schema, schema, wire, same(stringTest(rule), jsonString, inlineString(rule)));
+  return codec(schema, schema, wire, same(stringTest(rule)));
 }
 
 /** A documented set of values; the service sends nothing else and accepts nothing else. */
@@ -99,17 +70,12 @@ export function closedEnum<const T extends readonly [string, ...string[]]>(
   values: T,
 ): Codec<T[number], T[number]> {
   const schema = v.picklist(values, `must be one of ${values.join(", ")}`);
-  // Each value's JSON text, written once.
-  const texts = new Map<unknown, string>(values.map((value) => [value, jsonString(value)]));
-  const leaf: InlineLeaf = { kind: "enum", texts };
+  const known = new Set<unknown>(values);
   return codec(
     schema,
     schema,
     { type: "string", enum: [...values] },
-    {
-      ...same((value) => texts.has(value), jsonString, leaf),
-      encodeText: withInline((value) => texts.get(value) ?? MISS, leaf),
-    },
+    same((value) => known.has(value)),
   );
 }
 
@@ -133,20 +99,28 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
       examples: [...values],
       description: `known values: ${values.join(", ")}`,
     },
-    same(stringTest({ nonEmpty: true }), jsonString, inlineString({ nonEmpty: true })),
+    same(stringTest({ nonEmpty: true })),
   );
 }
 
 export function literal<const T extends string | boolean | number>(value: T): Codec<T, T> {
   const schema = v.literal(value, `must be ${JSON.stringify(value)}`);
-  const fast = passIf((input) => input === value);
-  return codec(schema, schema, { const: value }, { decode: fast, encode: fast });
+  return codec(
+    schema,
+    schema,
+    { const: value },
+    same((input) => input === value),
+  );
 }
 
 export function boolean(): Codec<boolean, boolean> {
   const schema = v.boolean("must be true or false");
-  const fast = passIf((input) => typeof input === "boolean");
-  return codec(schema, schema, { type: "boolean" }, { decode: fast, encode: fast });
+  return codec(
+    schema,
+    schema,
+    { type: "boolean" },
+    same((input) => typeof input === "boolean"),
+  );
 }
 
 /** Counts, page numbers and sizes: safe JS integers. */
@@ -170,8 +144,6 @@ export function integer(rule: { min?: number; max?: number } = {}): Codec<number
     wire,
     same(
       (input) => Number.isInteger(input) && (input as number) >= min && (input as number) <= max,
-      String,
-      { kind: "integer", min, max },
     ),
   );
 }
@@ -186,7 +158,7 @@ export function epochMillis(): Codec<number, number> {
     schema,
     schema,
     { type: "integer", format: "int64", description: "epoch milliseconds (UTC)" },
-    same(Number.isInteger, String, { kind: "integer" }),
+    same(Number.isInteger),
   );
 }
 
@@ -220,7 +192,7 @@ export function epochSeconds(): Codec<Date | number, number> {
       description: "epoch seconds (UTC)",
     },
     {
-      decode: passIf(isEpochSeconds),
+      decode: (input) => (isEpochSeconds(input) ? input : MISS),
       encode: (input) => {
         if (input instanceof Date) {
           const ms = input.getTime();
@@ -236,18 +208,29 @@ function isEpochSeconds(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0;
 }
 
+/**
+ * An id read from the wire, for the common forms: a JsonNumber or a safe number (a bare JSON
+ * number) or a digit string; its digits, or MISS (idFromWire then decides).
+ */
+const readId: FastPath = (input) => {
+  if (isJsonNumber(input)) return isWireInteger(input.text) ? input.text : MISS;
+  if (typeof input === "number")
+    return Number.isSafeInteger(input) && input >= 0 ? String(input) : MISS;
+  if (typeof input === "string") return DIGITS.test(input) ? input : MISS;
+  return MISS;
+};
+const DIGITS = /^\d+$/;
+
 /** A 64-bit id the wire carries as a bare JSON number; a string of digits in the SDK. */
 export function id(): Codec<string, JsonNumber> {
-  const toWire = idToWire() as v.GenericSchema<string, JsonNumber>;
-  const other = textOf({ decode: toWire, encode: toWire, wire: {} });
   return codec(
     idFromWire(),
-    toWire,
+    idToWire() as v.GenericSchema<string, JsonNumber>,
     { type: "integer", format: "int64" },
     {
-      // The common case, an id given as digits, is its own JSON text.
-      encodeText: (input) =>
-        typeof input === "string" && isWireInteger(input) ? input : other(input),
+      decode: readId,
+      encode: (input) =>
+        typeof input === "string" && isWireInteger(input) ? new JsonNumber(input) : MISS,
     },
   );
 }
@@ -255,19 +238,21 @@ export function id(): Codec<string, JsonNumber> {
 /** An id the wire carries as a string (payout ids); accepted as a number too when reading. */
 export function idText(rule: { maxLength?: number } = {}): Codec<string, string> {
   const encode = idString(rule) as v.GenericSchema<string, string>;
-  const fromWire = idFromWire();
-  const decode = v.union([fromWire, encode]) as v.GenericSchema<unknown, string>;
-  // A union answers with its first option that accepts the value.
-  const [first, second] = [fastPathOf(fromWire), fastPathOf(encode)];
+  const decode = v.union([idFromWire(), encode]) as v.GenericSchema<unknown, string>;
+  const { maxLength = Number.POSITIVE_INFINITY } = rule;
+  const asText: FastPath = (input) =>
+    typeof input === "string" && input.length > 0 && input.length <= maxLength ? input : MISS;
   return codec(
     decode,
     encode,
     { type: "string", ...(rule.maxLength ? { maxLength: rule.maxLength } : {}) },
     {
+      // A union answers with its first option that accepts the value.
       decode: (input) => {
-        const out = first(input);
-        return out === MISS ? second(input) : out;
+        const digits = readId(input);
+        return digits === MISS ? asText(input) : digits;
       },
+      encode: asText,
     },
   );
 }
@@ -280,25 +265,35 @@ export interface AmountRule {
 
 /** Reads an amount in any wire form, then holds it to the same rule as on the way out. */
 function readAmount(rule: AmountRule): v.GenericSchema<unknown, string> {
-  const fromWire = decimalFromWire() as v.GenericSchema<unknown, string>;
-  const schema = v.pipe(
-    fromWire,
+  return v.pipe(
+    decimalFromWire() as v.GenericSchema<unknown, string>,
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
       const problem = checkDecimal(dataset.value, rule);
       if (problem) addIssue({ message: problem });
     }),
   );
-  const read = fastPathOf(fromWire);
+}
+
+// The text of a wire amount, as decimalFromWire reads it.
+function amountText(input: unknown): string | undefined {
+  if (typeof input === "string") return input;
+  if (isJsonNumber(input)) return input.text;
+  if (typeof input === "number" && Number.isFinite(input)) return String(input);
+  return undefined;
+}
+
+/** readAmount's fast path. */
+function readAmountFast(rule: AmountRule): FastPath {
   // What decimalFromWire gives is a decimal string already: with no scale or sign to hold it
   // to, there is nothing left to check.
-  if (rule.maxScale === undefined && (rule.sign ?? "any") === "any") {
-    return withFastPath(schema, read);
-  }
-  return withFastPath(schema, (input) => {
-    const amount = read(input);
-    return amount !== MISS && checkDecimal(amount, rule) === undefined ? amount : MISS;
-  });
+  const free = rule.maxScale === undefined && (rule.sign ?? "any") === "any";
+  return (input) => {
+    const text = amountText(input);
+    const amount = text === undefined ? undefined : decimalFromNumberText(text);
+    if (amount === undefined) return MISS;
+    return free || checkDecimal(amount, rule) === undefined ? amount : MISS;
+  };
 }
 
 /** An amount the wire carries as a JSON number (issuing); an exact decimal string in the SDK. */
@@ -311,15 +306,16 @@ export function amountNumber(rule: AmountRule = {}): Codec<string, JsonNumber> {
       ...(rule.sign === "positive" ? { exclusiveMinimum: 0 } : {}),
       ...(rule.maxScale !== undefined ? { multipleOf: 10 ** -rule.maxScale } : {}),
     },
-    // A decimal string that meets the rule is JSON number text as it is.
-    { encodeText: (input) => (checkDecimal(input, rule) === undefined ? (input as string) : MISS) },
+    {
+      decode: readAmountFast(rule),
+      encode: (input) =>
+        checkDecimal(input, rule) === undefined ? new JsonNumber(input as string) : MISS,
+    },
   );
 }
 
 /** An amount the wire carries as a decimal string (account, profit share, payout). */
 export function amountString(rule: AmountRule = {}): Codec<string, string> {
-  const text = (input: unknown) =>
-    checkDecimal(input, rule) === undefined ? `"${input as string}"` : MISS;
   return codec(
     readAmount(rule),
     decimalString(rule) as v.GenericSchema<string, string>,
@@ -328,7 +324,9 @@ export function amountString(rule: AmountRule = {}): Codec<string, string> {
       pattern:
         rule.sign === "any" || rule.sign === undefined ? "^-?\\d+(\\.\\d+)?$" : "^\\d+(\\.\\d+)?$",
     },
-    // Digits, a sign and a point never need escaping.
-    { encodeText: text },
+    {
+      decode: readAmountFast(rule),
+      encode: (input) => (checkDecimal(input, rule) === undefined ? input : MISS),
+    },
   );
 }

@@ -4,26 +4,21 @@
  * unknown key is a typo the caller should hear about); responses are loose (fields the service
  * adds later pass through untouched).
  */
-import {
-  type FastPath,
-  fastPathOf,
-  MISS,
-  parseJson,
-  stringifyJson,
-  withFastPath,
-} from "@merchantkit/core";
+import { parseJson, stringifyJson } from "@merchantkit/core";
 import * as v from "valibot";
 import {
   type AnyCodec,
   type AppOf,
   type Codec,
+  type CodecFastPaths,
   codec,
+  decodePath,
+  encodePath,
   type WireOf,
   type WireSchema,
 } from "./codec";
-import { arrayText, objectText, type TextPath, textOf } from "./encode-text";
-import { aroundInline } from "./inline-leaf";
-import { canCompile, objectFastPath } from "./object-fast-path";
+import { type FastPath, MISS } from "./fast-path";
+import { objectWalk } from "./object-walk";
 
 type Shape = Record<string, AnyCodec>;
 
@@ -54,8 +49,8 @@ function objectIssueMessage(issue: v.BaseIssue<unknown>): string {
   return "must be an object";
 }
 
-function mapShape(shape: Shape, pick: (c: AnyCodec) => v.GenericSchema): v.ObjectEntries {
-  const entries: v.ObjectEntries = {};
+function mapShape<T>(shape: Shape, pick: (c: AnyCodec) => T): Record<string, T> {
+  const entries: Record<string, T> = {};
   for (const [key, c] of Object.entries(shape)) entries[key] = pick(c);
   return entries;
 }
@@ -79,43 +74,35 @@ export function object<S extends Shape>(
   }
   const decodeEntries = mapShape(shape, (c) => c.decode);
   const encodeEntries = mapShape(shape, (c) => c.encode);
-  const decode = v.looseObject(decodeEntries, objectIssueMessage);
-  const encode = opts.open
-    ? v.looseObject(encodeEntries, objectIssueMessage)
-    : v.strictObject(encodeEntries, objectIssueMessage);
+  const fast: CodecFastPaths = {};
+  const read = objectWalk(decodeEntries, mapShape(shape, decodePath), "copy");
+  if (read) fast.decode = read;
+  const write = objectWalk(
+    encodeEntries,
+    mapShape(shape, encodePath),
+    opts.open ? "copy" : "refuse",
+  );
+  if (write) fast.encode = write;
   return {
     shape,
-    decode: fastIfAny(decode, objectFastPath(decodeEntries, "copy")) as unknown as v.GenericSchema<
+    decode: v.looseObject(decodeEntries, objectIssueMessage) as unknown as v.GenericSchema<
       unknown,
       ObjectApp<S>
     >,
-    encode: fastIfAny(
-      encode,
-      objectFastPath(encodeEntries, opts.open ? "copy" : "refuse"),
-    ) as unknown as v.GenericSchema<ObjectApp<S>, ObjectWire<S>>,
-    // Open objects pass unknown keys, whose text only stringifyJson writes exactly.
-    ...withText(opts.open ? undefined : objectText(encodeEntries, mapTexts(shape), canCompile())),
+    encode: (opts.open
+      ? v.looseObject(encodeEntries, objectIssueMessage)
+      : v.strictObject(encodeEntries, objectIssueMessage)) as unknown as v.GenericSchema<
+      ObjectApp<S>,
+      ObjectWire<S>
+    >,
     wire: {
       type: "object",
       properties,
       required,
       ...(opts.description ? { description: opts.description } : {}),
     },
+    fast,
   };
-}
-
-function mapTexts(shape: Shape): Record<string, TextPath> {
-  const texts: Record<string, TextPath> = {};
-  for (const [key, c] of Object.entries(shape)) texts[key] = textOf(c);
-  return texts;
-}
-
-function withText(text: TextPath | undefined): { encodeText?: TextPath } {
-  return text ? { encodeText: text } : {};
-}
-
-function fastIfAny<S extends v.GenericSchema>(schema: S, fast: FastPath | undefined): S {
-  return fast ? withFastPath(schema, fast) : schema;
 }
 
 /** The same object with more fields (e.g. the cardholder fields plus merchantNo and an id). */
@@ -165,11 +152,7 @@ export function array<C extends AnyCodec>(
       ...(rule.minItems !== undefined ? { minItems: rule.minItems } : {}),
       ...(rule.maxItems !== undefined ? { maxItems: rule.maxItems } : {}),
     },
-    {
-      decode: eachOf(fastPathOf(item.decode)),
-      encode: eachOf(fastPathOf(item.encode)),
-      encodeText: arrayText(textOf(item), minItems, maxItems),
-    },
+    { decode: eachOf(decodePath(item)), encode: eachOf(encodePath(item)) },
   );
 }
 
@@ -177,54 +160,37 @@ export function array<C extends AnyCodec>(
 export function optional<C extends AnyCodec>(
   inner: C,
 ): Codec<AppOf<C> | undefined, WireOf<C> | undefined> & { optional: true } {
-  const [read, write] = [fastPathOf(inner.decode), fastPathOf(inner.encode)];
-  const innerText = textOf(inner);
   const decode = v.pipe(
     v.optional(v.nullable(inner.decode)),
     v.transform((value) => value ?? undefined),
   );
-  const encode = v.optional(inner.encode);
+  const [read, write] = [decodePath(inner), encodePath(inner)];
   return {
-    decode: withFastPath(
-      decode,
-      aroundInline(
-        (input) => (input === undefined || input === null ? undefined : read(input)),
-        read,
-        { optional: true, nullAsAbsent: true },
-      ),
-    ) as unknown as v.GenericSchema<unknown, AppOf<C> | undefined>,
-    encode: withFastPath(
-      encode,
-      aroundInline((input) => (input === undefined ? undefined : write(input)), write, {
-        optional: true,
-      }),
-    ) as v.GenericSchema<AppOf<C> | undefined, WireOf<C> | undefined>,
-    encodeText: aroundInline(
-      (input) => (input === undefined ? undefined : innerText(input)),
-      innerText,
-      { optional: true },
-    ),
+    decode: decode as unknown as v.GenericSchema<unknown, AppOf<C> | undefined>,
+    encode: v.optional(inner.encode) as v.GenericSchema<
+      AppOf<C> | undefined,
+      WireOf<C> | undefined
+    >,
     wire: inner.wire,
     optional: true,
+    fast: {
+      decode: (input) => (input === undefined || input === null ? undefined : read(input)),
+      encode: (input) => (input === undefined ? undefined : write(input)),
+    },
   };
 }
 
 /** A field that is always present but may be null (fee fields of a card transaction). */
 export function nullable<C extends AnyCodec>(inner: C): Codec<AppOf<C> | null, WireOf<C> | null> {
-  const orNull = (fast: FastPath): FastPath =>
-    aroundInline((input) => (input === null ? null : fast(input)), fast, { nullable: true });
-  const innerText = textOf(inner);
+  const orNull =
+    (fast: FastPath): FastPath =>
+    (input) =>
+      input === null ? null : fast(input);
   return codec(
     v.nullable(inner.decode) as v.GenericSchema<unknown, AppOf<C> | null>,
     v.nullable(inner.encode) as v.GenericSchema<AppOf<C> | null, WireOf<C> | null>,
     { anyOf: [inner.wire, { type: "null" }] },
-    {
-      decode: orNull(fastPathOf(inner.decode)),
-      encode: orNull(fastPathOf(inner.encode)),
-      encodeText: aroundInline((input) => (input === null ? "null" : innerText(input)), innerText, {
-        nullable: true,
-      }),
-    },
+    { decode: orNull(decodePath(inner)), encode: orNull(encodePath(inner)) },
   );
 }
 
@@ -256,7 +222,7 @@ export function jsonText<C extends AnyCodec>(inner: C, what: string): Codec<AppO
     inner.encode,
     v.transform((value) => stringifyJson(value)),
   );
-  const [read, write] = [fastPathOf(inner.decode), fastPathOf(inner.encode)];
+  const [read, write] = [decodePath(inner), encodePath(inner)];
   return codec(
     decode as v.GenericSchema<unknown, AppOf<C>>,
     encode as v.GenericSchema<AppOf<C>, string>,
@@ -299,7 +265,7 @@ export function variant<K extends string, O extends readonly ObjectCodec<Shape>[
       // exactly as strict, which the choice of option must be.
       accepts: (value: unknown) =>
         v.safeParse(o.shape[key]?.[direction] as v.GenericSchema, value).success,
-      fast: fastPathOf(o[direction]),
+      fast: direction === "decode" ? decodePath(o) : encodePath(o),
     }));
     return (input) => {
       if (typeof input !== "object" || input === null || !(key in input)) return MISS;
@@ -357,6 +323,6 @@ export function withRules<A, W>(base: Codec<A, W>, rules: readonly Rule[]): Code
       ...base.wire,
       description: [base.wire.description, `Rules: ${description}`].filter(Boolean).join(". "),
     },
-    { decode: checked(fastPathOf(base.decode)), encode: checked(fastPathOf(base.encode)) },
+    { decode: checked(decodePath(base)), encode: checked(encodePath(base)) },
   );
 }

@@ -1,17 +1,11 @@
 // The shape shared by the wire schemas: one check that explains what is wrong, then a transform.
 import * as v from "valibot";
-import { type FastPath, MISS, withFastPath } from "./fast-path";
 
 export interface CheckedValueOptions<TInput, TOutput> {
   /** Undefined when `input` is acceptable, otherwise the message (e.g. "must be greater than 0"). */
   problem: (input: unknown) => string | undefined;
   /** Turns an accepted input into the output value. */
   output: (input: TInput) => TOutput;
-  /**
-   * Both in one step, for values where checking and converting repeat the same work: the
-   * output, or MISS to let `problem` explain. Must agree with problem and output.
-   */
-  fast?: FastPath;
 }
 
 /**
@@ -22,18 +16,13 @@ export interface CheckedValueOptions<TInput, TOutput> {
 export function checkedValue<TInput, TOutput>({
   problem,
   output,
-  fast,
 }: CheckedValueOptions<TInput, TOutput>) {
-  const schema = v.pipe(
+  return v.pipe(
     v.custom<TInput>(
       (input) => problem(input) === undefined,
       (issue) => problem(issue.input) ?? "is invalid",
     ),
     v.transform(output),
-  );
-  return withFastPath(
-    schema,
-    fast ?? ((input) => (problem(input) === undefined ? output(input as TInput) : MISS)),
   );
 }
 

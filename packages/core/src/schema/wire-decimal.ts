@@ -5,7 +5,6 @@ import { checkDecimal, type DecimalRule } from "../money/check-decimal";
 import { decimalFromNumberText } from "../money/decimal-from-number-text";
 import type { DecimalString } from "../money/decimal-string";
 import { checkedValue, describeInput } from "./checked-value";
-import { MISS } from "./fast-path";
 
 // The text of a wire amount, or undefined when it has none. A JS number is only trusted here
 // because parseJson turns a number token into a JS number only when String() gives back its
@@ -31,10 +30,6 @@ export function decimalFromWire() {
       return `must be a decimal amount (a JSON number or a string such as "100.50")${got}`;
     },
     output: (input) => decimalFromNumberText(wireText(input) ?? "") as DecimalString,
-    fast: (input) => {
-      const text = wireText(input);
-      return (text === undefined ? undefined : decimalFromNumberText(text)) ?? MISS;
-    },
   });
 }
 

@@ -32,6 +32,13 @@ export interface Endpoint<
   /** Envelope `data` as parsed losslessly → SDK result. Unknown fields must pass through. */
   response: TResponse;
   /**
+   * What `v.safeParse(request, params)` and `v.safeParse(response, data)` answer, sooner: the
+   * contract's endpoints answer valid values through plain functions and run the schema for
+   * the rest. Without them the transport runs the schemas.
+   */
+  parseRequest?: ((params: unknown) => v.SafeParseResult<TRequest>) | undefined;
+  parseResponse?: ((data: unknown) => v.SafeParseResult<TResponse>) | undefined;
+  /**
    * Reads change nothing and can always be retried. A write is retried only when it carries an
    * idempotency key, or when the failure proves the request never reached the service.
    */

@@ -86,7 +86,8 @@ export function readResponse(answer: HttpAnswer, ctx: ReadContext): Reading {
   }
 
   if (is2xx && envelope && isSuccess(envelope)) {
-    const result = v.safeParse(endpoint.response, envelope.data);
+    const result =
+      endpoint.parseResponse?.(envelope.data) ?? v.safeParse(endpoint.response, envelope.data);
     if (result.success) return { ok: true, data: result.output, envelope, requestId };
     return {
       ok: false,

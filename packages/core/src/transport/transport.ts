@@ -249,7 +249,7 @@ export class Transport {
       );
     }
     const { input, key } = this.#prepare(endpoint, params, options);
-    const parsed = v.safeParse(endpoint.request, input);
+    const parsed = endpoint.parseRequest?.(input) ?? v.safeParse(endpoint.request, input);
     if (!parsed.success)
       throw new RequestValidationError(toValidationIssues(parsed.issues), { path: endpoint.path });
     const body = { ...(parsed.output as Record<string, unknown>) };

@@ -6,7 +6,6 @@
  */
 import { type ContractEndpoint, c } from "@merchantkit/contract";
 import { parseJson, stringifyJson, toValidationIssues } from "@merchantkit/core";
-import * as v from "valibot";
 import { SandboxError } from "../runtime/sandbox-error";
 import { signSync } from "../runtime/sign-sync";
 import { AREA_CODES, INTERNAL_ERROR_CODE } from "./area-codes";
@@ -47,10 +46,7 @@ export function processRequest(
 
   // The sign is transport, not a parameter: it must not reach the handler or the fingerprint.
   const { sign: _sign, ...fields } = body as Record<string, unknown>;
-  const decoded = v.safeParse(
-    endpoint.requestCodec.decode,
-    endpoint.auth === "sign" ? fields : body,
-  );
+  const decoded = c.decodeWire(endpoint.requestCodec, endpoint.auth === "sign" ? fields : body);
   if (!decoded.success) {
     const issues = toValidationIssues(decoded.issues).map((i) => ({
       path: i.path,
@@ -134,20 +130,16 @@ function withResponseSign(wire: unknown, secretKey: string): unknown {
 }
 
 /**
- * The success body for a handler's data: encoded straight to text where the response codec
- * can (every answer but profit share, which signs its wire fields first), else encoded and
- * then written. Undefined, after logging why, when the data breaks the contract: a sandbox bug.
+ * The success body for a handler's data: encoded by the response codec, signed where the area
+ * signs answers (profit share), then written. Undefined, after logging why, when the data
+ * breaks the contract: a sandbox bug.
  */
 function answerText(
   endpoint: ContractEndpoint,
   data: unknown,
   secretKey: string,
 ): string | undefined {
-  if (endpoint.area !== "profitShare") {
-    const text = c.textOf(endpoint.responseCodec)(data);
-    if (typeof text === "string") return successText(endpoint, text);
-  }
-  const encoded = v.safeParse(endpoint.responseCodec.encode, data);
+  const encoded = c.encodeWire(endpoint.responseCodec, data);
   if (!encoded.success) {
     console.error(
       `[sandbox] BUG: ${endpoint.name} returned data that breaks the contract:`,

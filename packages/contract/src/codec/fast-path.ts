@@ -1,0 +1,45 @@
+/**
+ * Fast paths: plain functions that give a codec schema's output for the common, valid case
+ * without valibot's per-value datasets, pipes and issue lists (several hundred nanoseconds a
+ * field, most of the time a page of 100 card transactions costs). A fast path answers MISS
+ * whenever it is not sure; the caller then runs the schema with `v.safeParse`, so every failure
+ * still gets valibot's exact issues and the schemas stay the one truth.
+ *
+ * The rule every fast path keeps: when it returns a value, that value is what the schema outputs
+ * for the same input (fast-paths.test.ts compares both for every endpoint on generated data).
+ * It may MISS where the schema succeeds; it must never succeed where the schema fails.
+ */
+import * as v from "valibot";
+
+/** A fast path's answer when it cannot decide: run the schema instead. */
+export const MISS: unique symbol = Symbol("merchantkit.codec.miss");
+export type Miss = typeof MISS;
+
+/** The schema's output for `input`, or MISS. */
+export type FastPath = (input: unknown) => unknown;
+
+/** The fast path of a schema with none of its own: correct, only not fast. */
+export function throughSchema(schema: v.GenericSchema): FastPath {
+  return (input) => {
+    const result = v.safeParse(schema, input);
+    return result.success ? result.output : MISS;
+  };
+}
+
+/** `v.safeParse(schema, input)`, answered by `fast` when it is sure. */
+export function safeParseWith<S extends v.GenericSchema>(
+  schema: S,
+  fast: FastPath,
+  input: unknown,
+): v.SafeParseResult<S> {
+  const output = fast(input);
+  if (output === MISS) return v.safeParse(schema, input);
+  return { typed: true, success: true, output: output as v.InferOutput<S>, issues: undefined };
+}
+
+/** True when `value` is an object made by `{}` or JSON.parse (what fast paths read directly). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}

@@ -1,0 +1,89 @@
+/**
+ * The fast path of an object codec: the walk valibot's object schemas make (known keys in shape
+ * order, absent optional keys skipped, unknown keys copied by a loose object or refused by a
+ * strict one), with each field's own fast path and no datasets. A value the walk is not sure of
+ * (not a plain object, a default to fill in, a field that MISSes) goes to the schema.
+ */
+import type * as v from "valibot";
+import { type FastPath, isPlainObject, MISS } from "./fast-path";
+
+const OPTIONAL_TYPES = new Set(["optional", "nullish", "exact_optional"]);
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * `unknownKeys`: "copy" (loose objects: extra fields pass through untouched) or "refuse"
+ * (strict objects: an extra field is the caller's typo, for the schema to report).
+ */
+export type UnknownKeys = "copy" | "refuse";
+
+interface Field {
+  key: string;
+  fast: FastPath;
+  /** A missing key is skipped (an optional field) or left to the schema (anything else). */
+  skipIfMissing: boolean;
+}
+
+/**
+ * `entries` are the object schema's entries, `fast` each one's fast path. Undefined for a shape
+ * naming a member of Object.prototype (`key in input` would find it on every object; there is
+ * none in the contract): such an object keeps the schema's own walk.
+ */
+export function objectWalk(
+  entries: v.ObjectEntries,
+  fast: Record<string, FastPath>,
+  unknownKeys: UnknownKeys,
+): FastPath | undefined {
+  const fields: Field[] = Object.entries(entries).map(([key, schema]) => ({
+    key,
+    fast: fast[key] as FastPath,
+    skipIfMissing: skipIfMissing(schema),
+  }));
+  if (fields.some((f) => f.key in Object.prototype)) return undefined;
+  const known = (key: string) => hasOwn.call(entries, key);
+  // One loop over the fields for every shape: V8 sees all shapes at its property accesses, so
+  // each is a generic lookup. Code specialised per shape would be faster, but only code
+  // generation makes it, which the SDK does not do (it would not run under a strict
+  // Content-Security-Policy either).
+  return (input) => {
+    if (!isPlainObject(input)) return MISS;
+    if (unknownKeys === "refuse") {
+      for (const key in input) if (!known(key)) return MISS;
+    }
+    const out: Record<string, unknown> = {};
+    for (const field of fields) {
+      const value = input[field.key];
+      // One read per key: a JSON value is never undefined, so `in` runs only for absent keys.
+      if (value !== undefined || field.key in input) {
+        const result = field.fast(value);
+        if (result === MISS) return MISS;
+        out[field.key] = result;
+      } else if (!field.skipIfMissing) {
+        return MISS;
+      }
+    }
+    if (unknownKeys === "copy") {
+      // valibot's loose object copies own keys outside the shape, except the three that could
+      // reach a prototype when assigned.
+      for (const key in input) {
+        if (
+          !known(key) &&
+          hasOwn.call(input, key) &&
+          key !== "__proto__" &&
+          key !== "prototype" &&
+          key !== "constructor"
+        ) {
+          out[key] = input[key];
+        }
+      }
+    }
+    return out;
+  };
+}
+
+/** An optional schema without a default or fallback to fill in: a missing key is just absent. */
+function skipIfMissing(schema: v.GenericSchema): boolean {
+  const s = schema as { type: string; default?: unknown; fallback?: unknown };
+  const optional = OPTIONAL_TYPES.has(s.type);
+  const fills = (optional && s.default !== undefined) || s.fallback !== undefined;
+  return optional && !fills;
+}
