@@ -1,19 +1,7 @@
 // The report as plain text for a terminal: verdict, statement per currency, the break queue.
-import type { ReportData } from "./report-data";
-
-function table(
-  header: string[],
-  rows: string[][],
-  right: ReadonlySet<number> = new Set(),
-): string[] {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (right.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
-      .join("  ")
-      .trimEnd();
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)];
-}
+import { moneyText } from "../money-text";
+import { tableLines as table } from "../text-table";
+import type { ClassTotal, ReportData } from "./report-data";
 
 const VERDICT_TEXT: Record<string, string> = {
   reconciled: "RECONCILED: provider and ledger agree",
@@ -43,19 +31,23 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
   out.push(
     ...table(
       ["currency", "provider", "ledger", "difference"],
-      data.currencies.map((c) => [c.currency, c.providerTotal, c.ledgerTotal, c.difference]),
+      data.currencies.map((c) => [
+        c.currency,
+        moneyText(c.providerTotal, c.currency),
+        moneyText(c.ledgerTotal, c.currency),
+        moneyText(c.difference, c.currency),
+      ]),
       new Set([1, 2, 3]),
     ),
   );
   out.push("");
-  out.push("Breaks by class");
-  out.push(
-    ...table(
-      ["class", "count", "amount"],
-      data.byClass.map((b) => [b.class, String(b.count), `${b.amount} ${b.currency ?? ""}`.trim()]),
-      new Set([1, 2]),
-    ),
-  );
+  out.push("Open breaks by class (one line per currency)");
+  out.push(...classTable(data.byClass));
+  if (data.acceptedByClass.length > 0) {
+    out.push("");
+    out.push("Accepted breaks by class (out of the queue; they lapse if the difference changes)");
+    out.push(...classTable(data.acceptedByClass));
+  }
   if (data.date) {
     out.push("");
     out.push(`Statement of ${data.date} (difference = timing + breaks + pending + unexplained)`);
@@ -73,13 +65,15 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
         ],
         data.statement.map((r) => [
           r.currency,
-          r.providerTotal,
-          r.ledgerTotal,
-          r.difference,
-          r.timing,
-          r.explainedByBreaks,
-          r.pending,
-          r.unexplained,
+          ...[
+            r.providerTotal,
+            r.ledgerTotal,
+            r.difference,
+            r.timing,
+            r.explainedByBreaks,
+            r.pending,
+            r.unexplained,
+          ].map((amount) => moneyText(amount, r.currency)),
         ]),
         new Set([1, 2, 3, 4, 5, 6, 7]),
       ),
@@ -92,12 +86,13 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
   );
   out.push(
     ...table(
-      ["P", "class", "amount", "age", "record", "detail"],
+      ["P", "class", "amount", "age", "assignee", "record", "detail"],
       shown.map((q) => [
         `P${q.priority}${q.status === "pending" ? "?" : ""}`,
         q.class,
-        `${q.amount} ${q.currency ?? ""}`.trim(),
+        moneyText(q.amount, q.currency),
         q.ageDays === null ? "-" : `${q.ageDays}d`,
+        q.assignee ?? "-",
         q.providerRef ?? q.entryId ?? "",
         q.detail,
       ]),
@@ -110,10 +105,23 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
     out.push(
       ...table(
         ["currency", "age", "count", "still held"],
-        data.staleAuthorizations.map((a) => [a.currency, a.bucket, String(a.count), a.openHold]),
+        data.staleAuthorizations.map((a) => [
+          a.currency,
+          a.bucket,
+          String(a.count),
+          moneyText(a.openHold, a.currency),
+        ]),
         new Set([2, 3]),
       ),
     );
   }
   return out;
+}
+
+function classTable(rows: readonly ClassTotal[]): string[] {
+  return table(
+    ["class", "currency", "count", "amount"],
+    rows.map((b) => [b.class, b.currency, String(b.count), moneyText(b.amount, b.currency)]),
+    new Set([2, 3]),
+  );
 }

@@ -23,6 +23,8 @@ export interface StatementRow {
   explainedByBreaks: string;
   pending: string;
   unexplained: string;
+  /** Differences of accepted breaks (part of explainedByBreaks, not of byClass). */
+  accepted: string;
   byClass: Record<string, string>;
 }
 
@@ -37,7 +39,19 @@ export interface QueueRow {
   amount: string;
   ageDays: number | null;
   detail: string;
+  assignee: string | null;
 }
+
+/** Open breaks of one class in one currency (amounts are never summed across currencies). */
+export interface ClassTotal {
+  class: string;
+  currency: string;
+  count: number;
+  amount: string;
+}
+
+/** Classes that are holds to watch (money reserved, not yet a difference), not work to do. */
+export const HOLD_CLASSES: ReadonlySet<string> = new Set(["stale_authorization"]);
 
 export interface ReportData {
   /** The day the report is about (YYYY-MM-DD), or undefined for every day. */
@@ -54,7 +68,19 @@ export interface ReportData {
   queue: QueueRow[];
   openBreaks: number;
   pendingItems: number;
-  byClass: { class: string; count: number; amount: string; currency: string }[];
+  /** Open (not accepted) breaks per class and currency. */
+  byClass: ClassTotal[];
+  /** Accepted breaks per class and currency, and the latest acceptances with their reasons. */
+  acceptedByClass: ClassTotal[];
+  accepted: {
+    breakId: string;
+    class: string;
+    amount: string;
+    currency: string | null;
+    acceptedBy: string;
+    acceptedAt: string;
+    reason: string;
+  }[];
   byClassAndDay: { day: string; class: string; count: number }[];
   staleAuthorizations: { currency: string; bucket: string; count: number; openHold: string }[];
   fees: {
@@ -99,7 +125,8 @@ export async function loadReport(
   const statement = await queryRows<Record<string, string>>(
     db,
     sql`SELECT day::text AS day, currency, provider_total::text, ledger_total::text, difference::text,
-      timing::text, explained_by_breaks::text, pending::text, unexplained::text, by_class::text
+      timing::text, explained_by_breaks::text, pending::text, unexplained::text, by_class::text,
+      accepted::text
       FROM finance_daily_statement WHERE ${onDay("day")} ORDER BY day, currency`,
   );
   const currencies = await queryRows<Record<string, string>>(
@@ -110,22 +137,33 @@ export async function loadReport(
   );
   const queue = await queryRows<Record<string, string | number | null>>(
     db,
-    sql`SELECT priority, class, status, break_id, provider_ref, entry_id, currency, amount::text, age_days, detail
-      FROM finance_open_breaks WHERE ${onDay("occurred_at")} LIMIT ${opts.queueLimit ?? 50}`,
+    sql`SELECT priority, class, status, break_id, provider_ref, entry_id, currency, amount::text, age_days, detail,
+      assignee FROM finance_open_breaks WHERE ${onDay("occurred_at")} LIMIT ${opts.queueLimit ?? 50}`,
   );
   const [counts] = await queryRows<{ open: string; pending: string }>(
     db,
     sql`SELECT count(*) FILTER (WHERE status = 'open') AS open, count(*) FILTER (WHERE status = 'pending') AS pending
       FROM finance_open_breaks WHERE ${onDay("occurred_at")}`,
   );
-  const byClass = await queryRows<{ class: string; n: string; amount: string; currency: string }>(
+  const classTotals = (status: string) =>
+    queryRows<{ class: string; currency: string | null; n: string; amount: string }>(
+      db,
+      sql`SELECT class, currency, count(*) AS n, sum(amount)::text AS amount
+        FROM finance_break_workflow WHERE status = ${status} AND ${onDay("occurred_at")}
+        GROUP BY class, currency ORDER BY class, currency`,
+    );
+  const byClass = await classTotals("open");
+  const acceptedByClass = await classTotals("accepted");
+  const accepted = await queryRows<Record<string, string | null>>(
     db,
-    sql`SELECT class, count(*) AS n, sum(amount)::text AS amount, string_agg(DISTINCT currency, '/') AS currency
-      FROM breaks WHERE status = 'open' AND ${onDay("occurred_at")} GROUP BY class ORDER BY class`,
+    sql`SELECT break_id, class, amount::text AS amount, currency, accepted_by,
+      to_char(accepted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS accepted_at, accepted_reason
+      FROM finance_break_workflow WHERE status = 'accepted' AND ${onDay("occurred_at")}
+      ORDER BY accepted_at DESC, break_id LIMIT 100`,
   );
   const byClassAndDay = await queryRows<{ day: string; class: string; n: string }>(
     db,
-    sql`SELECT occurred_at::date::text AS day, class, count(*) AS n FROM breaks
+    sql`SELECT occurred_at::date::text AS day, class, count(*) AS n FROM finance_break_workflow
       WHERE status = 'open' AND occurred_at IS NOT NULL AND ${onDay("occurred_at")}
       GROUP BY 1, 2 ORDER BY 1, 2`,
   );
@@ -174,6 +212,7 @@ export async function loadReport(
       explainedByBreaks: r.explained_by_breaks as string,
       pending: r.pending as string,
       unexplained: r.unexplained as string,
+      accepted: r.accepted as string,
       // jsonb text: the amounts are numbers there, so read them back as their digits.
       byClass: Object.fromEntries(
         [...(r.by_class as string).matchAll(/"([a-z_]+)":\s*(-?[\d.]+)/g)].map((m) => [m[1], m[2]]),
@@ -196,14 +235,20 @@ export async function loadReport(
       amount: String(r.amount),
       ageDays: num(r.age_days),
       detail: String(r.detail),
+      assignee: r.assignee === null || r.assignee === undefined ? null : String(r.assignee),
     })),
     openBreaks: Number(counts?.open ?? 0),
     pendingItems: Number(counts?.pending ?? 0),
-    byClass: byClass.map((r) => ({
-      class: r.class,
-      count: Number(r.n),
-      amount: r.amount,
-      currency: r.currency,
+    byClass: byClass.map(classTotal),
+    acceptedByClass: acceptedByClass.map(classTotal),
+    accepted: accepted.map((r) => ({
+      breakId: String(r.break_id),
+      class: String(r.class),
+      amount: String(r.amount),
+      currency: r.currency ?? null,
+      acceptedBy: String(r.accepted_by),
+      acceptedAt: String(r.accepted_at),
+      reason: String(r.accepted_reason ?? ""),
     })),
     byClassAndDay: byClassAndDay.map((r) => ({ day: r.day, class: r.class, count: Number(r.n) })),
     staleAuthorizations: stale.map((r) => ({
@@ -228,4 +273,14 @@ export async function loadReport(
       serviceIdsDue: num(r.service_ids_due),
     })),
   };
+}
+
+function classTotal(r: {
+  class: string;
+  currency: string | null;
+  n: string;
+  amount: string;
+}): ClassTotal {
+  // A break without a currency (none today) still gets its own line, never a mixed one.
+  return { class: r.class, currency: r.currency ?? "", count: Number(r.n), amount: r.amount };
 }

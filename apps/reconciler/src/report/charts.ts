@@ -1,0 +1,120 @@
+// The report's SVG charts: open breaks per day stacked by class (actionable breaks and holds
+// drawn apart, with a labelled y axis and readable day labels), and the open differences of
+// each currency by class (one chart per currency: currencies are never put on one scale).
+// Bar lengths are pixels, so they come from Number(amount); every figure written is the exact
+// decimal text.
+import { moneyText } from "../money-text";
+import { esc } from "./html-parts";
+import type { ClassTotal } from "./report-data";
+
+/** Okabe–Ito: eight colours told apart with every common colour-vision deficiency. */
+const PALETTE = [
+  "#0072B2",
+  "#E69F00",
+  "#009E73",
+  "#D55E00",
+  "#CC79A7",
+  "#56B4E9",
+  "#F0E442",
+  "#000000",
+];
+
+/** The colour of a class, the same in every chart and legend of a page. */
+export function classColour(classes: readonly string[], cls: string): string {
+  const i = [...classes].sort().indexOf(cls);
+  return PALETTE[Math.max(i, 0) % PALETTE.length] as string;
+}
+
+function legend(classes: readonly string[], all: readonly string[]): string {
+  return `<div>${classes
+    .map(
+      (c) => `<span class="key"><i style="background:${classColour(all, c)}"></i>${esc(c)}</span>`,
+    )
+    .join("")}</div>`;
+}
+
+/** A round step for about four axis ticks up to `max`. */
+function tickStep(max: number): number {
+  const raw = Math.max(1, max / 4);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return ([1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw) as number;
+}
+
+/**
+ * Stacked bars of counts per day and class, with a y axis (ticks and gridlines), day labels
+ * rotated so they never overlap, and a legend. `allClasses` fixes the colours across charts.
+ */
+export function dayChart(
+  rows: readonly { day: string; class: string; count: number }[],
+  opts: { label: string; allClasses: readonly string[]; empty: string },
+): string {
+  const days = [...new Set(rows.map((r) => r.day))].sort();
+  if (days.length === 0) return `<p class="muted">${esc(opts.empty)}</p>`;
+  const classes = [...new Set(rows.map((r) => r.class))].sort();
+  const count = new Map(rows.map((r) => [`${r.day} ${r.class}`, r.count]));
+  const totals = days.map((d) => classes.reduce((s, c) => s + (count.get(`${d} ${c}`) ?? 0), 0));
+  const step = tickStep(Math.max(...totals));
+  const top = Math.ceil(Math.max(...totals) / step) * step;
+  const H = 160;
+  const left = 48;
+  const bar = Math.max(4, Math.min(22, Math.floor(720 / days.length) - 2));
+  const W = left + days.length * (bar + 2) + 10;
+  const y = (n: number) => 10 + H - (n / top) * H;
+  const parts: string[] = [];
+  for (let t = 0; t <= top; t += step)
+    parts.push(
+      `<line x1="${left - 4}" x2="${W}" y1="${y(t)}" y2="${y(t)}" stroke="${t === 0 ? "#6b7280" : "#e3e7ee"}"/>`,
+      `<text x="${left - 8}" y="${y(t) + 4}" font-size="11" text-anchor="end">${t}</text>`,
+    );
+  const every = Math.ceil(days.length / 16);
+  days.forEach((day, i) => {
+    const x = left + i * (bar + 2);
+    let base = 0;
+    for (const cls of classes) {
+      const n = count.get(`${day} ${cls}`) ?? 0;
+      if (n === 0) continue;
+      parts.push(
+        `<rect x="${x}" y="${y(base + n)}" width="${bar}" height="${y(base) - y(base + n)}" fill="${classColour(opts.allClasses, cls)}"><title>${esc(day)} ${esc(cls)}: ${n}</title></rect>`,
+      );
+      base += n;
+    }
+    if (i % every === 0)
+      parts.push(
+        `<text transform="translate(${x + bar / 2},${H + 16}) rotate(-45)" font-size="11" text-anchor="end">${esc(day.slice(5))}</text>`,
+      );
+  });
+  parts.push(
+    `<text transform="translate(12,${10 + H / 2}) rotate(-90)" font-size="11" text-anchor="middle">${esc(opts.label)}</text>`,
+  );
+  return `<figure><svg role="img" aria-label="${esc(opts.label)} per day" width="${W}" height="${H + 56}" viewBox="0 0 ${W} ${H + 56}" xmlns="http://www.w3.org/2000/svg">${parts.join("")}<text x="${W / 2}" y="${H + 54}" font-size="11" text-anchor="middle">day of the record (UTC, month-day)</text></svg>${legend(classes, opts.allClasses)}</figure>`;
+}
+
+/** One small horizontal bar chart per currency: the open amount of each class. */
+export function differenceCharts(
+  totals: readonly ClassTotal[],
+  allClasses: readonly string[],
+): string {
+  const currencies = [...new Set(totals.map((t) => t.currency))].sort();
+  if (currencies.length === 0) return `<p class="muted">No open differences.</p>`;
+  return `<div class="charts">${currencies
+    .map((currency) => {
+      const rows = totals.filter((t) => t.currency === currency);
+      const max = Math.max(...rows.map((r) => Math.abs(Number(r.amount))));
+      const rowH = 22;
+      const labelW = 170;
+      const barW = 200;
+      const parts = rows.map((r, i) => {
+        const w = max > 0 ? Math.max(2, Math.round((Math.abs(Number(r.amount)) / max) * barW)) : 0;
+        const yy = 24 + i * rowH;
+        return [
+          `<text x="${labelW - 6}" y="${yy + 14}" font-size="12" text-anchor="end">${esc(r.class)} (${r.count})</text>`,
+          `<rect x="${labelW}" y="${yy + 3}" width="${w}" height="${rowH - 8}" fill="${classColour(allClasses, r.class)}"><title>${esc(r.class)}: ${esc(moneyText(r.amount, currency))}</title></rect>`,
+          `<text x="${labelW + w + 6}" y="${yy + 14}" font-size="12">${esc(moneyText(r.amount, currency))}</text>`,
+        ].join("");
+      });
+      const W = labelW + barW + 130;
+      const H = 30 + rows.length * rowH;
+      return `<svg role="img" aria-label="open differences in ${esc(currency)}" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg"><text x="0" y="14" font-size="13" font-weight="600">${esc(currency)}</text>${parts.join("")}</svg>`;
+    })
+    .join("")}</div>`;
+}
