@@ -3,25 +3,33 @@
 // each currency by class (one chart per currency: currencies are never put on one scale).
 // Bar lengths are pixels, so they come from Number(amount); every figure written is the exact
 // decimal text.
+import { BREAK_CLASSES } from "../match/break-classes";
 import { moneyText } from "../money-text";
 import { esc } from "./html-parts";
 import type { ClassTotal } from "./report-data";
 
-/** Okabe–Ito: eight colours told apart with every common colour-vision deficiency. */
+/**
+ * Paul Tol's "muted" scheme (colour-blind safe) plus black and grey: one colour per break class,
+ * fixed by the class's place in BREAK_CLASSES so a class has the same colour in every report.
+ */
 const PALETTE = [
-  "#0072B2",
-  "#E69F00",
-  "#009E73",
-  "#D55E00",
-  "#CC79A7",
-  "#56B4E9",
-  "#F0E442",
+  "#332288",
+  "#88CCEE",
+  "#44AA99",
+  "#117733",
+  "#999933",
+  "#DDCC77",
+  "#CC6677",
+  "#882255",
+  "#AA4499",
   "#000000",
+  "#BBBBBB",
 ];
 
-/** The colour of a class, the same in every chart and legend of a page. */
-export function classColour(classes: readonly string[], cls: string): string {
-  const i = [...classes].sort().indexOf(cls);
+/** The colour of a class (classes outside BREAK_CLASSES take the next colours in `others`). */
+export function classColour(others: readonly string[], cls: string): string {
+  const known = (BREAK_CLASSES as readonly string[]).indexOf(cls);
+  const i = known >= 0 ? known : BREAK_CLASSES.length + [...others].sort().indexOf(cls);
   return PALETTE[Math.max(i, 0) % PALETTE.length] as string;
 }
 
@@ -101,7 +109,7 @@ export function differenceCharts(
       const rows = totals.filter((t) => t.currency === currency);
       const max = Math.max(...rows.map((r) => Math.abs(Number(r.amount))));
       const rowH = 22;
-      const labelW = 170;
+      const labelW = 200;
       const barW = 200;
       const parts = rows.map((r, i) => {
         const w = max > 0 ? Math.max(2, Math.round((Math.abs(Number(r.amount)) / max) * barW)) : 0;

@@ -4,6 +4,15 @@ import { moneyText } from "../money-text";
 import { dayChart, differenceCharts } from "./charts";
 import { type Cell, esc, htmlTable, REPORT_CSS } from "./html-parts";
 import { HOLD_CLASSES, type ReportData, type StatementRow } from "./report-data";
+import {
+  classTable,
+  currencyTable,
+  holdsTable,
+  statementTable,
+  type TableData,
+} from "./report-tables";
+
+const tableHtml = (t: TableData) => htmlTable(t.header, t.rows, t.right);
 
 const isZero = (amount: string) => /^-?0*(\.0*)?$/.test(amount);
 
@@ -19,47 +28,13 @@ function verdictLine(data: ReportData): string {
 ${run && run.reasons.length > 0 ? `<ul>${run.reasons.map((r) => `<li>${esc(r)}</li>`).join("")}</ul>` : ""}`;
 }
 
-function statementRows(rows: readonly StatementRow[]): Cell[][] {
-  return rows.map((r, i) => [
-    i === 0 || rows[i - 1]?.day !== r.day ? r.day : "",
-    r.currency,
-    moneyText(r.providerTotal, r.currency),
-    moneyText(r.ledgerTotal, r.currency),
-    moneyText(r.difference, r.currency),
-    moneyText(r.timing, r.currency),
-    moneyText(r.explainedByBreaks, r.currency),
-    moneyText(r.accepted, r.currency),
-    moneyText(r.pending, r.currency),
-    moneyText(r.unexplained, r.currency),
-    Object.entries(r.byClass)
-      .map(([k, v]) => `${k} ${moneyText(v, r.currency)}`)
-      .join(", "),
-  ]);
-}
-
-const STATEMENT_HEADER = [
-  "day",
-  "currency",
-  "provider",
-  "ledger",
-  "difference",
-  "timing",
-  "breaks",
-  "of which accepted",
-  "pending",
-  "unexplained",
-  "by class",
-];
-const STATEMENT_NUMERIC = new Set([2, 3, 4, 5, 6, 7, 8, 9]);
-
 /** Days with a difference in some currency shown; the days without one folded away. */
 function statementSection(data: ReportData): string {
   const days = new Map<string, StatementRow[]>();
   for (const r of data.statement) days.set(r.day, [...(days.get(r.day) ?? []), r]);
   const differing = [...days.values()].filter((rows) => rows.some((r) => !isZero(r.difference)));
   const quiet = [...days.values()].filter((rows) => rows.every((r) => isZero(r.difference)));
-  const table = (groups: StatementRow[][]) =>
-    htmlTable(STATEMENT_HEADER, statementRows(groups.flat()), STATEMENT_NUMERIC);
+  const table = (groups: StatementRow[][]) => tableHtml(statementTable(groups.flat()));
   return `<h2>Daily statement (difference = timing + breaks + pending + unexplained)</h2>
 <details open><summary>${differing.length} day${differing.length === 1 ? "" : "s"} with a difference</summary>${table(differing)}</details>
 <details><summary>${quiet.length} day${quiet.length === 1 ? "" : "s"} without a difference</summary>${table(quiet)}</details>`;
@@ -73,40 +48,20 @@ export function reportSections(data: ReportData, opts: SectionOptions = {}): str
   ].sort();
   const actionable = data.byClassAndDay.filter((r) => !HOLD_CLASSES.has(r.class));
   const holds = data.byClassAndDay.filter((r) => HOLD_CLASSES.has(r.class));
-  const classRows = (rows: ReportData["byClass"]) =>
-    rows.map((b) => [b.class, b.currency, String(b.count), moneyText(b.amount, b.currency)]);
   return `${verdictLine(data)}
 <h2>Provider vs ledger per currency</h2>
-${htmlTable(
-  ["currency", "provider", "ledger", "difference"],
-  data.currencies.map((c) => [
-    c.currency,
-    moneyText(c.providerTotal, c.currency),
-    moneyText(c.ledgerTotal, c.currency),
-    moneyText(c.difference, c.currency),
-  ]),
-  new Set([1, 2, 3]),
-)}
+${tableHtml(currencyTable(data))}
 <h2>Open differences by class, per currency</h2>
 ${differenceCharts(
   data.byClass.filter((b) => !HOLD_CLASSES.has(b.class)),
   allClasses,
 )}
-${htmlTable(["class", "currency", "count", "amount"], classRows(data.byClass), new Set([2, 3]))}
+${tableHtml(classTable(data.byClass))}
 <h2>Breaks to work on, by class and day</h2>
 ${dayChart(actionable, { label: "open breaks", allClasses, empty: "No open breaks to work on." })}
 <h2>Holds to watch: stale authorizations by day</h2>
 ${dayChart(holds, { label: "stale authorizations", allClasses, empty: "No stale authorizations." })}
-${htmlTable(
-  ["currency", "age", "count", "still held"],
-  data.staleAuthorizations.map((a) => [
-    a.currency,
-    a.bucket,
-    String(a.count),
-    moneyText(a.openHold, a.currency),
-  ]),
-  new Set([2, 3]),
-)}
+${tableHtml(holdsTable(data))}
 <h2>Break queue (most urgent first)</h2>
 ${htmlTable(
   [
@@ -136,7 +91,7 @@ ${htmlTable(
   new Set([3, 4]),
 )}
 <h2>Accepted differences</h2>
-${htmlTable(["class", "currency", "count", "amount"], classRows(data.acceptedByClass), new Set([2, 3]))}
+${tableHtml(classTable(data.acceptedByClass))}
 ${htmlTable(
   ["accepted at", "by", "class", "amount", "reason", "break id"],
   data.accepted.map((a) => [

@@ -1,7 +1,16 @@
 // The report as plain text for a terminal: verdict, statement per currency, the break queue.
 import { moneyText } from "../money-text";
 import { tableLines as table } from "../text-table";
-import type { ClassTotal, ReportData } from "./report-data";
+import type { ReportData } from "./report-data";
+import {
+  classTable,
+  currencyTable,
+  holdsTable,
+  statementTable,
+  type TableData,
+} from "./report-tables";
+
+const lines = (t: TableData) => table(t.header, t.rows, t.right);
 
 const VERDICT_TEXT: Record<string, string> = {
   reconciled: "RECONCILED: provider and ledger agree",
@@ -28,56 +37,19 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
   out.push(`Open breaks ${data.openBreaks}, pending ${data.pendingItems}`);
   out.push("");
   out.push("Provider vs ledger per currency");
-  out.push(
-    ...table(
-      ["currency", "provider", "ledger", "difference"],
-      data.currencies.map((c) => [
-        c.currency,
-        moneyText(c.providerTotal, c.currency),
-        moneyText(c.ledgerTotal, c.currency),
-        moneyText(c.difference, c.currency),
-      ]),
-      new Set([1, 2, 3]),
-    ),
-  );
+  out.push(...lines(currencyTable(data)));
   out.push("");
   out.push("Open breaks by class (one line per currency)");
-  out.push(...classTable(data.byClass));
+  out.push(...lines(classTable(data.byClass)));
   if (data.acceptedByClass.length > 0) {
     out.push("");
     out.push("Accepted breaks by class (out of the queue; they lapse if the difference changes)");
-    out.push(...classTable(data.acceptedByClass));
+    out.push(...lines(classTable(data.acceptedByClass)));
   }
   if (data.date) {
     out.push("");
     out.push(`Statement of ${data.date} (difference = timing + breaks + pending + unexplained)`);
-    out.push(
-      ...table(
-        [
-          "currency",
-          "provider",
-          "ledger",
-          "difference",
-          "timing",
-          "breaks",
-          "pending",
-          "unexplained",
-        ],
-        data.statement.map((r) => [
-          r.currency,
-          ...[
-            r.providerTotal,
-            r.ledgerTotal,
-            r.difference,
-            r.timing,
-            r.explainedByBreaks,
-            r.pending,
-            r.unexplained,
-          ].map((amount) => moneyText(amount, r.currency)),
-        ]),
-        new Set([1, 2, 3, 4, 5, 6, 7]),
-      ),
-    );
+    out.push(...lines(statementTable(data.statement)));
   }
   const shown = data.queue.slice(0, opts.queueRows ?? 25);
   out.push("");
@@ -102,26 +74,7 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
   if (data.staleAuthorizations.length > 0) {
     out.push("");
     out.push("Open authorizations by age");
-    out.push(
-      ...table(
-        ["currency", "age", "count", "still held"],
-        data.staleAuthorizations.map((a) => [
-          a.currency,
-          a.bucket,
-          String(a.count),
-          moneyText(a.openHold, a.currency),
-        ]),
-        new Set([2, 3]),
-      ),
-    );
+    out.push(...lines(holdsTable(data)));
   }
   return out;
-}
-
-function classTable(rows: readonly ClassTotal[]): string[] {
-  return table(
-    ["class", "currency", "count", "amount"],
-    rows.map((b) => [b.class, b.currency, String(b.count), moneyText(b.amount, b.currency)]),
-    new Set([2, 3]),
-  );
 }

@@ -1,0 +1,83 @@
+// The report's tables as data (header, rows, right-aligned columns), shared by the text and
+// the HTML rendering so both show the same columns with the same amounts.
+import { moneyText } from "../money-text";
+import type { ClassTotal, ReportData, StatementRow } from "./report-data";
+
+export interface TableData {
+  header: string[];
+  rows: string[][];
+  /** Columns to right-align (amounts, counts). */
+  right: ReadonlySet<number>;
+}
+
+export function currencyTable(data: ReportData): TableData {
+  return {
+    header: ["currency", "provider", "ledger", "difference"],
+    rows: data.currencies.map((c) => [
+      c.currency,
+      moneyText(c.providerTotal, c.currency),
+      moneyText(c.ledgerTotal, c.currency),
+      moneyText(c.difference, c.currency),
+    ]),
+    right: new Set([1, 2, 3]),
+  };
+}
+
+/** One line per class and currency: amounts are never added across currencies. */
+export function classTable(rows: readonly ClassTotal[]): TableData {
+  return {
+    header: ["class", "currency", "count", "amount"],
+    rows: rows.map((b) => [b.class, b.currency, String(b.count), moneyText(b.amount, b.currency)]),
+    right: new Set([2, 3]),
+  };
+}
+
+export function holdsTable(data: ReportData): TableData {
+  return {
+    header: ["currency", "age", "count", "still held"],
+    rows: data.staleAuthorizations.map((a) => [
+      a.currency,
+      a.bucket,
+      String(a.count),
+      moneyText(a.openHold, a.currency),
+    ]),
+    right: new Set([2, 3]),
+  };
+}
+
+/** The daily statement, the day written on its first currency's line only. */
+export function statementTable(rows: readonly StatementRow[]): TableData {
+  return {
+    header: [
+      "day",
+      "currency",
+      "provider",
+      "ledger",
+      "difference",
+      "timing",
+      "breaks",
+      "of which accepted",
+      "pending",
+      "unexplained",
+      "by class",
+    ],
+    rows: rows.map((r, i) => [
+      i === 0 || rows[i - 1]?.day !== r.day ? r.day : "",
+      r.currency,
+      ...[
+        r.providerTotal,
+        r.ledgerTotal,
+        r.difference,
+        r.timing,
+        r.explainedByBreaks,
+        r.accepted,
+        r.pending,
+        r.unexplained,
+      ].map((amount) => moneyText(amount, r.currency)),
+      Object.entries(r.byClass)
+        .map(([k, v]) => `${k} ${moneyText(v, r.currency)}`)
+        .join(", "),
+    ]),
+    right: new Set([2, 3, 4, 5, 6, 7, 8, 9]),
+  };
+}
