@@ -105,7 +105,7 @@ export async function run(): Promise<void> {
     .replace(/(\.\d)0\b/g, "$1");
   if (stringifyJson(parseJson(body)) !== body)
     throw new Error("parseJson did not round-trip the page");
-  const signed = { ...payout, sign: sign(payout, secret) };
+  const signed = { ...payout, sign: await sign(payout, secret) };
 
   console.log(`queryTxnList page: 100 records, ${body.length.toLocaleString("en-US")} bytes`);
   await compare({
@@ -129,7 +129,7 @@ export async function run(): Promise<void> {
       { name: "sign", fn: () => sign(payout, secret) },
       {
         name: "sign + stringifyJson",
-        fn: () => stringifyJson({ ...payout, sign: sign(payout, secret) }),
+        fn: async () => stringifyJson({ ...payout, sign: await sign(payout, secret) }),
       },
     ],
   });
