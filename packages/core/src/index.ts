@@ -1,8 +1,31 @@
 /**
  * @merchantkit/core: what every area package shares, done once — transport with safe retries,
- * the envelope, typed errors, signing, lossless JSON, money, paging and redaction.
+ * the envelope, typed errors, signing, lossless JSON, money, paging and redaction. The root lists
+ * what a merchant or an area package author uses; what only core and its sibling packages need
+ * (retry predicates, envelope constants, error construction) is in `@merchantkit/core/internal`.
  */
-export * from "./errors/api-error";
+export {
+  ApiError,
+  type ApiErrorFields,
+  type ApiErrorKind,
+  AuthenticationError,
+  DuplicateError,
+  InsufficientBalanceError,
+  InvalidRequestError,
+  isApiError,
+  isAuthenticationError,
+  isDuplicateError,
+  isInsufficientBalanceError,
+  isInvalidRequestError,
+  isNotFoundError,
+  isPermissionError,
+  isRateLimitError,
+  isServerError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+} from "./errors/api-error";
 export * from "./errors/local-errors";
 export { isMerchantkitError, MerchantkitError } from "./errors/merchantkit-error";
 export * from "./errors/valibot-issues";
@@ -16,7 +39,13 @@ export * from "./money/decimal-from-number-text";
 export * from "./money/decimal-rounding";
 export * from "./money/decimal-string";
 export * from "./money/minor-units";
-export * from "./observability/events";
+export type {
+  Logger,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  TransportHooks,
+} from "./observability/events";
 export * from "./paging/paginate";
 export * from "./redaction/redact";
 export * from "./schema/json-encoded";
@@ -27,7 +56,7 @@ export * from "./signing/sign";
 export * from "./transport/api-promise";
 export * from "./transport/auth";
 export * from "./transport/endpoint";
-export * from "./transport/envelope";
+export type { Envelope } from "./transport/envelope";
 export * from "./transport/environment";
-export * from "./transport/retry-policy";
+export type { RetrySettings } from "./transport/retry-policy";
 export * from "./transport/transport";

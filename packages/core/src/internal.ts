@@ -1,5 +1,6 @@
 /**
  * @merchantkit/core/internal: what the sibling area packages share with core but a merchant
- * never calls. Not part of the API merchants code against: it may change in any release of core.
+ * never calls (webhooks' Web Crypto comparison and hex). Not part of the API merchants code
+ * against: it may change in any release of core.
  */
 export { constantTimeEqual, toHex } from "./signing/constant-time-equal";
