@@ -12,6 +12,7 @@ import { IssuingClient } from "@merchantkit/issuing";
 import { PayoutClient } from "@merchantkit/payout";
 import { ProfitShareClient } from "@merchantkit/profit-share";
 import { afterEach, describe, expect, it } from "vitest";
+import { individualPayer, phWallet } from "../packages/payout/src/test-fixtures";
 
 interface Clients {
   payout: PayoutClient;
@@ -24,16 +25,7 @@ const ID = "1953712585351499776";
 const receivers = [
   { profitDetailReference: "d1", type: "MERCHANT", account: "M2", amount: "1.10" },
 ];
-const beneficiary = {
-  merchantRefId: "u-1",
-  bankCountry: "PH",
-  payoutCurrency: "PHP",
-  entityType: "1",
-  paymentMethod: "E_WALLET",
-  receiverInfo: { firstName: "Jose", lastName: "Rizal", areaCode: "63", phone: "9171234567" },
-  address: { countryCode: "PH" },
-  accountInfomation: { cardNumber: "09171234567", walletType: "GCASH" },
-} as const;
+const beneficiary = phWallet();
 
 /** Every write method of every client, with the contract path it calls. */
 const WRITES: [
@@ -54,11 +46,7 @@ const WRITES: [
   [
     "payout.payers.create",
     "/payout/api/v1/acct/addPayer",
-    (c, o) =>
-      c.payout.payers.create(
-        { subEntityType: "1", country: "SG", firstName: "Grace", lastName: "Hopper" },
-        o,
-      ),
+    (c, o) => c.payout.payers.create(individualPayer(), o),
   ],
   [
     "payout.transfers.create",

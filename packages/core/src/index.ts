@@ -4,28 +4,7 @@
  * what a merchant or an area package author uses; what only core and its sibling packages need
  * (retry predicates, envelope constants, error construction) is in `@merchantkit/core/internal`.
  */
-export {
-  ApiError,
-  type ApiErrorFields,
-  type ApiErrorKind,
-  AuthenticationError,
-  DuplicateError,
-  InsufficientBalanceError,
-  InvalidRequestError,
-  isApiError,
-  isAuthenticationError,
-  isDuplicateError,
-  isInsufficientBalanceError,
-  isInvalidRequestError,
-  isNotFoundError,
-  isPermissionError,
-  isRateLimitError,
-  isServerError,
-  NotFoundError,
-  PermissionError,
-  RateLimitError,
-  ServerError,
-} from "./errors/api-error";
+export * from "./errors/api-error";
 export * from "./errors/local-errors";
 export { isMerchantkitError, MerchantkitError } from "./errors/merchantkit-error";
 export * from "./errors/valibot-issues";

@@ -122,22 +122,6 @@ export class ServerError extends ApiError {
 }
 markErrorClass(ServerError, "ServerError");
 
-const classes = {
-  authentication: AuthenticationError,
-  permission: PermissionError,
-  invalid_request: InvalidRequestError,
-  not_found: NotFoundError,
-  duplicate: DuplicateError,
-  insufficient_balance: InsufficientBalanceError,
-  rate_limit: RateLimitError,
-  server: ServerError,
-  api: ApiError,
-} satisfies Record<ApiErrorKind, new (fields: ApiErrorFields) => ApiError>;
-
-export function createApiError(kind: ApiErrorKind, fields: ApiErrorFields): ApiError {
-  return new classes[kind](fields);
-}
-
 export const isApiError = (e: unknown): e is ApiError => hasErrorMarker(e, "ApiError");
 export const isAuthenticationError = (e: unknown): e is AuthenticationError =>
   hasErrorMarker(e, "AuthenticationError");

@@ -3,7 +3,8 @@
  * I/O, no retries; the transport decides what to do with a failure.
  */
 import * as v from "valibot";
-import { type ApiError, type ApiErrorKind, createApiError } from "../errors/api-error";
+import type { ApiError, ApiErrorKind } from "../errors/api-error";
+import { createApiError } from "../errors/create-api-error";
 import { ResponseValidationError } from "../errors/local-errors";
 import { toValidationIssues } from "../errors/valibot-issues";
 import { parseJson } from "../json/parse-json";
