@@ -20,13 +20,13 @@ const cellHtml = (c: Cell) => (typeof c === "string" ? esc(c) : c.html);
 
 /** A table; columns in `numeric` are right-aligned with tabular figures. */
 export function htmlTable(
-  header: readonly string[],
+  header: readonly Cell[],
   rows: readonly (readonly Cell[])[],
   numeric: ReadonlySet<number> = new Set(),
   attrs = "",
 ): string {
   const cls = (i: number) => (numeric.has(i) ? ' class="n"' : "");
-  const head = header.map((h, i) => `<th${cls(i)}>${esc(h)}</th>`).join("");
+  const head = header.map((h, i) => `<th${cls(i)}>${cellHtml(h)}</th>`).join("");
   const body = rows
     .map((r) => `<tr>${r.map((c, i) => `<td${cls(i)}>${cellHtml(c)}</td>`).join("")}</tr>`)
     .join("\n");

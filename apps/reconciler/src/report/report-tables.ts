@@ -1,6 +1,7 @@
 // The report's tables as data (header, rows, right-aligned columns), shared by the text and
 // the HTML rendering so both show the same columns with the same amounts.
 import { moneyText } from "../money-text";
+import type { AuditRow } from "../workflow/break-queries";
 import type { ClassTotal, ReportData, StatementRow } from "./report-data";
 
 export interface TableData {
@@ -79,5 +80,21 @@ export function statementTable(rows: readonly StatementRow[]): TableData {
         .join(", "),
     ]),
     right: new Set([2, 3, 4, 5, 6, 7, 8, 9]),
+  };
+}
+
+/** A break's audit history, oldest first, with the class and amount at each action. */
+export function historyTable(history: readonly AuditRow[]): TableData {
+  return {
+    header: ["at", "who", "action", "text", "class then", "amount then"],
+    rows: history.map((h) => [
+      h.at,
+      h.actor,
+      h.action,
+      h.text,
+      h.class,
+      moneyText(h.amount, h.currency),
+    ]),
+    right: new Set([5]),
   };
 }

@@ -2,6 +2,7 @@
 // ledger entry and its audit history.
 import * as v from "valibot";
 import { moneyText } from "../../money-text";
+import { historyTable } from "../../report/report-tables";
 import { tableLines } from "../../text-table";
 import { showBreak } from "../../workflow/break-queries";
 import { WorkflowError } from "../../workflow/workflow-error";
@@ -52,19 +53,8 @@ export const breaksShowCommand: Command = {
       }
       io.out("");
       io.out("History");
-      for (const line of tableLines(
-        ["at", "who", "action", "class", "amount", "text"],
-        detail.history.map((h) => [
-          h.at,
-          h.actor,
-          h.action,
-          h.class,
-          moneyText(h.amount, h.currency),
-          h.text,
-        ]),
-        new Set([4]),
-      ))
-        io.out(`  ${line}`);
+      const h = historyTable(detail.history);
+      for (const line of tableLines(h.header, h.rows, h.right)) io.out(`  ${line}`);
       return EXIT.ok;
     });
   },

@@ -11,6 +11,7 @@ import {
 } from "./breaks-act";
 import { breaksListCommand } from "./breaks-list";
 import { breaksShowCommand } from "./breaks-show";
+import { consoleCommand } from "./console";
 import { demoCommand } from "./demo";
 import { ledgerImportCommand } from "./ledger-import";
 import { migrateCommand } from "./migrate";
@@ -38,6 +39,7 @@ export const commands: readonly Command[] = [
   breaksCommentCommand,
   breaksAssignCommand,
   breaksUnassignCommand,
+  consoleCommand,
   demoCommand,
 ];
 

@@ -1,0 +1,266 @@
+// The console's pages, rendered on the server: the live report, the break queue with its
+// filters and sorting, one break with its records, history and actions, and the login. Every
+// text from the database or the request goes through esc().
+import { BREAK_CLASSES } from "../match/break-classes";
+import { moneyText } from "../money-text";
+import { type Cell, esc, htmlTable, type RawCell, REPORT_CSS } from "../report/html-parts";
+import { reportSections } from "../report/render-html";
+import type { ReportData } from "../report/report-data";
+import { historyTable } from "../report/report-tables";
+import type { BreakDetail, BreakFilter, BreakRow, QueueSort } from "../workflow/break-queries";
+import { QUEUE_SORTS } from "../workflow/break-queries";
+
+const CONSOLE_CSS = `
+header{display:flex;gap:18px;align-items:center;border-bottom:1px solid #d8dde6;margin:-24px -24px 16px;padding:10px 24px;background:#1d2430;color:#fff}
+header a{color:#fff;text-decoration:none;font-weight:600}header .who{margin-left:auto;font-size:13px;color:#cbd5e1}
+header form{display:inline;margin:0}header button{background:none;border:1px solid #64748b;color:#fff;border-radius:4px;padding:2px 8px;cursor:pointer}
+th{white-space:nowrap}a{color:#0b5cad}form.filters{display:flex;gap:12px;flex-wrap:wrap;align-items:end;margin:8px 0}
+label{display:flex;flex-direction:column;font-size:12px;color:#4b5563;gap:2px}
+input,select,textarea{font:inherit;padding:4px 6px;border:1px solid #cbd5e1;border-radius:4px}
+button.primary{background:#0b5cad;color:#fff;border:0;border-radius:4px;padding:6px 12px;cursor:pointer;font-weight:600}
+button.secondary{background:#fff;color:#1d2430;border:1px solid #cbd5e1;border-radius:4px;padding:5px 10px;cursor:pointer}
+.actions{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:16px;margin:12px 0}
+.actions form{border:1px solid #e3e7ee;border-radius:6px;padding:10px;display:flex;flex-direction:column;gap:6px}
+.error{background:#fde8e8;border:1px solid #f5b5b5;color:#8a1c1c;padding:8px 12px;border-radius:4px}
+.status{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;background:#e5e7eb}
+.status-open{background:#fde8e8;color:#8a1c1c}.status-accepted{background:#dcfce7;color:#14532d}.status-pending{background:#e0f2fe;color:#075985}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:6px 0}dt{color:#6b7280}dd{margin:0;font-variant-numeric:tabular-nums}
+.cols{display:flex;gap:32px;flex-wrap:wrap}.cols>section{min-width:320px}
+`;
+
+export interface PageContext {
+  actor: string;
+  formToken: string;
+}
+
+function layout(title: string, body: string, ctx?: PageContext): string {
+  const nav = ctx
+    ? `<header><a href="/">Report</a><a href="/breaks">Break queue</a><span class="who">signed in as ${esc(ctx.actor)}</span><form method="post" action="/logout"><input type="hidden" name="form_token" value="${esc(ctx.formToken)}"><button>Sign out</button></form></header>`
+    : "";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · reconciler</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>${REPORT_CSS}${CONSOLE_CSS}</style></head><body>
+${nav}<h1>${esc(title)}</h1>
+${body}
+<script src="/console.js"></script>
+</body></html>
+`;
+}
+
+const breakLink = (id: string): Cell => ({
+  html: `<a href="/breaks/${encodeURIComponent(id)}">${esc(id)}</a>`,
+});
+
+const statusBadge = (status: string): RawCell => ({
+  html: `<span class="status status-${esc(status)}">${esc(status)}</span>`,
+});
+
+export function loginPage(message?: string): string {
+  return layout(
+    "Reconciler console",
+    `${message ? `<p class="error" role="alert">${esc(message)}</p>` : ""}
+<form method="post" action="/login" class="filters" id="login">
+<label>Your name (goes into the audit trail)<input name="actor" required maxlength="100" autocomplete="username"></label>
+<label>Console token<input name="token" type="password" required autocomplete="current-password"></label>
+<button class="primary">Sign in</button></form>`,
+  );
+}
+
+export function messagePage(title: string, message: string, ctx?: PageContext): string {
+  return layout(title, `<p class="error" role="alert">${esc(message)}</p>`, ctx);
+}
+
+export function reportPage(data: ReportData, ctx: PageContext): string {
+  return layout(
+    "Reconciliation report",
+    `<p><a href="/breaks">Work the break queue →</a></p>${reportSections(data, { breakCell: breakLink })}`,
+    ctx,
+  );
+}
+
+const STATUS_CHOICES: [string, string][] = [
+  ["", "queue (open + pending)"],
+  ["open", "open"],
+  ["pending", "pending"],
+  ["accepted", "accepted"],
+  ["resolved", "resolved"],
+  ["all", "all"],
+];
+
+function select(name: string, current: string, options: readonly [string, string][]): string {
+  return `<select name="${name}">${options
+    .map(
+      ([value, label]) =>
+        `<option value="${esc(value)}"${value === current ? " selected" : ""}>${esc(label)}</option>`,
+    )
+    .join("")}</select>`;
+}
+
+export interface QueueQuery {
+  status: string;
+  class: string;
+  assignee: string;
+  sort: QueueSort;
+  descending: boolean;
+}
+
+function queueHref(q: QueueQuery, change: Partial<QueueQuery>): string {
+  const next = { ...q, ...change };
+  const params = new URLSearchParams();
+  if (next.status) params.set("status", next.status);
+  if (next.class) params.set("class", next.class);
+  if (next.assignee) params.set("assignee", next.assignee);
+  if (next.sort !== "priority") params.set("sort", next.sort);
+  if (next.descending) params.set("dir", "desc");
+  const text = params.toString();
+  return text ? `/breaks?${text}` : "/breaks";
+}
+
+export function queuePage(rows: readonly BreakRow[], q: QueueQuery, ctx: PageContext): string {
+  const sortHeader = (label: string, sort: QueueSort) => {
+    const active = q.sort === sort;
+    const arrow = active ? (q.descending ? " ▲" : " ▼") : "";
+    return `<a href="${esc(queueHref(q, { sort, descending: active ? !q.descending : false }))}">${esc(label)}${arrow}</a>`;
+  };
+  const filters = `<form method="get" action="/breaks" class="filters" id="filters">
+<label>Status${select("status", q.status, STATUS_CHOICES)}</label>
+<label>Class${select("class", q.class, [["", "every class"], ...BREAK_CLASSES.map((c): [string, string] => [c, c])])}</label>
+<label>Assignee<input name="assignee" value="${esc(q.assignee)}" placeholder="anyone (none: unassigned)"></label>
+<label>Sort${select(
+    "sort",
+    q.sort,
+    QUEUE_SORTS.map((s): [string, string] => [s, s.replace("_", " ")]),
+  )}</label>
+<button class="secondary">Apply</button></form>`;
+  const header: Cell[] = [
+    { html: sortHeader("priority", "priority") },
+    { html: sortHeader("class", "class") },
+    "status",
+    { html: sortHeader("amount", "amount") },
+    { html: sortHeader("occurred", "age") },
+    "days open",
+    "assignee",
+    { html: sortHeader("last action", "last_action") },
+    "detail",
+    "break id",
+  ];
+  const table = htmlTable(
+    header,
+    rows.map((b) => [
+      `P${b.priority}`,
+      b.class,
+      statusBadge(b.status),
+      moneyText(b.amount, b.currency),
+      b.occurredAt?.slice(0, 10) ?? "",
+      b.daysOpen === null ? "" : String(b.daysOpen),
+      b.assignee ?? "",
+      b.lastAction ? `${b.lastAction} by ${b.lastActor}` : "",
+      b.detail,
+      breakLink(b.breakId),
+    ]),
+    new Set([3, 5]),
+    ' id="queue"',
+  );
+  return layout(
+    "Break queue",
+    `${filters}<p id="count">${rows.length} break${rows.length === 1 ? "" : "s"}</p>${table}`,
+    ctx,
+  );
+}
+
+function fieldList(fields: readonly [string, string | null][] | undefined): string {
+  if (!fields) return `<p class="muted">none</p>`;
+  return `<dl>${fields.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v ?? "—")}</dd>`).join("")}</dl>`;
+}
+
+function actionForm(
+  breakId: string,
+  ctx: PageContext,
+  action: string,
+  label: string,
+  field?: { name: string; label: string; multiline?: boolean },
+): string {
+  const input = field
+    ? field.multiline
+      ? `<label>${esc(field.label)}<textarea name="text" rows="3" required maxlength="2000"></textarea></label>`
+      : `<label>${esc(field.label)}<input name="text" required maxlength="100"></label>`
+    : "";
+  return `<form method="post" action="/breaks/${encodeURIComponent(breakId)}/actions" id="${action}-form">
+<input type="hidden" name="form_token" value="${esc(ctx.formToken)}"><input type="hidden" name="action" value="${action}">
+${input}<button class="${action === "accept" ? "primary" : "secondary"}">${esc(label)}</button></form>`;
+}
+
+export function breakPage(detail: BreakDetail, ctx: PageContext, error?: string): string {
+  const b = detail.break;
+  const actions: string[] = [];
+  if (b.status === "accepted") actions.push(actionForm(b.breakId, ctx, "reopen", "Reopen"));
+  else if (b.status !== "resolved")
+    actions.push(
+      actionForm(b.breakId, ctx, "accept", "Accept the difference", {
+        name: "reason",
+        label: "Reason (required)",
+        multiline: true,
+      }),
+    );
+  actions.push(
+    actionForm(b.breakId, ctx, "comment", "Add comment", {
+      name: "comment",
+      label: "Comment",
+      multiline: true,
+    }),
+    actionForm(b.breakId, ctx, "assign", "Assign", { name: "assignee", label: "Assign to" }),
+  );
+  if (b.assignee) actions.push(actionForm(b.breakId, ctx, "unassign", "Unassign"));
+  const summary = `<dl id="summary">
+<dt>status</dt><dd>${statusBadge(b.status).html}</dd>
+<dt>class</dt><dd>${esc(b.class)} (priority P${b.priority})</dd>
+<dt>amount at stake</dt><dd>${esc(moneyText(b.amount, b.currency))}</dd>
+<dt>provider / ledger</dt><dd>${esc(b.providerAmount === null ? "—" : moneyText(b.providerAmount, b.currency))} / ${esc(b.ledgerAmount === null ? "—" : moneyText(b.ledgerAmount, b.currency))}</dd>
+<dt>detail</dt><dd>${esc(b.detail)}</dd>
+<dt>occurred</dt><dd>${esc(b.occurredAt ?? "—")}</dd>
+<dt>open for</dt><dd>${b.daysOpen === null ? "—" : `${b.daysOpen} days`}</dd>
+<dt>assignee</dt><dd>${esc(b.assignee ?? "—")}</dd>
+${b.acceptedAt ? `<dt>accepted</dt><dd>by ${esc(b.acceptedBy ?? "")} at ${esc(b.acceptedAt)}: ${esc(b.acceptedReason ?? "")}</dd>` : ""}
+</dl>`;
+  const h = historyTable(detail.history);
+  const history = htmlTable(h.header, h.rows, h.right, ' id="history"');
+  const records = htmlTable(
+    ["side", "kind", "ref", "amount"],
+    detail.records.map((r) => [
+      r.side,
+      r.recordKind,
+      r.recordRef,
+      r.amount === null ? "" : moneyText(r.amount, r.currency),
+    ]),
+    new Set([3]),
+  );
+  return layout(
+    `Break ${b.breakId}`,
+    `${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}<p><a href="/breaks">← back to the queue</a></p>
+${summary}
+<h2>Actions</h2><div class="actions">${actions.join("")}</div>
+<h2>History</h2>${detail.history.length === 0 ? `<p class="muted">No action yet.</p>` : history}
+<h2>Records</h2>${records}
+<div class="cols"><section><h2>Provider record${detail.providerRecord ? ` (${esc(detail.providerRecord.table)})` : ""}</h2>${fieldList(detail.providerRecord?.fields)}</section>
+<section><h2>Ledger entry</h2>${fieldList(detail.ledgerEntry)}</section></div>`,
+    ctx,
+  );
+}
+
+/** The filter of a queue query (status "" is the queue: open and pending). */
+export function filterOf(q: QueueQuery): BreakFilter {
+  return {
+    status:
+      q.status === "all"
+        ? ["open", "pending", "accepted", "resolved"]
+        : q.status
+          ? [q.status as "open"]
+          : undefined,
+    class: q.class || undefined,
+    assignee: q.assignee === "none" ? "" : q.assignee || undefined,
+    sort: q.sort,
+    descending: q.descending,
+    limit: 500,
+  };
+}

@@ -1,0 +1,112 @@
+// The console over HTTP: nothing without a session, the token checked at login, POSTs refused
+// without the session's form token or from another origin (and nothing written then), text
+// from the database escaped, and a loopback console refusing foreign Host names.
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { breakHistory } from "../workflow/break-queries";
+import { type ConsoleFixture, consoleFixture, HOSTILE, TEST_TOKEN } from "./test-console";
+
+let f: ConsoleFixture;
+let base: string;
+
+async function login(token = TEST_TOKEN): Promise<Response> {
+  return fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ actor: "alice", token }),
+  });
+}
+
+async function session(): Promise<{ cookie: string; formToken: string }> {
+  const res = await login();
+  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  const page = await (await fetch(`${base}/breaks/${f.ids[0]}`, { headers: { cookie } })).text();
+  const formToken = /name="form_token" value="([^"]+)"/.exec(page)?.[1] as string;
+  return { cookie, formToken };
+}
+
+const post = (path: string, cookie: string, form: Record<string, string>, headers = {}) =>
+  fetch(`${base}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...headers },
+    body: new URLSearchParams(form),
+  });
+
+describe("the console over HTTP", () => {
+  beforeAll(async () => {
+    f = await consoleFixture();
+    base = f.console.url;
+  }, 120_000);
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  it("sends to the login without a session and refuses a wrong token", async () => {
+    const res = await fetch(`${base}/breaks`, { redirect: "manual" });
+    expect([res.status, res.headers.get("location")]).toEqual([303, "/login"]);
+    const wrong = await login("not-the-token");
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+    expect(await wrong.text()).toContain("Wrong token");
+  });
+
+  it("sets an HttpOnly SameSite=Strict session cookie and serves the pages with a strict CSP", async () => {
+    const res = await login();
+    expect(res.status).toBe(303);
+    expect(res.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Strict; Path=\//);
+    const { cookie } = await session();
+    const queue = await fetch(`${base}/breaks`, { headers: { cookie } });
+    expect(queue.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const html = await queue.text();
+    expect(html).toContain('<td class="n">1,250.50 EUR</td>');
+    const report = await (await fetch(`${base}/`, { headers: { cookie } })).text();
+    expect(report).toContain("Provider vs ledger per currency");
+  });
+
+  it("escapes text from the database", async () => {
+    const { cookie } = await session();
+    const page = await (await fetch(`${base}/breaks/${f.ids[1]}`, { headers: { cookie } })).text();
+    expect(page).not.toContain(HOSTILE);
+    expect(page).toContain("&lt;img src=x onerror=&quot;document.title=&#39;pwned&#39;&quot;&gt;");
+  });
+
+  it("refuses POSTs without the form token, from another origin or another site; writes nothing", async () => {
+    const { cookie, formToken } = await session();
+    const id = f.ids[2] as string;
+    const form = { action: "accept", text: "ok", form_token: formToken };
+    const refused = [
+      await post(`/breaks/${id}/actions`, cookie, { action: "accept", text: "ok" }),
+      await post(`/breaks/${id}/actions`, cookie, form, { origin: "https://evil.example" }),
+      await post(`/breaks/${id}/actions`, cookie, form, { "sec-fetch-site": "cross-site" }),
+      await post(`/breaks/${id}/actions`, "", form),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 401]);
+    expect(await breakHistory(f.database.db, id)).toEqual([]);
+    const ok = await post(`/breaks/${id}/actions`, cookie, form, { origin: base });
+    expect([ok.status, ok.headers.get("location")]).toEqual([303, `/breaks/${id}`]);
+    expect((await breakHistory(f.database.db, id)).map((h) => [h.action, h.actor])).toEqual([
+      ["accept", "alice"],
+    ]);
+    const twice = await post(`/breaks/${id}/actions`, cookie, form);
+    expect(twice.status).toBe(409);
+    expect(await twice.text()).toContain("already accepted (by alice");
+  });
+
+  it("answers only to loopback Host names (DNS rebinding)", async () => {
+    const { port } = new URL(base);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        { host: "127.0.0.1", port, path: "/login", headers: { host: `rebound.example:${port}` } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+    expect(status).toBe(421);
+  });
+});

@@ -1,0 +1,98 @@
+// The console in a real browser (Debian's chromium through playwright-core): sign in with the
+// token, filter the queue, open a break, accept it with a reason, see it leave the queue,
+// reload and find it accepted with its audit row; a wrong token is refused. Screenshots of the
+// queue and of a break page go to apps/reconciler/test-output/console/ (gitignored).
+import { existsSync, mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { breakHistory } from "../workflow/break-queries";
+import { type ConsoleFixture, consoleFixture, HOSTILE, TEST_TOKEN } from "./test-console";
+
+const CHROMIUM = "/usr/bin/chromium";
+const OUT = fileURLToPath(new URL("../../test-output/console/", import.meta.url));
+
+describe("the console in Chromium", () => {
+  let f: ConsoleFixture;
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM))
+      throw new Error(`${CHROMIUM} is missing: apt-get install chromium (.ci/run does it)`);
+    mkdirSync(OUT, { recursive: true });
+    f = await consoleFixture();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+      ],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await f?.close();
+  });
+
+  const signIn = async (token: string) => {
+    await page.goto(`${f.console.url}/breaks`);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await page.fill('input[name="actor"]', "Alice Finance");
+    await page.fill('input[name="token"]', token);
+    await Promise.all([page.waitForLoadState("load"), page.click("#login button")]);
+  };
+
+  it("refuses a wrong token", async () => {
+    await signIn("wrong-token-wrong-token");
+    expect(await page.textContent('[role="alert"]')).toContain("Wrong token");
+    await page.goto(`${f.console.url}/breaks`);
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
+
+  it("signs in, filters, accepts a break with a reason; it leaves the queue and stays accepted", async () => {
+    await signIn(TEST_TOKEN);
+    expect(new URL(page.url()).pathname).toBe("/breaks");
+    expect(await page.locator("#queue tbody tr").count()).toBe(3);
+    // Filter: breaks assigned to carol (one).
+    await page.fill('input[name="assignee"]', "carol");
+    await Promise.all([page.waitForURL(/assignee=carol/), page.click("#filters button")]);
+    expect(await page.locator("#queue tbody tr").count()).toBe(1);
+    // The status select applies on change (the console's script).
+    await Promise.all([
+      page.waitForURL(/status=open/),
+      page.selectOption('select[name="status"]', "open"),
+    ]);
+    expect(await page.locator("#queue tbody tr").count()).toBe(1);
+    const id = f.ids[1] as string;
+    await Promise.all([
+      page.waitForURL(new RegExp(`/breaks/${id}$`)),
+      page.click(`#queue a:text("${id}")`),
+    ]);
+    // The injected markup is shown as text, not run.
+    expect(await page.locator("#history").textContent()).toContain(HOSTILE);
+    expect(await page.title()).not.toBe("pwned");
+    await page.fill("#accept-form textarea", "Bank fee agreed with the card scheme (FIN-881)");
+    await Promise.all([page.waitForLoadState("load"), page.click("#accept-form button")]);
+    expect(await page.locator("#summary").textContent()).toContain("accepted");
+    await page.screenshot({ path: `${OUT}break-page.png`, fullPage: true });
+    await page.goto(`${f.console.url}/breaks`);
+    const queue = await page.locator("#queue").textContent();
+    expect(queue).not.toContain(id);
+    expect(await page.locator("#queue tbody tr").count()).toBe(2);
+    await page.screenshot({ path: `${OUT}queue.png`, fullPage: true });
+    await page.goto(`${f.console.url}/breaks/${id}`);
+    await page.reload();
+    expect(await page.locator("#summary").textContent()).toContain("by Alice Finance at");
+    const rows = await page.locator("#history tbody tr").allTextContents();
+    expect(rows.at(-1)).toMatch(
+      /Alice Finance\s*accept\s*Bank fee agreed with the card scheme \(FIN-881\)/,
+    );
+    const stored = await breakHistory(f.database.db, id);
+    expect(stored.at(-1)).toMatchObject({ actor: "Alice Finance", action: "accept" });
+    expect(existsSync(`${OUT}queue.png`) && existsSync(`${OUT}break-page.png`)).toBe(true);
+  });
+});
