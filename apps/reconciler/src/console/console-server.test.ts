@@ -3,6 +3,7 @@
 // from the database escaped, and a loopback console refusing foreign Host names.
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testBackends } from "../db/test-databases";
 import { breakHistory } from "../workflow/break-queries";
 import { type ConsoleFixture, consoleFixture, HOSTILE, TEST_TOKEN } from "./test-console";
 
@@ -34,9 +35,9 @@ const post = (path: string, cookie: string, form: Record<string, string>, header
     body: new URLSearchParams(form),
   });
 
-describe("the console over HTTP", () => {
+describe.each(testBackends())("the console over HTTP on %s", (kind) => {
   beforeAll(async () => {
-    f = await consoleFixture();
+    f = await consoleFixture(kind);
     base = f.console.url;
   }, 120_000);
   afterAll(async () => {

@@ -1,7 +1,7 @@
 // Test support: a migrated in-memory database with three breaks (one assigned to carol, one
 // carrying a comment that tries to inject markup) and the console serving it on a free port.
-import type { TestDatabase } from "../db/test-databases";
-import { openTestDatabase } from "../db/test-databases";
+import type { DatabaseKind } from "../db/database";
+import { openTestDatabase, type TestDatabase } from "../db/test-databases";
 import { applyBreakAction } from "../workflow/break-actions";
 import { seedThreeBreaks } from "../workflow/test-breaks";
 import { type RunningConsole, startConsole } from "./console-server";
@@ -16,8 +16,8 @@ export interface ConsoleFixture {
   close(): Promise<void>;
 }
 
-export async function consoleFixture(): Promise<ConsoleFixture> {
-  const database = await openTestDatabase("pglite");
+export async function consoleFixture(kind: DatabaseKind = "pglite"): Promise<ConsoleFixture> {
+  const database = await openTestDatabase(kind);
   const ids = await seedThreeBreaks(database.db);
   await applyBreakAction(database.db, {
     breakId: ids[1] as string,
