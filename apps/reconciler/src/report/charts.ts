@@ -94,7 +94,7 @@ export function dayChart(
   parts.push(
     `<text transform="translate(12,${10 + H / 2}) rotate(-90)" font-size="11" text-anchor="middle">${esc(opts.label)}</text>`,
   );
-  return `<figure><svg role="img" aria-label="${esc(opts.label)} per day" width="${W}" height="${H + 56}" viewBox="0 0 ${W} ${H + 56}" xmlns="http://www.w3.org/2000/svg">${parts.join("")}<text x="${W / 2}" y="${H + 54}" font-size="11" text-anchor="middle">day of the record (UTC, month-day)</text></svg>${legend(classes, opts.allClasses)}</figure>`;
+  return `<figure><svg role="img" aria-label="${esc(opts.label)} by class and day" width="${W}" height="${H + 56}" viewBox="0 0 ${W} ${H + 56}" xmlns="http://www.w3.org/2000/svg">${parts.join("")}<text x="${W / 2}" y="${H + 54}" font-size="11" text-anchor="middle">day of the record (UTC, month-day)</text></svg>${legend(classes, opts.allClasses)}</figure>`;
 }
 
 /** One small horizontal bar chart per currency: the open amount of each class. */
