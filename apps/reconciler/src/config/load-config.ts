@@ -1,6 +1,7 @@
 // loadConfig(env, flags): the reconciler's settings from the environment and CLI flags (a flag
 // wins), each checked with valibot; an error names the variable, the flag and the rule broken,
 // never the value (it may be a secret).
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Environment } from "@merchantkit/core";
 import { validate as validateCron } from "node-cron";
@@ -138,6 +139,19 @@ const FIELDS = {
     fallback: "4",
   },
   cron: { env: "RECONCILER_CRON", flag: "cron", schema: cron, fallback: "*/15 * * * *" },
+  ledgerDir: { env: "RECONCILER_LEDGER_DIR", flag: "ledger-dir", schema: text() },
+  ledgerDatabaseUrl: {
+    env: "LEDGER_DATABASE_URL",
+    flag: "ledger-database-url",
+    schema: databaseUrl,
+  },
+  ledgerQuery: { env: "RECONCILER_LEDGER_QUERY", flag: "ledger-query", schema: text() },
+  ledgerQueryFile: {
+    env: "RECONCILER_LEDGER_QUERY_FILE",
+    flag: "ledger-query-file",
+    schema: text(),
+  },
+  reportDir: { env: "RECONCILER_REPORT_DIR", flag: "report-dir", schema: text() },
 } as const satisfies Record<
   string,
   { env: string; flag: string; schema: v.GenericSchema<string, unknown>; fallback?: string }
@@ -179,15 +193,17 @@ export function loadConfig(
     if (result.success) parsed[key] = result.output;
     else issues.push(`${settingName(key)}: ${result.issues[0]?.message ?? "is invalid"}`);
   }
-  if (issues.length > 0) throw new ConfigError(issues);
   const p = parsed as Parsed;
+  const ledgerQuery = readLedgerQuery(p, issues);
+  if (issues.length > 0) throw new ConfigError(issues);
+  const cwd = opts.cwd ?? process.cwd();
   // An explicit data folder beats an inherited DATABASE_URL (as openDatabase does).
   const database =
     p.dataDir !== undefined
-      ? { dataDir: resolve(opts.cwd ?? process.cwd(), p.dataDir) }
+      ? { dataDir: resolve(cwd, p.dataDir) }
       : p.databaseUrl !== undefined
         ? { url: p.databaseUrl }
-        : { dataDir: resolve(opts.cwd ?? process.cwd(), DEFAULT_DATA_DIR) };
+        : { dataDir: resolve(cwd, DEFAULT_DATA_DIR) };
   return {
     database,
     environment: p.environment,
@@ -205,7 +221,39 @@ export function loadConfig(
     maxWindowAttempts: p.maxWindowAttempts as number,
     maxRetries: p.maxRetries as number,
     cron: p.cron as string,
+    ledgerDir: p.ledgerDir === undefined ? undefined : resolve(cwd, p.ledgerDir),
+    ledgerQuery:
+      ledgerQuery === undefined
+        ? undefined
+        : { url: p.ledgerDatabaseUrl as string, query: ledgerQuery },
+    reportDir: p.reportDir === undefined ? undefined : resolve(cwd, p.reportDir),
   };
+}
+
+/** The ledger query's text (inline or from its file), checked to come with its database. */
+function readLedgerQuery(p: Parsed, issues: string[]): string | undefined {
+  if (p.ledgerQuery !== undefined && p.ledgerQueryFile !== undefined) {
+    issues.push(`${settingName("ledgerQuery")}: give the query or its file, not both`);
+    return undefined;
+  }
+  let query = p.ledgerQuery;
+  if (p.ledgerQueryFile !== undefined) {
+    try {
+      query = readFileSync(p.ledgerQueryFile, "utf8").trim();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+      issues.push(`${settingName("ledgerQueryFile")}: cannot read the file (${code})`);
+      return undefined;
+    }
+    if (query === "") issues.push(`${settingName("ledgerQueryFile")}: the file is empty`);
+  }
+  if (query !== undefined && p.ledgerDatabaseUrl === undefined)
+    issues.push(`${settingName("ledgerDatabaseUrl")}: is required with a ledger query`);
+  if (query === undefined && p.ledgerDatabaseUrl !== undefined)
+    issues.push(
+      `${settingName("ledgerQuery")}: is required with LEDGER_DATABASE_URL (or --ledger-query-file)`,
+    );
+  return query;
 }
 
 /**

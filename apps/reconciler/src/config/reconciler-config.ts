@@ -32,4 +32,10 @@ export interface ReconcilerConfig {
   maxRetries: number;
   /** node-cron expression of `reconciler schedule`. */
   cron: string;
+  /** The watched folder of ledger CSV drops (taken in by each cycle). */
+  ledgerDir: string | undefined;
+  /** The merchant's own database and the query returning its ledger rows. */
+  ledgerQuery: { url: string; query: string } | undefined;
+  /** Where each cycle writes its report (report.html, statement.csv). */
+  reportDir: string | undefined;
 }

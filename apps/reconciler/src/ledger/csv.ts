@@ -1,5 +1,7 @@
-// A small RFC 4180 CSV reader that keeps the line number each record starts on (quoted fields
-// may hold commas, doubled quotes and line breaks), so import errors can name the line.
+// Ledger CSV text → records with the line each starts on (csv-parse does the RFC 4180 reading:
+// quoted fields with commas, doubled quotes and line breaks; CRLF, LF or CR line ends; a BOM),
+// so import errors can name the line. csvField writes a field back for the ledger writers.
+import { CsvError, parse } from "csv-parse/sync";
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts (the header is line 1). */
@@ -18,60 +20,52 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+// csv-parse's codes, worded for the person who fixes the file.
+const REASONS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: "a quoted field is never closed",
+  CSV_INVALID_CLOSING_QUOTE: "text after a closing quote (quote the whole field)",
+  INVALID_OPENING_QUOTE: "a quote inside an unquoted field (quote the field)",
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: "text after a closing quote (quote the whole field)",
+};
+
+function newlines(fields: readonly string[]): number {
+  let n = 0;
+  for (const f of fields) for (const ch of f) if (ch === "\n") n++;
+  return n;
+}
+
 /** Every record of the text, blank lines skipped; a leading byte-order mark is ignored. */
-export function* readCsv(text: string): Generator<CsvRecord> {
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let line = 1;
-  const n = text.length;
-  while (i < n) {
-    const start = line;
-    const fields: string[] = [];
-    let field = "";
-    let atRecordEnd = false;
-    while (!atRecordEnd) {
-      if (text[i] === '"') {
-        i++;
-        for (;;) {
-          if (i >= n) throw new CsvSyntaxError(start, "a quoted field is never closed");
-          const ch = text[i] as string;
-          if (ch === '"') {
-            if (text[i + 1] === '"') {
-              field += '"';
-              i += 2;
-              continue;
-            }
-            i++;
-            break;
-          }
-          if (ch === "\n") line++;
-          field += ch;
-          i++;
-        }
-        const next = text[i];
-        if (i < n && next !== "," && next !== "\n" && next !== "\r")
-          throw new CsvSyntaxError(line, "text after a closing quote (quote the whole field)");
-      } else {
-        let j = i;
-        while (j < n && text[j] !== "," && text[j] !== "\n" && text[j] !== "\r") j++;
-        field = text.slice(i, j);
-        if (field.includes('"'))
-          throw new CsvSyntaxError(line, "a quote inside an unquoted field (quote the field)");
-        i = j;
-      }
-      fields.push(field);
-      field = "";
-      if (i >= n) atRecordEnd = true;
-      else if (text[i] === ",") i++;
-      else {
-        if (text[i] === "\r") i++;
-        if (text[i] === "\n") i++;
-        line++;
-        atRecordEnd = true;
-      }
-    }
-    if (fields.length === 1 && fields[0] === "") continue;
-    yield { line: start, fields };
+export function readCsv(text: string): CsvRecord[] {
+  let parsed: { record: string[]; info: { lines: number } }[];
+  let lastEnd = 0;
+  try {
+    parsed = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      // Any line end, mixed within one file (csv-parse otherwise fixes the first one it sees).
+      record_delimiter: ["\r\n", "\n", "\r"],
+      on_record: (record, context) => {
+        lastEnd = context.lines;
+        return record;
+      },
+    }) as unknown as typeof parsed;
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    // An unclosed quote runs to the end of the text: it opened on the record after the last
+    // complete one. Other errors are on the line csv-parse stopped at.
+    const line =
+      error.code === "CSV_QUOTE_NOT_CLOSED"
+        ? lastEnd + 1
+        : Number((error as CsvError & { lines?: number }).lines ?? 1);
+    throw new CsvSyntaxError(line, REASONS[error.code] ?? error.message);
   }
+  // info.lines is the line a record ends on; a quoted line break inside moves its start back.
+  return parsed.map(({ record, info }) => ({
+    line: info.lines - newlines(record),
+    fields: record,
+  }));
 }
 
 /** A field as CSV: quoted when it holds a comma, quote, or line break. */

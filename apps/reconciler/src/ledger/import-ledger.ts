@@ -1,11 +1,15 @@
-// importLedger: a checked ledger file into ledger_entries, all or nothing, idempotent by
-// entry_id: COPY into a staging table, then one INSERT … ON CONFLICT merge.
+// importLedger: a checked ledger file (or a ledger source's checked rows) into ledger_entries,
+// all or nothing, idempotent by entry_id: COPY into a staging table, then one INSERT … ON
+// CONFLICT merge.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { advisoryKey } from "../db/advisory-key";
+import { backendOf } from "../db/backend";
 import { copyField, copyLine, copyRows } from "../db/copy-rows";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { rememberServiceIds } from "../store/service-ids";
+import type { LedgerEntry } from "./ledger-row";
 import { type LedgerRowError, parseLedger } from "./parse-ledger";
 
 export interface LedgerImportResult {
@@ -45,47 +49,85 @@ const STAGING_COLUMNS = [
 ] as const;
 
 /**
- * Checks the whole text first (any bad row → LedgerImportError, nothing written), then copies
- * the rows into ledger_staging and merges them into ledger_entries in one transaction: a new
- * entry_id is inserted, a changed one replaced, an identical one left alone. Account entries'
- * provider_ref (a serviceId) is queued for the account-transaction sync. `db` must be the
- * top-level database (COPY runs on a connection of its own).
+ * Checks the whole text first (any bad row → LedgerImportError, nothing written), then imports
+ * its entries with importLedgerEntries.
  */
 export async function importLedger(
   db: Db,
   text: string,
-  opts: { sourceFile?: string } = {},
+  opts: ImportOptions = {},
 ): Promise<LedgerImportResult> {
   const parsed = parseLedger(text);
   if (parsed.errors.length > 0) throw new LedgerImportError(parsed.errors);
-  const rows = parsed.entries.length;
-  if (rows === 0) return { rows, inserted: 0, updated: 0, unchanged: 0 };
+  return importLedgerEntries(db, parsed.entries, opts);
+}
+
+export interface ImportOptions {
+  /** Recorded on each entry as where it last came from. */
+  sourceFile?: string;
+  /** Runs inside the merge's transaction (a ledger source records what it took in). */
+  alsoInTransaction?: (tx: Db) => Promise<void>;
+}
+
+/**
+ * Copies checked entries into ledger_staging and merges them into ledger_entries in one
+ * transaction: a new entry_id is inserted, a changed one replaced, an identical one left alone.
+ * Account entries' provider_ref (a serviceId) is queued for the account-transaction sync.
+ * Imports run one at a time (an advisory lock held on a connection of their own for the whole
+ * import), so whatever staging holds when one starts was left by an import that died (kill -9,
+ * a lost connection) and is cleared first. `db` must be the top-level database (COPY runs on a
+ * connection of its own).
+ */
+export async function importLedgerEntries(
+  db: Db,
+  entries: readonly { line: number; entry: LedgerEntry }[],
+  opts: ImportOptions = {},
+): Promise<LedgerImportResult> {
+  const rows = entries.length;
+  const key = advisoryKey("ledger-import");
+  return backendOf(db)
+    .withConnection(async (query) => {
+      await query("select pg_advisory_lock($1::bigint)", [key]);
+      try {
+        await query("delete from ledger_staging", []);
+        return await stageAndMerge(db, entries, opts);
+      } finally {
+        await query("select pg_advisory_unlock($1::bigint)", [key]);
+      }
+    })
+    .then((counts) => ({ rows, ...counts }));
+}
+
+async function stageAndMerge(
+  db: Db,
+  entries: readonly { line: number; entry: LedgerEntry }[],
+  opts: ImportOptions,
+): Promise<Omit<LedgerImportResult, "rows">> {
   const importId = randomUUID();
   try {
-    await copyRows(db, {
-      table: "ledger_staging",
-      columns: STAGING_COLUMNS,
-      lines: (function* () {
-        for (const { line, entry } of parsed.entries)
-          yield copyLine([
-            importId,
-            String(line),
-            copyField(entry.entryId),
-            entry.kind,
-            copyField(entry.providerRef),
-            entry.amount,
-            entry.currency,
-            entry.bookedAt,
-            copyField(entry.feeType),
-            copyField(entry.cardId),
-            copyField(entry.description),
-          ]);
-      })(),
-    });
+    if (entries.length > 0)
+      await copyRows(db, {
+        table: "ledger_staging",
+        columns: STAGING_COLUMNS,
+        lines: (function* () {
+          for (const { line, entry } of entries)
+            yield copyLine([
+              importId,
+              String(line),
+              copyField(entry.entryId),
+              entry.kind,
+              copyField(entry.providerRef),
+              entry.amount,
+              entry.currency,
+              entry.bookedAt,
+              copyField(entry.feeType),
+              copyField(entry.cardId),
+              copyField(entry.description),
+            ]);
+        })(),
+      });
     const serviceIds = [
-      ...new Set(
-        parsed.entries.filter((e) => e.entry.kind === "account").map((e) => e.entry.providerRef),
-      ),
+      ...new Set(entries.filter((e) => e.entry.kind === "account").map((e) => e.entry.providerRef)),
     ];
     return await db.transaction(async (tx) => {
       const [counts] = await queryRows<{ inserted: string; updated: string }>(
@@ -113,9 +155,10 @@ export async function importLedger(
         FROM merged`,
       );
       if (serviceIds.length > 0) await rememberServiceIds(tx, serviceIds, "ledger");
+      if (opts.alsoInTransaction) await opts.alsoInTransaction(tx);
       const inserted = Number(counts?.inserted ?? 0);
       const updated = Number(counts?.updated ?? 0);
-      return { rows, inserted, updated, unchanged: rows - inserted - updated };
+      return { inserted, updated, unchanged: entries.length - inserted - updated };
     });
   } finally {
     await queryRows(db, sql`DELETE FROM ledger_staging WHERE import_id = ${importId}`);

@@ -41,11 +41,32 @@ const AMOUNT = /^[+-]?\d{1,24}(\.\d{1,12})?$/;
 const CURRENCY = /^[A-Z]{3}$/;
 const FEE_TYPE = /^[A-Z][A-Z0-9_]{0,39}$/;
 const DIGITS = /^\d{1,40}$/;
-// A date, or a date-time with optional seconds and fraction; zone Z or ±hh:mm (none = UTC).
+// A date, or a date-time with optional seconds and fraction; zone Z, ±hh, ±hhmm or ±hh:mm
+// (none = UTC).
 const ISO =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it rejects
 const CONTROL = /[\u0000-\u001f\u007f]/;
+
+// The provider's keys (docs/ledger-format.md): a serviceId is a 64-bit integer in canonical
+// form (the account API is queried by it, and one malformed id would fail its whole batch);
+// txnOrderNo, clientRequestId and operateRecordId are at most 64 characters.
+const CANONICAL_INTEGER = /^(?:0|[1-9]\d{0,19})$/;
+const UINT64_MAX = 18_446_744_073_709_551_615n;
+const MAX_KEY_LENGTH = 64;
+
+/** Why provider_ref cannot be the key an entry of this kind names, or undefined. */
+function providerRefProblem(kind: LedgerKind, ref: string): string | undefined {
+  if (kind === "account") {
+    if (!CANONICAL_INTEGER.test(ref) || BigInt(ref) > UINT64_MAX)
+      return `provider_ref "${ref.slice(0, 40)}" is not a serviceId (a 64-bit integer without leading zeros), which an account entry must name`;
+    return undefined;
+  }
+  if (ref.length > MAX_KEY_LENGTH)
+    return `provider_ref is ${ref.length} characters; a txnOrderNo, clientRequestId or operateRecordId has at most ${MAX_KEY_LENGTH}`;
+  if (/\s/.test(ref)) return "provider_ref holds white space, which no provider key does";
+  return undefined;
+}
 
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -61,7 +82,9 @@ export function normalizeTime(text: string): string | undefined {
   const day = Number(d);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
-  const offset = zone === "Z" ? "Z" : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  // ±hh (as Postgres writes whole-hour offsets), ±hhmm or ±hh:mm.
+  const offset =
+    zone === "Z" ? "Z" : zone.length === 3 ? `${zone}:00` : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
   const ms = `${frac}000`.slice(0, 3);
   const at = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}${offset}`);
   return Number.isNaN(at) ? undefined : new Date(at).toISOString();
@@ -100,6 +123,9 @@ export function checkLedgerRow(
   const kind = (v.kind as string).trim();
   if (!LEDGER_KINDS.includes(kind as LedgerKind))
     return { reason: `kind "${kind}" is not one of ${LEDGER_KINDS.join(", ")}` };
+  const providerRef = (v.provider_ref as string).trim();
+  const refProblem = providerRefProblem(kind as LedgerKind, providerRef);
+  if (refProblem) return { reason: refProblem };
   const amount = (v.amount as string).trim();
   if (!AMOUNT.test(amount))
     return {
@@ -130,7 +156,7 @@ export function checkLedgerRow(
     entry: {
       entryId,
       kind: kind as LedgerKind,
-      providerRef: (v.provider_ref as string).trim(),
+      providerRef,
       amount: normalizeAmount(amount),
       currency,
       bookedAt,

@@ -1,4 +1,5 @@
-// A ledger CSV file read whole: every entry, or every bad row with its line and reason.
+// Ledger rows read whole — a CSV file, or the rows of the merchant's ledger query — into every
+// entry, or every bad row with its line (or row) and reason.
 import { CsvSyntaxError, readCsv } from "./csv";
 import {
   checkLedgerRow,
@@ -9,7 +10,7 @@ import {
 } from "./ledger-row";
 
 export interface LedgerRowError {
-  /** 1-based line of the file (the header is line 1). */
+  /** 1-based line of the file (the header is line 1), or row of a query result. */
   line: number;
   reason: string;
 }
@@ -19,69 +20,93 @@ export interface ParsedLedger {
   errors: LedgerRowError[];
 }
 
+/** One row before its checks: where it came from and its values by column name. */
+export interface LedgerRowValues {
+  line: number;
+  values: Partial<Record<LedgerColumn, string>>;
+}
+
 /**
- * Reads the header (column names in any order, the required ones present, no unknown ones),
- * then checks every row; an entry_id seen twice in one file is an error on its second line.
+ * Checks every row (checkLedgerRow); an entry_id seen twice is an error on its second row. The
+ * same rules for every source, so a row refused in a file is refused from a query too.
  */
-export function parseLedger(text: string): ParsedLedger {
+export function checkLedgerRows(
+  rows: Iterable<LedgerRowValues>,
+  where: (line: number) => string = (line) => `line ${line}`,
+): ParsedLedger {
   const entries: ParsedLedger["entries"] = [];
   const errors: LedgerRowError[] = [];
-  let columns: (LedgerColumn | undefined)[] | undefined;
   const seen = new Map<string, number>();
-  try {
-    for (const record of readCsv(text)) {
-      if (!columns) {
-        const names = record.fields.map((f) => f.trim().toLowerCase());
-        const unknown = names.filter((n) => !(LEDGER_COLUMNS as readonly string[]).includes(n));
-        const missing = REQUIRED_COLUMNS.filter((c) => !names.includes(c));
-        const repeated = names.filter((n, i) => names.indexOf(n) !== i);
-        if (unknown.length || missing.length || repeated.length) {
-          const parts = [
-            missing.length ? `missing column(s) ${missing.join(", ")}` : "",
-            unknown.length ? `unknown column(s) ${unknown.join(", ")}` : "",
-            repeated.length ? `repeated column(s) ${repeated.join(", ")}` : "",
-          ].filter(Boolean);
-          errors.push({
-            line: record.line,
-            reason: `header: ${parts.join("; ")} (columns: ${LEDGER_COLUMNS.join(", ")})`,
-          });
-          return { entries: [], errors };
-        }
-        columns = names as LedgerColumn[];
-        continue;
-      }
-      if (record.fields.length !== columns.length) {
-        errors.push({
-          line: record.line,
-          reason: `${record.fields.length} fields where the header has ${columns.length}`,
-        });
-        continue;
-      }
-      const values: Partial<Record<LedgerColumn, string>> = {};
-      columns.forEach((column, i) => {
-        if (column) values[column] = record.fields[i];
-      });
-      const checked = checkLedgerRow(values);
-      if ("reason" in checked) {
-        errors.push({ line: record.line, reason: checked.reason });
-        continue;
-      }
-      const first = seen.get(checked.entry.entryId);
-      if (first !== undefined) {
-        errors.push({
-          line: record.line,
-          reason: `entry_id "${checked.entry.entryId}" already appears on line ${first}`,
-        });
-        continue;
-      }
-      seen.set(checked.entry.entryId, record.line);
-      entries.push({ line: record.line, entry: checked.entry });
+  for (const { line, values } of rows) {
+    const checked = checkLedgerRow(values);
+    if ("reason" in checked) {
+      errors.push({ line, reason: checked.reason });
+      continue;
     }
+    const first = seen.get(checked.entry.entryId);
+    if (first !== undefined) {
+      errors.push({
+        line,
+        reason: `entry_id "${checked.entry.entryId}" already appears on ${where(first)}`,
+      });
+      continue;
+    }
+    seen.set(checked.entry.entryId, line);
+    entries.push({ line, entry: checked.entry });
+  }
+  return { entries, errors };
+}
+
+/** Why a header cannot be read as ledger columns, or undefined. */
+export function headerProblem(names: readonly string[]): string | undefined {
+  const unknown = names.filter((n) => !(LEDGER_COLUMNS as readonly string[]).includes(n));
+  const missing = REQUIRED_COLUMNS.filter((c) => !names.includes(c));
+  const repeated = names.filter((n, i) => names.indexOf(n) !== i);
+  if (!unknown.length && !missing.length && !repeated.length) return undefined;
+  const parts = [
+    missing.length ? `missing column(s) ${missing.join(", ")}` : "",
+    unknown.length ? `unknown column(s) ${unknown.join(", ")}` : "",
+    repeated.length ? `repeated column(s) ${repeated.join(", ")}` : "",
+  ].filter(Boolean);
+  return `${parts.join("; ")} (columns: ${LEDGER_COLUMNS.join(", ")})`;
+}
+
+/**
+ * Reads the header (column names in any order, the required ones present, no unknown ones),
+ * then checks every row with checkLedgerRows.
+ */
+export function parseLedger(text: string): ParsedLedger {
+  let records: ReturnType<typeof readCsv>;
+  try {
+    records = readCsv(text);
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
-    errors.push({ line: error.line, reason: error.reason });
+    return { entries: [], errors: [{ line: error.line, reason: error.reason }] };
   }
-  if (!columns && errors.length === 0)
-    errors.push({ line: 1, reason: "the file is empty (no header)" });
-  return { entries, errors };
+  const [header, ...body] = records;
+  if (!header)
+    return { entries: [], errors: [{ line: 1, reason: "the file is empty (no header)" }] };
+  const columns = header.fields.map((f) => f.trim().toLowerCase());
+  const problem = headerProblem(columns);
+  if (problem)
+    return { entries: [], errors: [{ line: header.line, reason: `header: ${problem}` }] };
+  const shapeErrors: LedgerRowError[] = [];
+  const rows: LedgerRowValues[] = [];
+  for (const record of body) {
+    if (record.fields.length !== columns.length) {
+      shapeErrors.push({
+        line: record.line,
+        reason: `${record.fields.length} fields where the header has ${columns.length}`,
+      });
+      continue;
+    }
+    const values: Partial<Record<LedgerColumn, string>> = {};
+    columns.forEach((column, i) => {
+      values[column as LedgerColumn] = record.fields[i];
+    });
+    rows.push({ line: record.line, values });
+  }
+  const checked = checkLedgerRows(rows);
+  const errors = [...shapeErrors, ...checked.errors].sort((a, b) => a.line - b.line);
+  return { entries: checked.entries, errors };
 }

@@ -14,6 +14,7 @@ import { breaksShowCommand } from "./breaks-show";
 import { consoleCommand } from "./console";
 import { demoCommand } from "./demo";
 import { ledgerImportCommand } from "./ledger-import";
+import { matchCommand } from "./match";
 import { migrateCommand } from "./migrate";
 import { reportCommand } from "./report";
 import { runCommand } from "./run";
@@ -31,6 +32,7 @@ export const commands: readonly Command[] = [
   webhooksCommand,
   ledgerImportCommand,
   runCommand,
+  matchCommand,
   reportCommand,
   breaksListCommand,
   breaksShowCommand,

@@ -1,40 +1,42 @@
-// `reconciler run`: sync every stream once, then match once, and print the verdict.
-
-import { matchResultLines } from "../../match/format-result";
+// `reconciler run`: one whole cycle — take in new ledger entries from the configured sources,
+// sync the three streams, match, write the report — with one JSON summary line and an exit
+// code that says how it went. `--no-sync` leaves the provider alone (no credentials needed).
+import * as v from "valibot";
 import { MATCH_FLAGS, MATCH_USAGE, matchOptionsOf } from "../../match/match-flags";
-import { runMatch } from "../../match/run-match";
-import { runSync } from "../../sync/run-sync";
 import { createSyncContext } from "../../sync/sync-context";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
-import { EXIT } from "../exit-codes";
 import { logSink } from "../log-sink";
 import { progressPrinter } from "../progress";
-import { printSummary } from "./sync-run";
+import { cycleOnce } from "./cycle-command";
 
-const usage = `reconciler run ${MATCH_USAGE}`;
+const usage = `reconciler run [--no-sync] [--ledger-dir DIR] [--ledger-query-file FILE] [--report-dir DIR] ${MATCH_USAGE}`;
 
 export const runCommand: Command = {
   name: "run",
-  summary: "sync, then match against the ledger once; prints the verdict (exit 3 when incomplete)",
+  summary:
+    "one cycle: ledger sources in, sync, match, report; one JSON summary line (exit 0 only when all of it is done)",
   usage,
   async run(args, io) {
     try {
-      const flags = commandFlags(args, MATCH_FLAGS);
+      const flags = commandFlags(args, {
+        ...MATCH_FLAGS,
+        "no-sync": v.optional(v.literal(true, "takes no value")),
+      });
       const config = configOf(args, io);
       const database = await openConfiguredDatabase(config);
       try {
-        const ctx = createSyncContext(config, database.db, { log: logSink(io) });
-        const summary = await runSync(ctx, {
-          signal: io.signal,
-          onProgress: io.isTty ? progressPrinter((line) => io.err(line)) : undefined,
+        return await cycleOnce(io, {
+          config,
+          database,
+          sync: flags["no-sync"]
+            ? undefined
+            : createSyncContext(config, database.db, { log: logSink(io) }),
+          syncOptions: {
+            onProgress: io.isTty ? progressPrinter((line) => io.err(line)) : undefined,
+          },
+          match: matchOptionsOf(flags),
         });
-        printSummary(io, summary);
-        if (io.signal.aborted) return EXIT.partial;
-        const result = await runMatch(database.db, matchOptionsOf(flags));
-        for (const line of matchResultLines(result, io.isTty)) io.out(line);
-        if (summary.outcome === "failed") return EXIT.failed;
-        return result.verdict === "incomplete" ? EXIT.partial : EXIT.ok;
       } finally {
         await database.close();
       }

@@ -1,49 +1,58 @@
-// `reconciler schedule`: runs the sync on the configured cron expression until stopped.
-// node-cron's noOverlap skips a tick while the previous run is still going (one process); the
-// streams' advisory locks keep other processes off the same stream. SIGTERM/SIGINT let the
-// current window finish and commit, then the command returns.
+// `reconciler schedule`: the whole cycle (ledger in, sync, match, report) on the configured cron
+// expression until stopped. node-cron's noOverlap skips a tick while the previous cycle is still
+// going (one process); advisory locks keep other processes off the same stream and the ledger
+// folder. SIGTERM/SIGINT let the current window finish and commit, then the command returns.
+// A failed cycle is reported by its summary line and the schedule goes on.
 import { schedule } from "node-cron";
 import * as v from "valibot";
 import { describeConfig } from "../../config/describe-config";
+import { MATCH_FLAGS, MATCH_USAGE, matchOptionsOf } from "../../match/match-flags";
 import { logEvent } from "../../sync/log-event";
-import { runSync } from "../../sync/run-sync";
 import { createSyncContext } from "../../sync/sync-context";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
 import { EXIT } from "../exit-codes";
 import { logSink } from "../log-sink";
-import { printSummary, SYNC_FLAGS } from "./sync-run";
+import { cycleOnce } from "./cycle-command";
+import { SYNC_FLAGS } from "./sync-run";
 
-const usage = 'reconciler schedule [--cron "*/15 * * * *"] [--stream NAME[,NAME]] [--run-now]';
+const usage = `reconciler schedule [--cron "*/15 * * * *"] [--stream NAME[,NAME]] [--run-now] [--no-sync] [--ledger-dir DIR] [--ledger-query-file FILE] [--report-dir DIR] ${MATCH_USAGE}`;
 
 export const scheduleCommand: Command = {
   name: "schedule",
-  summary: "sync on a cron schedule until stopped (SIGTERM finishes the current window)",
+  summary: "the whole cycle on a cron schedule until stopped (SIGTERM finishes the current window)",
   usage,
   async run(args, io) {
     try {
       const flags = commandFlags(args, {
+        ...MATCH_FLAGS,
         stream: SYNC_FLAGS.stream,
         "run-now": v.optional(v.literal(true, "takes no value")),
+        "no-sync": v.optional(v.literal(true, "takes no value")),
       });
       const config = configOf(args, io);
       const log = logSink(io);
       const database = await openConfiguredDatabase(config);
       try {
-        const ctx = createSyncContext(config, database.db, { log });
-        logEvent(ctx, "info", "schedule started", describeConfig(config));
+        const sync = flags["no-sync"] ? undefined : createSyncContext(config, database.db, { log });
+        logEvent({ log }, "info", "schedule started", describeConfig(config));
         let running: Promise<unknown> = Promise.resolve();
         const tick = () => {
           if (io.signal.aborted) return;
-          const run = runSync(ctx, { streams: flags.stream, kind: "schedule", signal: io.signal })
-            .then((summary) => printSummary(io, summary))
-            .catch((error: unknown) =>
-              logEvent(ctx, "error", "scheduled run failed", { error: String(error) }),
-            );
+          const run = cycleOnce(io, {
+            config,
+            database,
+            sync,
+            syncOptions: { kind: "schedule", streams: flags.stream },
+            // A fresh "now" per tick: grace periods move on with the clock.
+            match: matchOptionsOf(flags),
+          }).catch((error: unknown) =>
+            logEvent({ log }, "error", "scheduled cycle failed", { error: String(error) }),
+          );
           running = run;
           return run;
         };
-        const task = schedule(config.cron, tick, { noOverlap: true, name: "reconciler-sync" });
+        const task = schedule(config.cron, tick, { noOverlap: true, name: "reconciler-cycle" });
         if (flags["run-now"]) await task.execute();
         await new Promise<void>((resolve) => {
           if (io.signal.aborted) resolve();
@@ -51,9 +60,9 @@ export const scheduleCommand: Command = {
         });
         await task.stop();
         await task.destroy();
-        // The run in progress sees the same signal: it finishes its windows and returns.
+        // The cycle in progress sees the same signal: it finishes its windows and returns.
         await running;
-        logEvent(ctx, "info", "schedule stopped");
+        logEvent({ log }, "info", "schedule stopped");
         return EXIT.ok;
       } finally {
         await database.close();

@@ -1,7 +1,16 @@
 // The merchant's ledger as the reconciler reads it (ledger_entries) and the staging table its
 // CSV import copies into before one merge.
 import { sql } from "drizzle-orm";
-import { check, index, integer, numeric, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { time } from "./column-types";
 
 /** One row per merchant ledger entry (entry_id); docs/ledger-format.md describes each column. */
@@ -58,4 +67,32 @@ export const ledgerStaging = pgTable(
     description: text("description"),
   },
   (t) => [index("ledger_staging_import_idx").on(t.importId)],
+);
+
+/**
+ * Every ledger file the watched folder (RECONCILER_LEDGER_DIR) handed over: taken in, rejected,
+ * or a repeat of content already taken in. The sha256 of an imported file is unique, so the same
+ * content dropped twice (or found again after a crash between commit and move) is imported once.
+ */
+export const ledgerFiles = pgTable(
+  "ledger_files",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The file's name in the folder when it was taken. */
+    name: text("name").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    /** sha256 (hex) of the file's bytes. */
+    sha256: text("sha256").notNull(),
+    /** imported | rejected | duplicate (content already imported under another drop). */
+    status: text("status").notNull(),
+    /** Data rows in the file (imported) or bad rows (rejected). */
+    rows: integer("rows").notNull(),
+    /** Why it was rejected (each bad line and rule), null otherwise. */
+    reason: text("reason"),
+    takenAt: time("taken_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("ledger_files_status_check", sql`${t.status} in ('imported', 'rejected', 'duplicate')`),
+    uniqueIndex("ledger_files_imported_sha_idx").on(t.sha256).where(sql`${t.status} = 'imported'`),
+  ],
 );

@@ -1,0 +1,91 @@
+// A cycle's one JSON summary line and its exit code: what an unattended run says about itself.
+import { EXIT } from "../cli/exit-codes";
+import type { CycleResult } from "./run-cycle";
+
+function failed(step: unknown): step is { error: string } {
+  return typeof step === "object" && step !== null && "error" in step;
+}
+
+function ledgerSummary(ledger: CycleResult["ledger"]) {
+  const out: Record<string, unknown> = {};
+  const folder = ledger.folder;
+  if (folder === "busy") out.folder = "busy";
+  else if (failed(folder)) out.folder = { error: folder.error };
+  else if (folder) {
+    const of = (status: string) => folder.files.filter((f) => f.status === status);
+    out.folder = {
+      imported: of("imported").map((f) => ({ name: f.name, rows: f.rows, sha256: f.sha256 })),
+      duplicates: of("duplicate").map((f) => f.name),
+      rejected: of("rejected").map((f) => ({ name: f.name, badRows: f.rows, reason: f.reason })),
+      waiting: folder.waiting,
+    };
+  }
+  const query = ledger.query;
+  if (failed(query)) out.query = { error: query.error };
+  else if (query)
+    out.query = {
+      source: query.source,
+      rows: query.rows,
+      inserted: query.inserted,
+      updated: query.updated,
+    };
+  return out;
+}
+
+function syncSummary(sync: CycleResult["sync"]) {
+  if (sync === "skipped" || failed(sync)) return sync;
+  const streams: Record<string, unknown> = {};
+  for (const [name, s] of Object.entries(sync.streams))
+    streams[name] = {
+      outcome: s.outcome,
+      windows: s.windows,
+      failedWindows: s.failedWindows,
+      inserted: s.inserted,
+      updated: s.updated,
+      lagSeconds: s.lagSeconds,
+      ...(s.error ? { error: s.error } : {}),
+    };
+  return { outcome: sync.outcome, streams };
+}
+
+/** True when a ledger source refused input or could not be read: someone has to act. */
+export function ledgerNeedsAttention(ledger: CycleResult["ledger"]): boolean {
+  const folder = ledger.folder;
+  if (failed(folder) || failed(ledger.query)) return true;
+  return typeof folder === "object" && folder.files.some((f) => f.status === "rejected");
+}
+
+/**
+ * The exit code: 0 only when every configured step did all of its work; a stop by signal, a
+ * step that failed, data left unread or refused ledger input never exit 0.
+ */
+export function cycleExitCode(result: CycleResult): number {
+  if (result.interrupted) return EXIT.partial;
+  const { sync, match, report } = result;
+  if (failed(sync) || failed(match) || failed(report)) return EXIT.failed;
+  if (sync !== "skipped" && sync.outcome === "failed") return EXIT.failed;
+  if (sync !== "skipped" && sync.outcome !== "ok") return EXIT.partial;
+  if (ledgerNeedsAttention(result.ledger)) return EXIT.partial;
+  if (match !== "skipped" && match.verdict === "incomplete") return EXIT.partial;
+  return EXIT.ok;
+}
+
+/** The cycle's one summary line (JSON): verdict, open breaks, ledger, sync, durations, exit. */
+export function cycleSummaryLine(result: CycleResult, exitCode: number): string {
+  const match = result.match;
+  const matched = match !== "skipped" && !failed(match) ? match : undefined;
+  return JSON.stringify({
+    msg: "cycle finished",
+    verdict: matched?.verdict ?? (failed(match) ? "failed" : "not matched"),
+    openBreaks: matched?.stats.openBreaks ?? null,
+    pendingItems: matched?.stats.pendingItems ?? null,
+    reasons: matched?.reasons ?? [],
+    ledger: ledgerSummary(result.ledger),
+    sync: syncSummary(result.sync),
+    match: failed(match) ? { error: match.error } : matched ? { runId: matched.runId } : match,
+    report: result.report,
+    interrupted: result.interrupted,
+    durationsMs: result.durationsMs,
+    exitCode,
+  });
+}

@@ -1,0 +1,60 @@
+// The report a cycle leaves for people: report.html (the same page `reconciler report --html`
+// writes) and statement.csv (the daily statement per currency), replaced atomically so a
+// reader never opens half a file.
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Db } from "../db/database";
+import { csvField } from "../ledger/csv";
+import { renderHtml } from "../report/render-html";
+import { loadReport, type ReportData } from "../report/report-data";
+
+const STATEMENT_COLUMNS = [
+  "day",
+  "currency",
+  "provider_total",
+  "ledger_total",
+  "difference",
+  "timing",
+  "explained_by_breaks",
+  "accepted",
+  "pending",
+  "unexplained",
+] as const;
+
+/** The daily statement as CSV: one row per day and currency, amounts as exact decimals. */
+export function statementCsv(data: ReportData): string {
+  const rows = data.statement.map((r) =>
+    [
+      r.day,
+      r.currency,
+      r.providerTotal,
+      r.ledgerTotal,
+      r.difference,
+      r.timing,
+      r.explainedByBreaks,
+      r.accepted,
+      r.pending,
+      r.unexplained,
+    ]
+      .map(csvField)
+      .join(","),
+  );
+  return `${[STATEMENT_COLUMNS.join(","), ...rows].join("\n")}\n`;
+}
+
+async function replaceFile(path: string, text: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, text, "utf8");
+  await rename(temporary, path);
+}
+
+/** Writes report.html and statement.csv into `dir` (created if missing); answers their paths. */
+export async function writeReport(db: Db, dir: string): Promise<string[]> {
+  const data = await loadReport(db, { queueLimit: 500 });
+  await mkdir(dir, { recursive: true });
+  const html = join(dir, "report.html");
+  const csv = join(dir, "statement.csv");
+  await replaceFile(html, renderHtml(data));
+  await replaceFile(csv, statementCsv(data));
+  return [html, csv];
+}

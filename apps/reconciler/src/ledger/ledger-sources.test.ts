@@ -1,0 +1,229 @@
+// The ledger sources a cycle takes in: the watched folder (taken in once, all or nothing, bad
+// files rejected with their reasons, half-written files left for later, repeats imported once)
+// and the merchant's own database through a query (same checks, all or nothing, no secrets in
+// errors), tested against a second, real Postgres database.
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import postgres from "postgres";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "../db/database";
+import { queryText } from "../db/query-rows";
+import { createScratchDatabase, type ScratchDatabase } from "../db/scratch-database";
+import {
+  openTestDatabase,
+  type TestDatabase,
+  temporaryFolder,
+  testBackends,
+} from "../db/test-databases";
+import { intakeLedgerFolder } from "./folder-source";
+import { intakeLedgerQuery, LedgerQueryError } from "./query-source";
+
+const HEADER = "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description";
+const GOOD = [
+  HEADER,
+  "F-1,account,1953712585351499999,100000.00,USD,2026-05-01T09:00:00Z,,,top-up",
+  'F-2,card_transaction,T0001,-19.83,USD,2026-05-02T18:08:55+02:00,,1953712585351499798,"STARBUCKS, NY"',
+  "F-3,fee,T0001,-0.40,USD,2026-05-02,EXCHANGE,,",
+].join("\r\n");
+const BAD = [
+  HEADER,
+  "B-1,account,00123,5.00,USD,2026-05-01T09:00:00Z,,,",
+  "B-2,card_transaction,T0002,1e2,USD,2026-05-01T09:00:00Z,,,",
+  "B-3,card_transaction,T0003,-1.00,USD,2026-05-01T09:00:00Z,,,fine row",
+].join("\n");
+
+const PAST = new Date(Date.now() - 60_000);
+
+function drop(folder: string, name: string, text: string, settled = true) {
+  const path = join(folder, name);
+  writeFileSync(path, text);
+  if (settled) utimesSync(path, PAST, PAST);
+}
+
+const count = async (db: Db, table: string) =>
+  Number((await queryText<{ n: string }>(db, `SELECT count(*) AS n FROM ${table}`))[0]?.n);
+
+describe.each(testBackends())("the ledger folder on %s", (kind) => {
+  let database: TestDatabase;
+  let folder: ReturnType<typeof temporaryFolder>;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await database.dispose();
+  });
+  beforeEach(() => {
+    folder = temporaryFolder("ledger-drops-");
+    return () => folder.remove();
+  });
+
+  it("takes in good files once, rejects bad ones with every bad line, and leaves unsettled ones", async () => {
+    const { db } = database;
+    drop(folder.path, "a-good.csv", GOOD);
+    drop(folder.path, "b-bad.csv", BAD);
+    drop(folder.path, "c-fresh.csv", GOOD.replaceAll("F-", "N-"), false);
+    drop(folder.path, "d-next.csv.part", GOOD.replaceAll("F-", "P-"));
+    const before = await count(db, "ledger_entries");
+
+    const intake = await intakeLedgerFolder(db, folder.path);
+
+    expect(intake.files.map((f) => [f.name, f.status, f.rows])).toEqual([
+      ["a-good.csv", "imported", 3],
+      ["b-bad.csv", "rejected", 2],
+    ]);
+    expect(intake.waiting.sort()).toEqual(["c-fresh.csv", "d-next.csv.part"]);
+    expect(await count(db, "ledger_entries")).toBe(before + 3);
+    const stored = await queryText<{ entry_id: string }>(
+      db,
+      "SELECT entry_id FROM ledger_entries WHERE entry_id LIKE 'B-%'",
+    );
+    expect(stored).toEqual([]);
+    expect(readdirSync(folder.path).sort()).toEqual([
+      "c-fresh.csv",
+      "d-next.csv.part",
+      "imported",
+      "rejected",
+    ]);
+    expect(existsSync(join(folder.path, "imported", "a-good.csv"))).toBe(true);
+    const reason = readFileSync(join(folder.path, "rejected", "b-bad.csv.reason.txt"), "utf8");
+    expect(reason).toMatch(/line 2: provider_ref "00123" is not a serviceId/);
+    expect(reason).toMatch(/line 3: amount "1e2" is not a signed decimal/);
+    expect(reason).not.toMatch(/line 4/);
+    const files = await queryText<{ name: string; status: string; rows: number; sha256: string }>(
+      db,
+      "SELECT name, status, rows, sha256 FROM ledger_files ORDER BY id",
+    );
+    expect(files.map((f) => [f.name, f.status, f.rows])).toEqual([
+      ["a-good.csv", "imported", 3],
+      ["b-bad.csv", "rejected", 2],
+    ]);
+    expect(files[0]?.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("imports the same content dropped twice once, and a corrected file as changes", async () => {
+    const { db } = database;
+    drop(folder.path, "again.csv", GOOD);
+    const first = await intakeLedgerFolder(db, folder.path);
+    expect(first.files.map((f) => f.status)).toEqual(["duplicate"]);
+    drop(folder.path, "again.csv", GOOD);
+    const second = await intakeLedgerFolder(db, folder.path);
+    expect(second.files.map((f) => f.status)).toEqual(["duplicate"]);
+    // Both copies kept under imported/, neither overwritten.
+    expect(readdirSync(join(folder.path, "imported")).length).toBe(2);
+
+    drop(folder.path, "fix.csv", GOOD.replace("-19.83", "-19.84"));
+    const fix = await intakeLedgerFolder(db, folder.path);
+    expect(fix.files.map((f) => [f.status, f.inserted, f.updated])).toEqual([["imported", 0, 1]]);
+    const [row] = await queryText<{ amount: string }>(
+      db,
+      "SELECT amount::text FROM ledger_entries WHERE entry_id = 'F-2'",
+    );
+    expect(row?.amount).toBe("-19.84");
+  });
+
+  // Rows a dead import left in staging (kill -9 mid-import) are cleared by the next import.
+  it("is emptied of a dead import's rows by the next import", async () => {
+    const { db } = database;
+    await queryText(
+      db,
+      `INSERT INTO ledger_staging (import_id, line_no, entry_id, kind, provider_ref, amount, currency, booked_at)
+       VALUES ('dead', 2, 'Z-1', 'card_transaction', 'T1', 1, 'USD', now())`,
+    );
+    const folder = temporaryFolder("ledger-staging-");
+    try {
+      mkdirSync(folder.path, { recursive: true });
+      drop(folder.path, "one.csv", `${HEADER}\nS-1,card_transaction,T9,-1.00,USD,2026-05-01,,,`);
+      await intakeLedgerFolder(db, folder.path);
+    } finally {
+      folder.remove();
+    }
+    expect(await count(db, "ledger_staging")).toBe(0);
+  });
+});
+
+describe.each(testBackends().filter((k) => k === "postgres"))(
+  "the ledger query on a second Postgres database (reconciler on %s)",
+  (kind) => {
+    let database: TestDatabase;
+    let merchant: ScratchDatabase;
+    let url: string;
+    let sql: postgres.Sql;
+    const QUERY = `SELECT id AS entry_id, kind, ref AS provider_ref, amt AS amount, cur AS currency,
+      at AS booked_at, note AS description FROM general_ledger ORDER BY id`;
+    beforeAll(async () => {
+      database = await openTestDatabase(kind);
+      const server = process.env.DATABASE_URL as string;
+      merchant = await createScratchDatabase(server, "merchant_ledger");
+      // A password the server (trust auth) ignores: it must never appear in an error.
+      const withSecret = new URL(merchant.url);
+      withSecret.password = "s3cret-pw";
+      url = withSecret.toString();
+      sql = postgres(merchant.url, { max: 1, onnotice: () => {} });
+      await sql`CREATE TABLE general_ledger (id text, kind text, ref text, amt numeric,
+        cur text, at timestamptz, note text)`;
+      await sql`INSERT INTO general_ledger VALUES
+        ('Q-1', 'account', '18446744073709551615', 12345678901234567.89, 'USD', '2026-05-01T09:00:00Z', 'top-up'),
+        ('Q-2', 'card_transaction', 'T0009', -0.10, 'EUR', '2026-05-02T10:30:00+02:00', null)`;
+    }, 60_000);
+    afterAll(async () => {
+      await sql.end({ timeout: 5 });
+      await merchant.drop();
+      await database.dispose();
+    });
+
+    it("imports the query's rows with every digit, and again as unchanged", async () => {
+      const { db } = database;
+      const first = await intakeLedgerQuery(db, { url, query: QUERY });
+      expect(first).toMatchObject({ rows: 2, inserted: 2, updated: 0 });
+      expect(first.source).not.toContain("s3cret");
+      const rows = await queryText<{ entry_id: string; amount: string; booked_at: string }>(
+        db,
+        `SELECT entry_id, amount::text, to_char(booked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS booked_at
+         FROM ledger_entries WHERE entry_id LIKE 'Q-%' ORDER BY entry_id`,
+      );
+      expect(rows).toEqual([
+        { entry_id: "Q-1", amount: "12345678901234567.89", booked_at: "2026-05-01T09:00:00" },
+        { entry_id: "Q-2", amount: "-0.10", booked_at: "2026-05-02T08:30:00" },
+      ]);
+      const again = await intakeLedgerQuery(db, { url, query: QUERY });
+      expect(again).toMatchObject({ rows: 2, inserted: 0, updated: 0, unchanged: 2 });
+    });
+
+    it("refuses every row of a cycle when one breaks a rule, naming its entry_id and the rule", async () => {
+      const { db } = database;
+      await sql`INSERT INTO general_ledger VALUES
+        ('Q-3', 'account', 'abc', 1.00, 'USD', '2026-05-03T00:00:00Z', null),
+        ('Q-4', 'card_transaction', 'T0010', -2.00, 'USD', '2026-05-03T00:00:00Z', null)`;
+      const before = await count(db, "ledger_entries");
+      const error = await intakeLedgerQuery(db, { url, query: QUERY }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(LedgerQueryError);
+      const message = (error as Error).message;
+      expect(message).toMatch(/row 3 \(entry_id Q-3\): provider_ref "abc" is not a serviceId/);
+      expect(message).not.toContain("s3cret");
+      expect(await count(db, "ledger_entries")).toBe(before);
+      await sql`DELETE FROM general_ledger WHERE id = 'Q-3'`;
+    });
+
+    it("names the database by host, never its password, when the query cannot run", async () => {
+      const error = await intakeLedgerQuery(database.db, {
+        url,
+        query: "SELECT * FROM no_such_table",
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(LedgerQueryError);
+      expect((error as Error).message).toMatch(/no_such_table/);
+      expect((error as Error).message).not.toContain("s3cret");
+      const header = await intakeLedgerQuery(database.db, {
+        url,
+        query: "SELECT id AS entry_id FROM general_ledger",
+      }).catch((e: unknown) => e);
+      expect((header as Error).message).toMatch(/missing column\(s\) kind/);
+    });
+  },
+);
