@@ -115,7 +115,12 @@ const WRITES: [
     "/profit/share",
     (c, o) =>
       c.profitShare.share(
-        { gatewayReference: "g-1", currency: "USD", receivers, profitCompleted: true },
+        {
+          gatewayReference: "1953712585351499776",
+          currency: "USD",
+          receivers,
+          profitCompleted: true,
+        },
         o,
       ),
   ],
@@ -126,7 +131,7 @@ const WRITES: [
       c.profitShare.reverse(
         {
           currency: "USD",
-          profitGatewayReference: "pg-1",
+          profitGatewayReference: "1953712585351499777",
           profitParentReference: "p-1",
           receivers,
         },

@@ -7,6 +7,7 @@
 import type { ApiErrorKind, Area, AuthKind } from "@merchantkit/core";
 import type * as v from "valibot";
 import { type AnyCodec, decodeWire, encodeWire } from "./codec/codec";
+import { withRequestLimits } from "./codec/request-limits";
 
 export interface EndpointDef {
   /** Stable name, `<area>.<wire name>`, e.g. "issuing.card.operate". */
@@ -42,7 +43,9 @@ export type ContractEndpoint<D extends EndpointDef = EndpointDef> = Omit<
 };
 
 export function contractEndpoint<const D extends EndpointDef>(def: D): ContractEndpoint<D> {
-  const { request, response, ...rest } = def;
+  const { response, ...rest } = def;
+  // Every request is held to the limits the service can take (request-limits.ts).
+  const request = withRequestLimits(def.request);
   return {
     ...rest,
     request: request.encode,

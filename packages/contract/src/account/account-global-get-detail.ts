@@ -5,9 +5,10 @@ import { classifyAccountCode } from "./codes";
 import { ACCOUNT_REQUEST_ID_MAX_LENGTH, accountOnBehalfOf, accountRequestId } from "./fields";
 import { globalAccount } from "./records";
 
-/** The numeric Global Account ID, carried as a string of digits. */
+/** The numeric Global Account ID, carried as a string of digits (a 64-bit id, as the others). */
 export const globalAccountIdText = c.string({
   nonEmpty: true,
+  format: "int64",
   pattern: { regex: /^\d+$/, message: "must be a numeric Global Account ID (digits only)" },
 });
 

@@ -16,6 +16,7 @@ import { endpoints } from "../endpoint-table";
 import { issuingEvent } from "../events";
 import { type AnyCodec, decodePath, encodePath, type WireSchema } from "./codec";
 import { type FastPath, MISS } from "./fast-path";
+import { REQUEST_TEXT_MAX_LENGTH } from "./request-limits";
 
 type Schema = WireSchema & {
   type?: string;
@@ -135,6 +136,8 @@ const mutation = fc.record({
     "trailing",
     "emptyString",
     "longer",
+    "tooLong",
+    "bigId",
   ),
   retype: fc.constantFrom<unknown>("x", 0, -1, 1.5, true, {}, [], "", "12.30"),
 });
@@ -174,6 +177,13 @@ function mutate(input: unknown, m: Mutation) {
       break;
     case "emptyString":
       parent[key] = "";
+      break;
+    case "tooLong":
+      // Past the stated limit of requests' strings without a documented one.
+      parent[key] = "s".repeat(REQUEST_TEXT_MAX_LENGTH + 1);
+      break;
+    case "bigId":
+      parent[key] = "18446744073709551616";
       break;
     case "longer":
       // One character past a string at its maximum length.

@@ -26,6 +26,8 @@ export interface StringRule {
   pattern?: { regex: RegExp; message: string };
   /** Must not be "" (the service drops empty values from the signature, so they mean "absent"). */
   nonEmpty?: boolean;
+  /** "int64": a 64-bit id carried as digits, which the request limits hold to that range. */
+  format?: "int64";
 }
 
 function stringSchema(rule: StringRule): v.GenericSchema<string, string> {
@@ -62,6 +64,7 @@ export function string(rule: StringRule = {}): Codec<string, string> {
   if (rule.minLength !== undefined) wire.minLength = rule.minLength;
   if (rule.maxLength !== undefined) wire.maxLength = rule.maxLength;
   if (rule.pattern) wire.pattern = rule.pattern.regex.source;
+  if (rule.format) wire.format = rule.format;
   return codec(schema, schema, wire, same(stringTest(rule)));
 }
 
@@ -235,8 +238,11 @@ export function id(): Codec<string, JsonNumber> {
   );
 }
 
-/** An id the wire carries as a string (payout ids); accepted as a number too when reading. */
-export function idText(rule: { maxLength?: number } = {}): Codec<string, string> {
+/**
+ * An id the wire carries as a string (payout ids); accepted as a number too when reading.
+ * `int64`: the service documents it as a 64-bit id, which the request limits then enforce.
+ */
+export function idText(rule: { maxLength?: number; int64?: boolean } = {}): Codec<string, string> {
   const encode = idString(rule) as v.GenericSchema<string, string>;
   const decode = v.union([idFromWire(), encode]) as v.GenericSchema<unknown, string>;
   const { maxLength = Number.POSITIVE_INFINITY } = rule;
@@ -245,7 +251,11 @@ export function idText(rule: { maxLength?: number } = {}): Codec<string, string>
   return codec(
     decode,
     encode,
-    { type: "string", ...(rule.maxLength ? { maxLength: rule.maxLength } : {}) },
+    {
+      type: "string",
+      ...(rule.maxLength ? { maxLength: rule.maxLength } : {}),
+      ...(rule.int64 ? { format: "int64" } : {}),
+    },
     {
       // A union answers with its first option that accepts the value.
       decode: (input) => {

@@ -9,12 +9,13 @@ export const requestId = c.string({ nonEmpty: true, maxLength: 32 });
 export const REQUEST_ID_MAX_LENGTH = 32;
 
 /**
- * Ids the service assigns. The contract shows them as strings; they may be 64-bit numbers in
- * practice (provider-notes §6), so reading accepts a JSON number too and keeps every digit.
+ * Ids the service assigns. The contract shows them as strings; they are 64-bit ids
+ * (provider-notes §6): requests send them as canonical digits within that range, reading
+ * accepts a JSON number too and keeps every digit.
  */
-export const beneficiaryId = c.idText();
-export const payoutId = c.idText();
-export const payerId = c.idText();
+export const beneficiaryId = c.idText({ int64: true });
+export const payoutId = c.idText({ int64: true });
+export const payerId = c.idText({ int64: true });
 
 /** ISO 4217 code in capitals, as the samples show (strict going out). */
 export const currency = c.string({

@@ -98,7 +98,7 @@ describe("payout txn/remittance", () => {
 
   it("decodes a wire request for the sandbox with the same rules", () => {
     const body = parseJson(
-      '{"merchantNo":"800209","beneficiaryId":"b1","payerId":1953712585351499777,"sourceCurrency":"USD","targetCurrency":"PHP","sourceAmount":"0.10","requestId":"r","transactionPurpose":"p","chargeFlag":"N"}',
+      '{"merchantNo":"800209","beneficiaryId":"1953712585351499775","payerId":1953712585351499777,"sourceCurrency":"USD","targetCurrency":"PHP","sourceAmount":"0.10","requestId":"r","transactionPurpose":"p","chargeFlag":"N"}',
     );
     const app = v.parse(txnRemittance.requestCodec.decode, body);
     expect(app.payerId).toBe("1953712585351499777");

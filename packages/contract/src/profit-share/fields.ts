@@ -21,11 +21,18 @@ export const profitReferenceText = c.string({
   maxLength: PROFIT_REFERENCE_MAX_LENGTH,
 });
 
-/** A service-side order number (the payment's transactionId, a profit share's gateway reference). */
-export const profitGatewayReferenceText = c.string({ nonEmpty: true });
+/**
+ * A service-side order number (the payment's transactionId, a profit share's gateway
+ * reference): a 64-bit id as digits (provider-notes §6), which requests are held to.
+ */
+export const profitGatewayReferenceText = c.string({ nonEmpty: true, format: "int64" });
+
+/** Longest urlCallback sent (none documented; URLs are longer than other fields). */
+export const URL_CALLBACK_MAX_LENGTH = 2048;
 
 /** Where the result notification goes; required by the service only when the payment has none. */
 export const profitShareUrlCallback = c.string({
+  maxLength: URL_CALLBACK_MAX_LENGTH,
   pattern: { regex: /^https?:\/\/\S+$/, message: "must be an http(s) URL" },
 });
 

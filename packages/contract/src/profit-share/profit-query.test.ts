@@ -18,7 +18,14 @@ describe("profitShare /profit/query", () => {
       [{ merchantNo: "800001" }, false],
       [{ merchantNo: "800001", profitReference: "p-1" }, true],
       [{ merchantNo: "800001", profitGatewayReference: "1953712585351499777" }, true],
-      [{ merchantNo: "800001", profitReference: "p-1", profitGatewayReference: "g" }, true],
+      [
+        {
+          merchantNo: "800001",
+          profitReference: "p-1",
+          profitGatewayReference: "1953712585351499778",
+        },
+        true,
+      ],
     ] as const;
     for (const [params, ok] of cases) {
       expect(v.safeParse(endpoint.request, params).success).toBe(ok);
