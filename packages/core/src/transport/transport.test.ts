@@ -439,6 +439,23 @@ describe("Transport on the wire", () => {
     expect(err).toMatchObject({ idempotencyKey: "k-2", path: "/card/operate", timeoutMs: 100 });
   });
 
+  it("does not follow a redirect: the 3xx is the answer, and nothing is sent elsewhere", async () => {
+    server = await startTestServer((req, res) => {
+      if (req.path !== "/api/v1/merchant/card/operate") return sendJson(res, 200, ok("{}"));
+      res.writeHead(302, { location: "/elsewhere" });
+      res.end();
+    });
+    const err = await issuing()
+      .request(operate, { cardId: "1", type: "FREEZE" }, { idempotencyKey: "k-4" })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isApiError(err)).toBe(true);
+    expect(err).toMatchObject({ httpStatus: 302, idempotencyKey: "k-4" });
+    expect(server.requests.map((r) => r.path)).toEqual(["/api/v1/merchant/card/operate"]);
+  });
+
   it("names the system code and the key when the connection is refused", async () => {
     server = await startTestServer((_req, res) => sendJson(res, 200, "{}"));
     const origin = server.url;

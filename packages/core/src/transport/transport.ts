@@ -135,6 +135,8 @@ export class Transport {
     this.#ky = ky.create({
       fetch: this.#fetch,
       timeout: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      // A redirected POST would be re-sent elsewhere (or turned into a GET): answer with the 3xx.
+      redirect: "manual",
       retry: kyRetryOptions(this.#retry),
       // Lossless out: the body is written by core's stringifyJson. Lossless in: attempt-fetch
       // parses each answer once with core's parseJson. ky's parseJson option is left unset: it
