@@ -7,6 +7,7 @@ import {
   jitter,
   kyRetryOptions,
   parseRetryAfter,
+  retryAfterMs,
 } from "./retry-policy";
 
 describe("retry policy", () => {
@@ -65,5 +66,23 @@ describe("retry policy", () => {
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6_000);
     expect(parseRetryAfter("soon", 0)).toBeUndefined();
     expect(parseRetryAfter(null, 0)).toBeUndefined();
+  });
+
+  it("reads the wait as ky does: Retry-After first, then the rate-limit headers, on 429 and 503 only", () => {
+    const now = Date.parse("2026-11-24T00:00:00Z");
+    const h = (init: Record<string, string>) => new Headers(init);
+    expect(retryAfterMs(429, h({ "retry-after": "3" }), now)).toBe(3000);
+    expect(retryAfterMs(503, h({ "retry-after": new Date(now + 5000).toUTCString() }), now)).toBe(
+      5000,
+    );
+    expect(retryAfterMs(429, h({ "x-ratelimit-reset": String(now / 1000 + 90) }), now)).toBe(
+      90_000,
+    );
+    expect(retryAfterMs(429, h({ "ratelimit-reset": "7", "x-ratelimit-reset": "1" }), now)).toBe(
+      7000,
+    );
+    expect(retryAfterMs(500, h({ "retry-after": "3" }), now)).toBeUndefined();
+    expect(retryAfterMs(429, h({}), now)).toBeUndefined();
+    expect(retryAfterMs(429, h({ "retry-after": "soon" }), now)).toBeUndefined();
   });
 });

@@ -90,8 +90,32 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** The wait the service asked for on a status ky honours Retry-After for, else undefined. */
-export function retryAfterMs(status: number, headers: Headers): number | undefined {
+/** The headers ky reads a wait from, in ky's order (Retry-After first). */
+const WAIT_HEADERS = [
+  "retry-after",
+  "ratelimit-reset",
+  "x-ratelimit-retry-after",
+  "x-ratelimit-reset",
+  "x-rate-limit-reset",
+];
+/** ky reads a number this large (in ms) as a Unix time rather than a delay. */
+const TIMESTAMP_FROM = Date.parse("2024-01-01");
+
+/**
+ * The wait ky will take before retrying an answer with `status`, read as ky 1.14 reads it (same
+ * headers, seconds / HTTP date / Unix time), so shouldRetry can refuse a wait longer than the
+ * cap and the retry event can name it; undefined where ky backs off instead.
+ */
+export function retryAfterMs(
+  status: number,
+  headers: Headers,
+  now = Date.now(),
+): number | undefined {
   if (!RETRY_AFTER_STATUS_CODES.includes(status)) return undefined;
-  return parseRetryAfter(headers.get("retry-after"), Date.now());
+  const value = WAIT_HEADERS.map((name) => headers.get(name)).find((v) => v);
+  if (!value) return undefined;
+  let after = Number(value) * 1000;
+  if (Number.isNaN(after)) after = Date.parse(value) - now;
+  else if (after >= TIMESTAMP_FROM) after -= now;
+  return Number.isNaN(after) ? undefined : after;
 }
