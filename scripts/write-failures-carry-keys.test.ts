@@ -11,7 +11,7 @@ import { isConnectionError, isTimeoutError, parseJson } from "@merchantkit/core"
 import { IssuingClient } from "@merchantkit/issuing";
 import { PayoutClient } from "@merchantkit/payout";
 import { ProfitShareClient } from "@merchantkit/profit-share";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { individualPayer, phWallet } from "../packages/payout/src/test-fixtures";
 
 interface Clients {
@@ -217,17 +217,18 @@ describe("a failed write names the idempotency key it was sent with", () => {
     "%s: a server that never answers is a TimeoutError with the key sent",
     async (_m, path, call) => {
       const { origin, bodies } = await silentServer();
-      const error = await failure(call(clientsOn(origin, 150), {}));
+      const error = await failure(call(clientsOn(origin, 500), {}));
       expect(isTimeoutError(error)).toBe(true);
       const field = keyField(path);
       if (field === undefined) {
         // No key to repeat: not retried after it may have arrived, and nothing to name.
-        expect(bodies).toHaveLength(1);
+        // The server reads in this process: let it finish reading what was sent.
+        await vi.waitFor(() => expect(bodies).toHaveLength(1));
         expect((error as { idempotencyKey?: string }).idempotencyKey).toBeUndefined();
         return;
       }
       // A keyed write is retried with the same key, and the error names that key.
-      expect(bodies).toHaveLength(2);
+      await vi.waitFor(() => expect(bodies).toHaveLength(2));
       const sent = bodies.map((b) => b[field]);
       expect(typeof sent[0]).toBe("string");
       expect(sent[1]).toBe(sent[0]);
