@@ -9,6 +9,7 @@ import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-da
 import { runMatch } from "../match/run-match";
 import { applyBreakAction, type BreakActionInput } from "./break-actions";
 import { breakHistory, listBreaks, showBreak } from "./break-queries";
+import { lapseChangedAcceptances } from "./lapse-acceptances";
 import { seedThreeBreaks, TEST_AS_OF } from "./test-breaks";
 import { WorkflowError } from "./workflow-error";
 
@@ -201,6 +202,21 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
       "SELECT break_id FROM finance_open_breaks",
     );
     expect(queue.map((r) => r.break_id)).toContain(id);
+  });
+
+  it("lapses an acceptance whose class changed, naming both classes", async () => {
+    const id = ids[0] as string;
+    await applyBreakAction(db, { breakId: id, action: "accept", actor: "alice", text: "again" });
+    // What a later run would write for a break whose difference turned into another class.
+    await queryText(db, `UPDATE breaks SET class = 'amount_mismatch' WHERE break_id = '${id}'`);
+    expect(await lapseChangedAcceptances(db, "run-x")).toBe(1);
+    const last = (await breakHistory(db, id)).at(-1);
+    expect(last).toMatchObject({ action: "lapse", class: "amount_mismatch" });
+    expect(last?.text).toMatch(
+      /class changed from missing_at_provider to amount_mismatch \(match run run-x\)/,
+    );
+    expect(await lapseChangedAcceptances(db, "run-y")).toBe(0);
+    await queryText(db, `UPDATE breaks SET class = 'missing_at_provider' WHERE break_id = '${id}'`);
   });
 
   it("keeps an unchanged acceptance across runs, and a resolved break keeps its history", async () => {
