@@ -29,6 +29,12 @@ function decodePage(wire: unknown): unknown {
 }
 
 function encodePage(app: unknown): string {
+  const result = c.encodeText(codec, app);
+  if (!result.success) throw new Error("the page did not encode");
+  return result.text;
+}
+
+function encodeThenWrite(app: unknown): string {
   const result = c.encodeWire(codec, app);
   if (!result.success) throw new Error("the page did not encode");
   return stringifyJson(result.output);
@@ -41,7 +47,10 @@ export async function run(): Promise<void> {
   const app = decodePage(wire);
   const plain = JSON.parse(dataText) as unknown;
   // Optional fields the service sent as null are absent in the SDK value, so left out here.
-  if (encodePage(app) !== stringifyJson(parse(codec.encode, app)))
+  if (
+    encodePage(app) !== stringifyJson(parse(codec.encode, app)) ||
+    encodeThenWrite(app) !== encodePage(app)
+  )
     throw new Error("the fast path and the schema encode the page differently");
 
   console.log(
@@ -66,6 +75,7 @@ export async function run(): Promise<void> {
     baseline: { name: "JSON.stringify of the page", fn: () => JSON.stringify(plain) },
     candidates: [
       { name: "encode to text (what the sandbox sends)", fn: () => encodePage(app) },
+      { name: "encode, then stringifyJson", fn: () => encodeThenWrite(app) },
       {
         name: "encode by the schema alone, then stringifyJson",
         fn: () => stringifyJson(parse(codec.encode, app)),

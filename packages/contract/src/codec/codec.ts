@@ -6,7 +6,7 @@
  * client checks before sending. `wire` is the JSON Schema of the wire form, for OpenAPI.
  */
 import type * as v from "valibot";
-import { type FastPath, safeParseWith, throughSchema } from "./fast-path";
+import { type FastPath, type MISS, safeParseWith, throughSchema } from "./fast-path";
 
 /** JSON Schema of a wire value (the subset the OpenAPI generator writes). */
 export type WireSchema = { [key: string]: unknown };
@@ -18,6 +18,8 @@ export type WireSchema = { [key: string]: unknown };
 export interface CodecFastPaths {
   decode?: FastPath;
   encode?: FastPath;
+  /** The encode direction straight to JSON text (encode-text.ts). */
+  text?: (input: unknown) => string | undefined | typeof MISS;
 }
 
 export interface Codec<TApp, TWire = unknown> {

@@ -15,6 +15,7 @@ import { describe, expect, it } from "vitest";
 import { endpoints } from "../endpoint-table";
 import { issuingEvent } from "../events";
 import { type AnyCodec, decodePath, encodePath, type WireSchema } from "./codec";
+import { textOf } from "./encode-text";
 import { type FastPath, MISS } from "./fast-path";
 import { REQUEST_TEXT_MAX_LENGTH } from "./request-limits";
 
@@ -217,6 +218,17 @@ function bothWays(schema: v.GenericSchema, fast: FastPath, input: unknown) {
   return exact;
 }
 
+// Encoding straight to text must write what encoding and then stringifyJson write.
+let textsWritten = 0;
+function textMatches(c: AnyCodec, app: unknown) {
+  const text = textOf(c)(app);
+  if (text === MISS) return;
+  textsWritten++;
+  const exact = v.safeParse(c.encode, app);
+  expect(exact.success).toBe(true);
+  expect(text).toBe(stringifyJson(exact.output));
+}
+
 const codecs: [string, AnyCodec][] = [
   ...endpoints.flatMap((e): [string, AnyCodec][] => [
     [`${e.name} request`, e.requestCodec],
@@ -236,8 +248,11 @@ describe("fast paths give exactly what the schemas give", () => {
         if (decoded.success) {
           accepted++;
           const app = decoded.output;
+          const mutated = mutate(app, m);
           bothWays(c.encode, write, app);
-          bothWays(c.encode, write, mutate(app, m));
+          bothWays(c.encode, write, mutated);
+          textMatches(c, app);
+          textMatches(c, mutated);
         }
         bothWays(c.decode, read, mutate(wire, m));
       }),
@@ -249,5 +264,6 @@ describe("fast paths give exactly what the schemas give", () => {
     expect(accepted).toBeGreaterThan(codecs.length * 10);
     // Each accepted value is answered at least twice (decode, encode) when the paths work.
     expect(answered).toBeGreaterThan(accepted * 2);
+    expect(textsWritten).toBeGreaterThan(codecs.length * 10);
   });
 });

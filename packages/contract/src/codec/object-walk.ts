@@ -81,7 +81,7 @@ export function objectWalk(
 }
 
 /** An optional schema without a default or fallback to fill in: a missing key is just absent. */
-function skipIfMissing(schema: v.GenericSchema): boolean {
+export function skipIfMissing(schema: v.GenericSchema): boolean {
   const s = schema as { type: string; default?: unknown; fallback?: unknown };
   const optional = OPTIONAL_TYPES.has(s.type);
   const fills = (optional && s.default !== undefined) || s.fallback !== undefined;

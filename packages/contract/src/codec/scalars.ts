@@ -15,6 +15,7 @@ import {
   isJsonNumber,
   isWireInteger,
   JsonNumber,
+  jsonString,
 } from "@merchantkit/core";
 import * as v from "valibot";
 import { type Codec, type CodecFastPaths, codec } from "./codec";
@@ -52,10 +53,17 @@ function stringTest(rule: StringRule): (value: unknown) => boolean {
     (pattern === undefined || pattern.regex.test(value));
 }
 
-/** Fast paths for a value that is its own wire value, accepted when it passes `test`. */
-function same(test: (value: unknown) => boolean): CodecFastPaths {
+/**
+ * Fast paths for a value that is its own wire value, accepted when it passes `test`; `write`
+ * gives its JSON text.
+ */
+function same(test: (value: unknown) => boolean, write: (value: never) => string): CodecFastPaths {
   const fast: FastPath = (value) => (test(value) ? value : MISS);
-  return { decode: fast, encode: fast };
+  return {
+    decode: fast,
+    encode: fast,
+    text: (value) => (test(value) ? write(value as never) : MISS),
+  };
 }
 
 export function string(rule: StringRule = {}): Codec<string, string> {
@@ -65,7 +73,7 @@ export function string(rule: StringRule = {}): Codec<string, string> {
   if (rule.maxLength !== undefined) wire.maxLength = rule.maxLength;
   if (rule.pattern) wire.pattern = rule.pattern.regex.source;
   if (rule.format) wire.format = rule.format;
-  return codec(schema, schema, wire, same(stringTest(rule)));
+  return codec(schema, schema, wire, same(stringTest(rule), jsonString));
 }
 
 /** A documented set of values; the service sends nothing else and accepts nothing else. */
@@ -78,7 +86,7 @@ export function closedEnum<const T extends readonly [string, ...string[]]>(
     schema,
     schema,
     { type: "string", enum: [...values] },
-    same((value) => known.has(value)),
+    same((value) => known.has(value), jsonString),
   );
 }
 
@@ -102,7 +110,7 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
       examples: [...values],
       description: `known values: ${values.join(", ")}`,
     },
-    same(stringTest({ nonEmpty: true })),
+    same(stringTest({ nonEmpty: true }), jsonString),
   );
 }
 
@@ -112,7 +120,10 @@ export function literal<const T extends string | boolean | number>(value: T): Co
     schema,
     schema,
     { const: value },
-    same((input) => input === value),
+    same(
+      (input) => input === value,
+      () => JSON.stringify(value),
+    ),
   );
 }
 
@@ -122,7 +133,7 @@ export function boolean(): Codec<boolean, boolean> {
     schema,
     schema,
     { type: "boolean" },
-    same((input) => typeof input === "boolean"),
+    same((input) => typeof input === "boolean", String),
   );
 }
 
@@ -147,6 +158,7 @@ export function integer(rule: { min?: number; max?: number } = {}): Codec<number
     wire,
     same(
       (input) => Number.isInteger(input) && (input as number) >= min && (input as number) <= max,
+      String,
     ),
   );
 }
@@ -161,7 +173,7 @@ export function epochMillis(): Codec<number, number> {
     schema,
     schema,
     { type: "integer", format: "int64", description: "epoch milliseconds (UTC)" },
-    same(Number.isInteger),
+    same(Number.isInteger, String),
   );
 }
 
@@ -234,6 +246,8 @@ export function id(): Codec<string, JsonNumber> {
       decode: readId,
       encode: (input) =>
         typeof input === "string" && isWireInteger(input) ? new JsonNumber(input) : MISS,
+      // An id given as digits is its own JSON text.
+      text: (input) => (typeof input === "string" && isWireInteger(input) ? input : MISS),
     },
   );
 }
@@ -320,6 +334,8 @@ export function amountNumber(rule: AmountRule = {}): Codec<string, JsonNumber> {
       decode: readAmountFast(rule),
       encode: (input) =>
         checkDecimal(input, rule) === undefined ? new JsonNumber(input as string) : MISS,
+      // A decimal string that meets the rule is JSON number text as it is.
+      text: (input) => (checkDecimal(input, rule) === undefined ? (input as string) : MISS),
     },
   );
 }
@@ -337,6 +353,8 @@ export function amountString(rule: AmountRule = {}): Codec<string, string> {
     {
       decode: readAmountFast(rule),
       encode: (input) => (checkDecimal(input, rule) === undefined ? input : MISS),
+      // Digits, a sign and a point never need escaping.
+      text: (input) => (checkDecimal(input, rule) === undefined ? `"${input as string}"` : MISS),
     },
   );
 }

@@ -17,6 +17,7 @@ import {
   type WireOf,
   type WireSchema,
 } from "./codec";
+import { arrayText, objectText, textOf } from "./encode-text";
 import { type FastPath, MISS } from "./fast-path";
 import { objectWalk } from "./object-walk";
 
@@ -83,6 +84,8 @@ export function object<S extends Shape>(
     opts.open ? "copy" : "refuse",
   );
   if (write) fast.encode = write;
+  // Open objects pass unknown keys, whose text only stringifyJson writes exactly.
+  if (write && !opts.open) fast.text = objectText(encodeEntries, mapShape(shape, textOf));
   return {
     shape,
     decode: v.looseObject(decodeEntries, objectIssueMessage) as unknown as v.GenericSchema<
@@ -152,7 +155,11 @@ export function array<C extends AnyCodec>(
       ...(rule.minItems !== undefined ? { minItems: rule.minItems } : {}),
       ...(rule.maxItems !== undefined ? { maxItems: rule.maxItems } : {}),
     },
-    { decode: eachOf(decodePath(item)), encode: eachOf(encodePath(item)) },
+    {
+      decode: eachOf(decodePath(item)),
+      encode: eachOf(encodePath(item)),
+      text: arrayText(textOf(item), minItems, maxItems),
+    },
   );
 }
 
@@ -164,7 +171,7 @@ export function optional<C extends AnyCodec>(
     v.optional(v.nullable(inner.decode)),
     v.transform((value) => value ?? undefined),
   );
-  const [read, write] = [decodePath(inner), encodePath(inner)];
+  const [read, write, text] = [decodePath(inner), encodePath(inner), textOf(inner)];
   return {
     decode: decode as unknown as v.GenericSchema<unknown, AppOf<C> | undefined>,
     encode: v.optional(inner.encode) as v.GenericSchema<
@@ -176,6 +183,7 @@ export function optional<C extends AnyCodec>(
     fast: {
       decode: (input) => (input === undefined || input === null ? undefined : read(input)),
       encode: (input) => (input === undefined ? undefined : write(input)),
+      text: (input) => (input === undefined ? undefined : text(input)),
     },
   };
 }
@@ -186,11 +194,16 @@ export function nullable<C extends AnyCodec>(inner: C): Codec<AppOf<C> | null, W
     (fast: FastPath): FastPath =>
     (input) =>
       input === null ? null : fast(input);
+  const innerText = textOf(inner);
   return codec(
     v.nullable(inner.decode) as v.GenericSchema<unknown, AppOf<C> | null>,
     v.nullable(inner.encode) as v.GenericSchema<AppOf<C> | null, WireOf<C> | null>,
     { anyOf: [inner.wire, { type: "null" }] },
-    { decode: orNull(decodePath(inner)), encode: orNull(encodePath(inner)) },
+    {
+      decode: orNull(decodePath(inner)),
+      encode: orNull(encodePath(inner)),
+      text: (input) => (input === null ? "null" : innerText(input)),
+    },
   );
 }
 
