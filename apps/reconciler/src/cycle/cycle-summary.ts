@@ -1,4 +1,5 @@
 // A cycle's one JSON summary line and its exit code: what an unattended run says about itself.
+import { exitCodeOf } from "../cli/commands/sync-run";
 import { EXIT } from "../cli/exit-codes";
 import type { CycleResult } from "./run-cycle";
 
@@ -43,9 +44,10 @@ function syncSummary(sync: CycleResult["sync"]) {
       inserted: s.inserted,
       updated: s.updated,
       lagSeconds: s.lagSeconds,
+      unread: s.unread,
       ...(s.error ? { error: s.error } : {}),
     };
-  return { outcome: sync.outcome, streams };
+  return { outcome: sync.outcome, unread: sync.unread, streams };
 }
 
 /** True when a ledger source refused input or could not be read: someone has to act. */
@@ -60,13 +62,16 @@ export function ledgerNeedsAttention(ledger: CycleResult["ledger"]): boolean {
  * step that failed, data left unread or refused ledger input never exit 0.
  */
 export function cycleExitCode(result: CycleResult): number {
-  if (result.interrupted) return EXIT.partial;
   const { sync, match, report } = result;
   if (failed(sync) || failed(match) || failed(report)) return EXIT.failed;
-  if (sync !== "skipped" && sync.outcome === "failed") return EXIT.failed;
-  if (sync !== "skipped" && sync.outcome !== "ok") return EXIT.partial;
-  if (ledgerNeedsAttention(result.ledger)) return EXIT.partial;
-  if (match !== "skipped" && match.verdict === "incomplete") return EXIT.partial;
+  if (sync !== "skipped") {
+    const code = exitCodeOf(sync);
+    if (code !== EXIT.ok) return code;
+  }
+  if (result.interrupted) return EXIT.stopped;
+  if (ledgerNeedsAttention(result.ledger)) return EXIT.ledgerRejected;
+  // Incomplete without unread sync data: the sync is lagging or another worker is mid-run.
+  if (match !== "skipped" && match.verdict === "incomplete") return EXIT.unread;
   return EXIT.ok;
 }
 

@@ -21,7 +21,7 @@ export async function syncProblems(db: Db, asOf: Date, maxLagMs: number): Promis
       );
   const windows = await queryRows<{ stream: string; state: string; n: string }>(
     db,
-    sql`SELECT stream, state, count(*) AS n FROM sync_windows WHERE state <> 'done'
+    sql`SELECT stream, state, count(*) AS n FROM sync_windows WHERE state IN ('failed', 'drifted')
         GROUP BY stream, state ORDER BY stream, state`,
   );
   for (const w of windows)

@@ -4,6 +4,7 @@ import { isJsonNumber, type JsonNumber, parseJson } from "@merchantkit/core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "../db/database";
+import { queryText } from "../db/query-rows";
 import { cardTransactions, webhookEvents } from "../db/schema";
 import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
 import { commitWindow } from "./commit-window";
@@ -11,7 +12,13 @@ import { PostgresDedupeStore } from "./dedupe-store";
 import { markServiceIdsFetched, rememberServiceIds, serviceIdsToFetch } from "./service-ids";
 import { withStreamLock } from "./stream-lock";
 import { finishRun, lastRuns, recordRun } from "./sync-runs";
-import { markWindowFailed, takeWindowsToRetry } from "./sync-windows";
+import {
+  giveUpWindow,
+  listWindows,
+  markWindowFailed,
+  takeWindowsToRetry,
+  unreadWindows,
+} from "./sync-windows";
 import { accountTxn, BIG_ID, cardTxn, nextId, operateRecord } from "./test-records";
 import { readWatermark } from "./watermarks";
 
@@ -84,9 +91,40 @@ describe.each(testBackends())("sync state on %s", (kind) => {
       ["2026-05-31T00:00:00.000Z", "failed", 1],
       ["2026-06-01T00:00:00.000Z", "drifted", 2],
     ]);
-    expect(await takeWindowsToRetry(db, { stream, maxAttempts: 2 })).toHaveLength(1);
+    // However often a window failed, it is still to read: never dropped.
+    for (let i = 0; i < 20; i++) await markWindowFailed(db, { ...other, error: "timeout" });
+    expect(await takeWindowsToRetry(db, { stream })).toHaveLength(2);
+    expect(await unreadWindows(db, stream)).toEqual({
+      stream,
+      windows: 2,
+      since: other.start,
+      maxAttempts: 21,
+    });
     await commitWindow(db, { stream, records: { cardTransactions: [cardTxn()] }, window });
     expect((await takeWindowsToRetry(db, { stream })).map((w) => w.start)).toEqual([other.start]);
+  });
+
+  it("gives a window up only by a person's decision, on record, and then no longer reads it", async () => {
+    const stream = `card_transactions_${nextId()}`;
+    const window = { stream, start: at("2026-06-03T00:00:00Z"), end: at("2026-06-03T01:00:00Z") };
+    await markWindowFailed(db, { ...window, error: "HTTP 500" });
+    const [listed] = (await listWindows(db)).filter((w) => w.stream === stream);
+    if (!listed) throw new Error("the failed window is not listed");
+    expect(await giveUpWindow(db, { id: listed.id, by: "alice", reason: "provider lost it" })).toBe(
+      true,
+    );
+    expect(await takeWindowsToRetry(db, { stream })).toEqual([]);
+    expect((await unreadWindows(db, stream)).windows).toBe(0);
+    const [given] = (await listWindows(db, { all: true })).filter((w) => w.stream === stream);
+    expect(given?.state).toBe("given_up");
+    expect(given?.givenUp).toMatchObject({ by: "alice", reason: "provider lost it" });
+    // Not twice, and never without who and why (the database refuses it).
+    expect(await giveUpWindow(db, { id: listed.id, by: "bob", reason: "again" })).toBe(false);
+    const refused = await queryText(
+      db,
+      `UPDATE sync_windows SET state = 'given_up', given_up_by = NULL WHERE id = ${listed.id}`,
+    ).catch((error: Error) => error);
+    expect(String((refused as Error).cause ?? refused)).toMatch(/sync_windows_given_up_check/);
   });
 
   it("records a run with its counts and a redacted error", async () => {

@@ -1,5 +1,6 @@
-// Windows to read again: failed (an error) or drifted (records moved under paging).
-import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
+// Windows to read again: failed (an error) or drifted (records moved under paging), retried on
+// every run until read or given up by a person.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { syncWindows } from "../db/schema";
 import { errorText } from "./error-text";
@@ -66,27 +67,23 @@ export async function markWindowDone(db: Db, window: SyncWindow): Promise<void> 
     );
 }
 
+const UNREAD_STATES = ["failed", "drifted"] as const;
+
 /**
- * The stream's windows still to read again, oldest first. Not a queue claim: the stream lock
- * already makes the caller the stream's only runner. `maxAttempts` leaves out windows that
- * failed that often (the caller reports them; they stay listed in the table).
+ * The stream's windows still to read, oldest first: every failed or drifted window, however
+ * often it failed before. A window is never dropped (only a person gives one up). Not a queue
+ * claim: the stream lock already makes the caller the stream's only runner.
  */
 export async function takeWindowsToRetry(
   db: Db,
-  opts: { stream: string; limit?: number; maxAttempts?: number },
+  opts: { stream: string; limit?: number },
 ): Promise<RetryWindow[]> {
   const rows = await db
     .select()
     .from(syncWindows)
-    .where(
-      and(
-        eq(syncWindows.stream, opts.stream),
-        ne(syncWindows.state, "done"),
-        opts.maxAttempts === undefined ? undefined : lt(syncWindows.attempts, opts.maxAttempts),
-      ),
-    )
+    .where(and(eq(syncWindows.stream, opts.stream), inArray(syncWindows.state, [...UNREAD_STATES])))
     .orderBy(asc(syncWindows.windowStart))
-    .limit(opts.limit ?? 100);
+    .limit(opts.limit ?? 10_000);
   return rows.map((r) => ({
     stream: r.stream,
     start: r.windowStart,
@@ -95,4 +92,83 @@ export async function takeWindowsToRetry(
     attempts: r.attempts,
     lastError: r.lastError,
   }));
+}
+
+/** Per stream: windows still unread and the oldest one's start (what `status` reports). */
+export interface UnreadWindows {
+  stream: string;
+  windows: number;
+  /** Start of the oldest unread window: data is missing since then. */
+  since: Date | null;
+  /** The most attempts any of them took. */
+  maxAttempts: number;
+}
+
+export async function unreadWindows(db: Db, stream: string): Promise<UnreadWindows> {
+  const [row] = await db
+    .select({
+      windows: sql<string>`count(*)`,
+      since: sql<Date | null>`min(${syncWindows.windowStart})`.mapWith(syncWindows.windowStart),
+      maxAttempts: sql<string>`coalesce(max(${syncWindows.attempts}), 0)`,
+    })
+    .from(syncWindows)
+    .where(and(eq(syncWindows.stream, stream), inArray(syncWindows.state, [...UNREAD_STATES])));
+  return {
+    stream,
+    windows: Number(row?.windows ?? 0),
+    since: row?.since ?? null,
+    maxAttempts: Number(row?.maxAttempts ?? 0),
+  };
+}
+
+export interface ListedWindow extends RetryWindow {
+  id: number;
+  firstFailedAt: Date;
+  givenUp: { by: string; reason: string; at: Date } | null;
+}
+
+/** Windows a person may look at: unread ones, and with `all` the given-up ones too. */
+export async function listWindows(db: Db, opts: { all?: boolean } = {}): Promise<ListedWindow[]> {
+  const states = opts.all ? [...UNREAD_STATES, "given_up"] : [...UNREAD_STATES];
+  const rows = await db
+    .select()
+    .from(syncWindows)
+    .where(inArray(syncWindows.state, states))
+    .orderBy(asc(syncWindows.stream), asc(syncWindows.windowStart));
+  return rows.map((r) => ({
+    id: r.id,
+    stream: r.stream,
+    start: r.windowStart,
+    end: r.windowEnd,
+    state: r.state as RetryWindow["state"],
+    attempts: r.attempts,
+    lastError: r.lastError,
+    firstFailedAt: r.firstFailedAt,
+    givenUp:
+      r.givenUpBy && r.givenUpReason && r.givenUpAt
+        ? { by: r.givenUpBy, reason: r.givenUpReason, at: r.givenUpAt }
+        : null,
+  }));
+}
+
+/**
+ * A person gives an unread window up: it is no longer read, and no longer counts as missing
+ * data, with who, why and when on record. Answers false when no unread window has that id.
+ */
+export async function giveUpWindow(
+  db: Db,
+  opts: { id: number; by: string; reason: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(syncWindows)
+    .set({
+      state: "given_up",
+      givenUpBy: opts.by,
+      givenUpReason: opts.reason,
+      givenUpAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(syncWindows.id, opts.id), inArray(syncWindows.state, [...UNREAD_STATES])))
+    .returning({ id: syncWindows.id });
+  return rows.length > 0;
 }

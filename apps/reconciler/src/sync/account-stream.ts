@@ -7,6 +7,7 @@ import { commitWindow } from "../store/commit-window";
 import { errorText } from "../store/error-text";
 import { markServiceIdsFetched, serviceIdsToFetch } from "../store/service-ids";
 import { recordRun } from "../store/sync-runs";
+import { unreadOf } from "../store/unread";
 import { addCounts } from "../store/upsert-batch";
 import { logEvent } from "./log-event";
 import { runPool } from "./pool";
@@ -105,6 +106,7 @@ export async function syncAccountStream(
       summary.error = "stopped before every due serviceId was fetched";
     }
     summary.lagSeconds = await accountLag(ctx);
+    summary.unread = await unreadOf(db, STREAM);
   } catch (error) {
     summary.outcome = "failed";
     summary.error = errorText(error);

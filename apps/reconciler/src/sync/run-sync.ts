@@ -2,6 +2,7 @@
 // sync_runs row; the entry point of `reconciler sync`, `backfill`, `schedule`, `run` and `demo`.
 import { errorText } from "../store/error-text";
 import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
+import type { Unread } from "../store/unread";
 import { syncAccountStream } from "./account-stream";
 import { logEvent } from "./log-event";
 import {
@@ -39,7 +40,20 @@ function busySummary(): StreamSummary {
     failedWindows: 0,
     lagSeconds: null,
     error: undefined,
+    unread: null,
   };
+}
+
+/** Unread data over every stream: how much, and the oldest since. */
+function totalUnread(summaries: StreamSummary[]): Unread {
+  let count = 0;
+  let since: string | null = null;
+  for (const s of summaries) {
+    if (!s.unread) continue;
+    count += s.unread.count;
+    if (s.unread.since && (!since || s.unread.since < since)) since = s.unread.since;
+  }
+  return { count, since };
 }
 
 function overall(summaries: StreamSummary[]): SyncOutcome {
@@ -89,6 +103,7 @@ export async function runSync(ctx: SyncContext, opts: SyncOptions = {}): Promise
   const summaries = Object.values(results);
   return {
     outcome: overall(summaries),
+    unread: totalUnread(summaries),
     interrupted: opts.signal?.aborted === true,
     streams: results,
     seconds: (Date.now() - started) / 1000,

@@ -16,6 +16,7 @@ export function emptySummary(outcome: StreamSummary["outcome"] = "ok"): StreamSu
     failedWindows: 0,
     lagSeconds: null,
     error: undefined,
+    unread: null,
   };
 }
 

@@ -3,6 +3,7 @@ import type { AccountClient } from "@merchantkit/account";
 import type { IssuingClient } from "@merchantkit/issuing";
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import type { Db } from "../db/database";
+import type { Unread } from "../store/unread";
 
 export type StreamName = "card_transactions" | "operate_records" | "account_transactions";
 
@@ -75,10 +76,17 @@ export interface StreamSummary {
   lagSeconds: number | null;
   /** Redacted reason of a failed or partial stream. */
   error: string | undefined;
+  /**
+   * What is left unread after the run (windows to read again, or serviceIds still due), and
+   * since when; null when the run could not tell (the database was gone).
+   */
+  unread: Unread | null;
 }
 
 export interface SyncSummary {
   outcome: SyncOutcome;
+  /** Everything the streams left unread, summed, and the oldest since. */
+  unread: Unread;
   /** Stopped by the signal before every window was read. */
   interrupted: boolean;
   streams: Partial<Record<StreamName, StreamSummary>>;

@@ -10,6 +10,7 @@ import {
 import { errorText } from "../store/error-text";
 import { recordRun } from "../store/sync-runs";
 import { markWindowFailed, takeWindowsToRetry } from "../store/sync-windows";
+import { unreadOf } from "../store/unread";
 import { addCounts, type UpsertCounts } from "../store/upsert-batch";
 import { readWatermark } from "../store/watermarks";
 import { logEvent } from "./log-event";
@@ -169,9 +170,7 @@ export async function syncWindowedStream(
     logEvent(ctx, "info", "stream started", { stream, kind, runId: summary.runId });
 
     // Windows earlier runs could not read: rows only (they are behind the watermark already).
-    const retries = opts.backfill
-      ? []
-      : await takeWindowsToRetry(db, { stream, maxAttempts: config.maxWindowAttempts });
+    const retries = opts.backfill ? [] : await takeWindowsToRetry(db, { stream });
     const watermark = await readWatermark(db, stream);
     const { from, to } = runRange(ctx, opts, watermark, new Date());
     const windows = splitWindows(from, to, config.windowMs);
@@ -225,14 +224,27 @@ export async function syncWindowedStream(
     ];
     await runPool(tasks, config.concurrency);
 
-    const unread = windowsTotal - summary.windows;
-    if (unread > 0) {
+    const notStarted = windowsTotal - summary.windows;
+    summary.unread = await unreadOf(db, stream);
+    if (notStarted > 0) {
       summary.outcome = "partial";
-      summary.error = `stopped before ${unread} of ${windowsTotal} windows`;
+      summary.error = `stopped before ${notStarted} of ${windowsTotal} windows`;
     } else if (summary.failedWindows > 0) {
       summary.outcome = summary.failedWindows === windowsTotal ? "failed" : "partial";
       summary.error = `${summary.failedWindows} of ${windowsTotal} windows failed; retried next run`;
+    } else if (summary.unread.count > 0) {
+      // Read this time, but windows of earlier runs are still waiting (another worker's).
+      summary.outcome = "partial";
+      summary.error = `${summary.unread.count} window(s) unread since ${summary.unread.since}`;
     }
+    const stuck = retries.filter((r) => r.attempts + 1 >= config.maxWindowAttempts);
+    if (summary.unread.count > 0 && stuck.length > 0)
+      logEvent(ctx, "error", "windows keep failing; still retried every run", {
+        stream,
+        windows: stuck.length,
+        oldest: stuck[0]?.start,
+        hint: "see `reconciler windows`; a person may give one up with `reconciler windows give-up ID --reason TEXT --as NAME`",
+      });
     const after = await readWatermark(db, stream);
     summary.lagSeconds = after ? Math.max(0, (Date.now() - after.getTime()) / 1000) : null;
   } catch (error) {

@@ -22,6 +22,7 @@ import { scheduleCommand } from "./schedule";
 import { statusCommand } from "./status";
 import { syncCommand } from "./sync";
 import { webhooksCommand } from "./webhooks";
+import { windowsCommand, windowsGiveUpCommand } from "./windows";
 
 export const commands: readonly Command[] = [
   migrateCommand,
@@ -29,6 +30,8 @@ export const commands: readonly Command[] = [
   backfillCommand,
   scheduleCommand,
   statusCommand,
+  windowsCommand,
+  windowsGiveUpCommand,
   webhooksCommand,
   ledgerImportCommand,
   runCommand,

@@ -4,7 +4,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { queryRows } from "../../db/query-rows";
 import { lastRuns } from "../../store/sync-runs";
-import { takeWindowsToRetry } from "../../store/sync-windows";
+import { unreadWindows } from "../../store/sync-windows";
+import { type Unread, unreadOf } from "../../store/unread";
 import { listWatermarks } from "../../store/watermarks";
 import { STREAM_NAMES } from "../../sync/sync-types";
 import { table } from "../../text-table";
@@ -30,10 +31,15 @@ export interface StreamStatus {
     updated: number;
     error: string | null;
   } | null;
-  /** Windows (failed or drifted) waiting to be read again, and those past the attempt limit. */
+  /** Windows (failed or drifted) waiting to be read again: retried by every run until read. */
   windowsToRetry: number;
   /** Account transactions: serviceIds waiting for a fetch. */
   serviceIdsDue?: number;
+  /**
+   * What the stream has not read (windows to read again; for account transactions the due
+   * serviceIds) and since when: the tables miss those records. Nonzero makes `status` exit 3.
+   */
+  unread: Unread;
 }
 
 /** What `status` shows, as data (also used by tests and the other commands). */
@@ -62,7 +68,8 @@ export async function readStatus(db: Db): Promise<StreamStatus[]> {
             error: run.error,
           }
         : null,
-      windowsToRetry: (await takeWindowsToRetry(db, { stream, limit: 100_000 })).length,
+      windowsToRetry: (await unreadWindows(db, stream)).windows,
+      unread: await unreadOf(db, stream),
     };
     if (stream === "account_transactions") {
       const [due] = await queryRows<{ n: unknown; lag: unknown }>(
@@ -80,7 +87,8 @@ export async function readStatus(db: Db): Promise<StreamStatus[]> {
 
 export const statusCommand: Command = {
   name: "status",
-  summary: "watermarks, lag, last runs and what waits for a retry",
+  summary:
+    "watermarks, lag, last runs and what is unread since when; exits 3 when any stream has unread data (a health check)",
   usage,
   async run(args, io) {
     try {
@@ -89,9 +97,10 @@ export const statusCommand: Command = {
       const database = await openConfiguredDatabase(config);
       try {
         const statuses = await readStatus(database.db);
+        const code = statuses.some((s) => s.unread.count > 0) ? EXIT.unread : EXIT.ok;
         if (!io.isTty) {
           for (const s of statuses) io.out(JSON.stringify(s));
-          return EXIT.ok;
+          return code;
         }
         io.out(
           table(
@@ -104,7 +113,8 @@ export const statusCommand: Command = {
               "records",
               "new",
               "updated",
-              "retry",
+              "unread",
+              "since",
             ],
             statuses.map((s) => [
               s.stream,
@@ -118,13 +128,18 @@ export const statusCommand: Command = {
               String(s.lastRun?.inserted ?? "-"),
               String(s.lastRun?.updated ?? "-"),
               s.serviceIdsDue === undefined
-                ? `${s.windowsToRetry} windows`
-                : `${s.serviceIdsDue} ids due`,
+                ? `${s.unread.count} windows`
+                : `${s.unread.count} ids due`,
+              s.unread.since ?? "-",
             ]),
           ),
         );
         for (const s of statuses) if (s.lastRun?.error) io.out(`${s.stream}: ${s.lastRun.error}`);
-        return EXIT.ok;
+        if (code !== EXIT.ok)
+          io.out(
+            "unread data: the tables miss records until a run reads them (`reconciler windows` lists the windows)",
+          );
+        return code;
       } finally {
         await database.close();
       }

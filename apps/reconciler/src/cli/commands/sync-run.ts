@@ -74,11 +74,21 @@ export function printSummary(io: CommandIo, summary: SyncSummary): void {
   io.out(
     `${summary.outcome}${summary.interrupted ? " (stopped by signal)" : ""} in ${formatSeconds(summary.seconds)}`,
   );
+  if (summary.unread.count > 0)
+    io.out(
+      `unread: ${summary.unread.count} window(s)/serviceId(s) since ${summary.unread.since} — the tables miss these records until a run reads them (reconciler status)`,
+    );
 }
 
+/**
+ * failed → 1; any data left unread (failed windows, due serviceIds) → 3, also when the run
+ * itself read everything it tried; stopped by a signal with nothing else wrong → 4.
+ */
 export function exitCodeOf(summary: SyncSummary): number {
   if (summary.outcome === "failed") return EXIT.failed;
-  if (summary.outcome === "partial") return EXIT.partial;
+  if (summary.unread.count > 0) return EXIT.unread;
+  if (summary.interrupted) return EXIT.stopped;
+  if (summary.outcome === "partial") return EXIT.unread;
   return EXIT.ok;
 }
 

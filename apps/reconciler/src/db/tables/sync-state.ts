@@ -1,6 +1,16 @@
 // The sync's own state: a watermark per stream, one row per run, and windows to read again.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { time } from "./column-types";
 
 /** Per stream, the end of the last committed window; it only ever moves forward. */
@@ -44,15 +54,24 @@ export const syncRuns = pgTable(
   ],
 );
 
-/** Windows that failed or drifted (totals changed while paging) and must be read again. */
+/**
+ * Windows that failed or drifted (totals changed while paging) and must be read again. A window
+ * is never dropped: it is retried on every run until it is read, or until a person gives it up
+ * (`reconciler windows give-up`), which records who, when and why.
+ */
 export const syncWindows = pgTable(
   "sync_windows",
   {
+    /** A short handle for people (`reconciler windows give-up ID`). */
+    id: bigint("id", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
     stream: text("stream").notNull(),
     /** Window start (inclusive) and end (exclusive). */
     windowStart: time("window_start").notNull(),
     windowEnd: time("window_end").notNull(),
-    /** failed (an error) | drifted (page drift) | done (read again successfully). */
+    /**
+     * failed (an error) | drifted (page drift) | done (read again successfully) | given_up (a
+     * person decided the window will not be read; given_up_by/_reason/_at say who and why).
+     */
     state: text("state").notNull(),
     /** Failed reads so far. */
     attempts: integer("attempts").notNull().default(0),
@@ -60,10 +79,20 @@ export const syncWindows = pgTable(
     lastError: text("last_error"),
     firstFailedAt: time("first_failed_at").notNull().defaultNow(),
     updatedAt: time("updated_at").notNull().defaultNow(),
+    givenUpBy: text("given_up_by"),
+    givenUpReason: text("given_up_reason"),
+    givenUpAt: time("given_up_at"),
   },
   (t) => [
     primaryKey({ columns: [t.stream, t.windowStart, t.windowEnd] }),
-    check("sync_windows_state_check", sql`${t.state} in ('failed', 'drifted', 'done')`),
-    index("sync_windows_open_idx").on(t.stream, t.windowStart).where(sql`${t.state} <> 'done'`),
+    check("sync_windows_state_check", sql`${t.state} in ('failed', 'drifted', 'done', 'given_up')`),
+    check(
+      "sync_windows_given_up_check",
+      sql`${t.state} <> 'given_up' or (${t.givenUpBy} is not null and ${t.givenUpReason} is not null)`,
+    ),
+    uniqueIndex("sync_windows_id_idx").on(t.id),
+    index("sync_windows_unread_idx")
+      .on(t.stream, t.windowStart)
+      .where(sql`${t.state} in ('failed', 'drifted')`),
   ],
 );
