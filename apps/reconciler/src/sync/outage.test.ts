@@ -4,8 +4,8 @@
 // the sandbox's ground truth. No lookback, so nothing but the retried windows can bring the
 // missed records back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exitCodeOf } from "../cli/commands/sync-run";
 import { readStatus } from "../cli/commands/status";
+import { exitCodeOf } from "../cli/commands/sync-run";
 import { EXIT } from "../cli/exit-codes";
 import type { Db } from "../db/database";
 import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
