@@ -1,4 +1,5 @@
 // One ledger CSV row checked against docs/ledger-format.md: a typed entry, or why not.
+import { c } from "@merchantkit/contract";
 
 /** What an entry books: a card transaction, a card operation, a fee, or an account posting. */
 export type LedgerKind = "card_transaction" | "card_operation" | "fee" | "account";
@@ -48,18 +49,17 @@ const ISO =
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it rejects
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-// The provider's keys (docs/ledger-format.md): a serviceId is a 64-bit integer in canonical
-// form (the account API is queried by it, and one malformed id would fail its whole batch);
-// txnOrderNo, clientRequestId and operateRecordId are at most 64 characters.
-const CANONICAL_INTEGER = /^(?:0|[1-9]\d{0,19})$/;
-const UINT64_MAX = 18_446_744_073_709_551_615n;
+// The provider's keys (docs/ledger-format.md): a serviceId is a 64-bit id in canonical form by
+// the same rule the SDK sends ids with (the account API is queried by it, and one malformed id
+// would fail its whole batch); txnOrderNo, clientRequestId and operateRecordId are at most 64
+// characters.
 const MAX_KEY_LENGTH = 64;
 
 /** Why provider_ref cannot be the key an entry of this kind names, or undefined. */
 function providerRefProblem(kind: LedgerKind, ref: string): string | undefined {
   if (kind === "account") {
-    if (!CANONICAL_INTEGER.test(ref) || BigInt(ref) > UINT64_MAX)
-      return `provider_ref "${ref.slice(0, 40)}" is not a serviceId (a 64-bit integer without leading zeros), which an account entry must name`;
+    if (!c.isId64(ref))
+      return `provider_ref "${ref.slice(0, 40)}" is not a serviceId (a 64-bit integer up to ${c.ID_MAX}, without leading zeros), which an account entry must name`;
     return undefined;
   }
   if (ref.length > MAX_KEY_LENGTH)
