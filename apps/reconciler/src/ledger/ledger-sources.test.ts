@@ -169,7 +169,7 @@ describe.each(testBackends().filter((k) => k === "postgres"))(
       await sql`CREATE TABLE general_ledger (id text, kind text, ref text, amt numeric,
         cur text, at timestamptz, note text)`;
       await sql`INSERT INTO general_ledger VALUES
-        ('Q-1', 'account', '18446744073709551615', 12345678901234567.89, 'USD', '2026-05-01T09:00:00Z', 'top-up'),
+        ('Q-1', 'account', '9223372036854775807', 12345678901234567.89, 'USD', '2026-05-01T09:00:00Z', 'top-up'),
         ('Q-2', 'card_transaction', 'T0009', -0.10, 'EUR', '2026-05-02T10:30:00+02:00', null)`;
     }, 60_000);
     afterAll(async () => {
