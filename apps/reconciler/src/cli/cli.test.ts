@@ -9,11 +9,16 @@ import { fakeIo } from "./test-cli";
 describe("parseArgs", () => {
   it("reads --name value, --name=value, bare flags and positionals", () => {
     expect(
-      parseArgs(["file.csv", "--from", "2026-01-01", "--dry-run", "--to=--x", "--", "--y"]),
+      parseArgs(["file.csv", "--from", "2026-01-01", "--run-now", "--to=--x", "--", "--y"]),
     ).toEqual({
       positional: ["file.csv", "--y"],
-      flags: { from: "2026-01-01", "dry-run": true, to: "--x" },
+      flags: { from: "2026-01-01", "run-now": true, to: "--x" },
     });
+  });
+
+  it("refuses a flag that needs a value without one, and a value given to a switch", () => {
+    expect(() => parseArgs(["ID", "--reason"])).toThrow(/--reason <value>' argument missing/);
+    expect(() => parseArgs(["--json=yes"])).toThrow(UsageError);
   });
 
   it("refuses a flag given twice", () => {
@@ -26,7 +31,19 @@ describe("main", () => {
     const help = fakeIo();
     expect(await main(["help"], help.io)).toBe(EXIT.ok);
     const text = help.out.join("\n");
-    for (const name of ["migrate", "sync", "backfill", "schedule", "status", "webhooks"])
+    for (const name of [
+      "migrate",
+      "sync",
+      "backfill",
+      "schedule",
+      "status",
+      "webhooks",
+      "run",
+      "match",
+      "windows",
+      "report",
+      "demo",
+    ])
       expect(text).toContain(`  ${name} `);
     const none = fakeIo();
     expect(await main([], none.io)).toBe(EXIT.usage);
@@ -36,6 +53,12 @@ describe("main", () => {
     const { io, out } = fakeIo();
     expect(await main(["help", "backfill"], io)).toBe(EXIT.ok);
     expect(out.join("\n")).toContain("usage: reconciler backfill --from ISO --to ISO");
+    const group = fakeIo();
+    expect(await main(["help", "ledger"], group.io)).toBe(EXIT.ok);
+    expect(group.out.join("\n")).toContain("usage: reconciler ledger import");
+    const windows = fakeIo();
+    expect(await main(["help", "windows"], windows.io)).toBe(EXIT.ok);
+    expect(windows.out.join("\n")).toContain("usage: reconciler windows [--all]");
     const flag = fakeIo();
     expect(await main(["sync", "--help"], flag.io)).toBe(EXIT.ok);
     expect(flag.out.join("\n")).toContain("usage: reconciler sync");

@@ -34,11 +34,14 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
   if (first === undefined || first === "help" || first === "--help" || first === "-h") {
     if (first === "help" && rest.length > 0) {
       const found = findCommand(rest);
-      if (!found) {
+      // A group's first word alone ("help ledger", "help breaks") shows the group's commands.
+      const group = commands.filter((c) => c.name.startsWith(`${rest.join(" ")} `));
+      if (found && found.rest.length === 0) io.out(commandHelp(found.command));
+      else if (group.length > 0) io.out(group.map(commandHelp).join("\n\n"));
+      else {
         io.err(`reconciler: unknown command "${rest.join(" ")}"\n\n${helpText()}`);
         return EXIT.usage;
       }
-      io.out(commandHelp(found.command));
       return EXIT.ok;
     }
     (first === undefined ? io.err : io.out)(helpText());

@@ -1,45 +1,60 @@
-// argv → command words and flags: `--name value`, `--name=value`, a bare `--flag`, `--` ends
-// the flags; everything else is positional.
+// argv → positional words and flags with node:util's parseArgs: `--name value`, `--name=value`,
+// a bare `--flag` for the CLI's switches, `--` ends the flags. Each command then checks the
+// flags it takes with valibot (command-support.ts).
+import { parseArgs as parseNodeArgs } from "node:util";
 import type { ParsedArgs } from "./command";
 
-/** Thrown for argv the CLI cannot read (a repeated flag); main prints it with the usage. */
+/** Thrown for argv the CLI cannot read (a repeated flag, a value missing); main prints usage. */
 export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
 /**
- * Parses the words after the command name. A flag takes the next word as its value unless that
- * word starts with "--" (so `--flag --other x` reads flag as true); `--name=value` always takes
- * the value, which is the way to pass one starting with "--".
+ * The CLI's switches: flags that take no value. Every other flag takes one, so `--as alice`
+ * and `--reason "known FX rounding"` read their value, and `--reason` alone is an error.
  */
+export const SWITCHES: ReadonlySet<string> = new Set(["json", "no-sync", "run-now", "all"]);
+
+/** The flag names an argv mentions (before `--`), so parseArgs can be strict about their kind. */
+function flagNames(argv: readonly string[]): string[] {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end))
+    .filter((word) => word.startsWith("--") && word.length > 2)
+    .map((word) => word.slice(2).split("=")[0] as string);
+}
+
+/** Parses the words after the command name. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const positional: string[] = [];
-  const flags: Record<string, string | true> = {};
-  const set = (name: string, value: string | true) => {
-    if (name === "") throw new UsageError(`a flag needs a name ("--" alone ends the flags)`);
-    if (name in flags) throw new UsageError(`--${name} is given twice`);
-    flags[name] = value;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i] as string;
-    if (word === "--") {
-      positional.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!word.startsWith("--")) {
-      positional.push(word);
-      continue;
-    }
-    const eq = word.indexOf("=");
-    if (eq !== -1) {
-      set(word.slice(2, eq), word.slice(eq + 1));
-      continue;
-    }
-    const next = argv[i + 1];
-    if (next !== undefined && !next.startsWith("--")) {
-      set(word.slice(2), next);
-      i++;
-    } else set(word.slice(2), true);
+  const options = Object.fromEntries(
+    flagNames(argv).map((name) => {
+      if (name === "") throw new UsageError(`a flag needs a name ("--" alone ends the flags)`);
+      return [name, { type: SWITCHES.has(name) ? ("boolean" as const) : ("string" as const) }];
+    }),
+  );
+  const parse = () =>
+    parseNodeArgs({
+      args: [...argv],
+      options,
+      strict: true,
+      allowPositionals: true,
+      tokens: true,
+    });
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse();
+  } catch (error) {
+    // node:util words it for the person at the keyboard ("Option '--reason <value>' argument
+    // missing"); keep its message, as a usage error.
+    throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  return { positional, flags };
+  const seen = new Set<string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== "option") continue;
+    if (seen.has(token.name)) throw new UsageError(`--${token.name} is given twice`);
+    seen.add(token.name);
+  }
+  const flags: Record<string, string | true> = {};
+  for (const [name, value] of Object.entries(parsed.values))
+    if (value !== undefined && value !== false) flags[name] = value === true ? true : String(value);
+  return { positional: parsed.positionals, flags };
 }
