@@ -1,41 +1,21 @@
 /**
  * Proves every package is publishable on its own: `pnpm pack` each one, install the tarballs
  * into a scratch project outside the workspace with npm, then import each package there with
- * plain Node (no source condition, no workspace links) and type-check an import with tsc.
+ * plain Node (no source condition, no workspace links), require it from CommonJS, check each
+ * tarball's LICENSE and export targets, and type-check an import with tsc (skipLibCheck off,
+ * nodenext and bundler resolution).
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { type Pkg, packAll, publicPackages, root, run } from "./pack-workspace";
 
-const root = resolve(import.meta.dirname, "..");
 const scratch = join(tmpdir(), `merchantkit-pack-check-${process.pid}`);
 const tarballs = join(scratch, "tarballs");
 mkdirSync(tarballs, { recursive: true });
 
-interface Pkg {
-  name: string;
-  dir: string;
-  private?: boolean;
-  exports?: Record<string, unknown>;
-}
-
-const pkgs: Pkg[] = readdirSync(join(root, "packages"))
-  .map((d) => join(root, "packages", d))
-  .filter((dir) => existsSync(join(dir, "package.json")))
-  .map((dir) => ({ ...(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Pkg), dir }))
-  .filter((p) => !p.private);
-
-const run = (cmd: string, args: string[], cwd: string) =>
-  execFileSync(cmd, args, { cwd, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
-
-const files: Record<string, string> = {};
-for (const pkg of pkgs) {
-  const out = run("pnpm", ["pack", "--pack-destination", tarballs], pkg.dir).trim().split("\n");
-  const tgz = out[out.length - 1] ?? "";
-  files[pkg.name] = `file:${tgz}`;
-  console.log(`packed ${pkg.name} → ${tgz.replace(`${scratch}/`, "")}`);
-}
+const pkgs = publicPackages(["packages"]);
+const files = packAll(pkgs, tarballs);
 
 // overrides: a package's dependency on another @merchantkit package resolves to its tarball too.
 writeFileSync(
@@ -63,33 +43,73 @@ const importCheck = specifiers
 writeFileSync(join(scratch, "check.mjs"), importCheck);
 process.stdout.write(run("node", ["check.mjs"], scratch));
 
+// CommonJS consumers: require() of every entry point (Node >= 20.19 loads the ESM build through
+// the `default` condition).
+writeFileSync(
+  join(scratch, "check.cjs"),
+  specifiers
+    .map(
+      (s) =>
+        `if (Object.keys(require("${s}")).length === 0) throw new Error("require(${s}) gave nothing");`,
+    )
+    .join("\n"),
+);
+run("node", ["check.cjs"], scratch);
+console.log(`required ${specifiers.length} entry points from CommonJS`);
+
+// What was published: a LICENSE in every tarball, and every export condition pointing at a file
+// the package holds (the workspace-only @merchantkit/source condition, pointing at src/, is not
+// published).
+for (const pkg of pkgs) {
+  const installed = join(scratch, "node_modules", pkg.name);
+  if (!existsSync(join(installed, "LICENSE"))) throw new Error(`${pkg.name} ships no LICENSE`);
+  const published = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as Pkg;
+  const targets = (value: unknown): string[] =>
+    typeof value === "string"
+      ? [value]
+      : value && typeof value === "object"
+        ? Object.values(value).flatMap(targets)
+        : [];
+  for (const target of targets(published.exports))
+    if (!existsSync(join(installed, target)))
+      throw new Error(`${pkg.name} exports ${target}, which its tarball does not hold`);
+}
+console.log(`every tarball ships its LICENSE and the files its exports name`);
+
 writeFileSync(
   join(scratch, "check.ts"),
   specifiers
     .map((s, i) => `import * as t${i} from "${s}";\nexport const u${i} = t${i};`)
     .join("\n"),
 );
-writeFileSync(
-  join(scratch, "tsconfig.json"),
-  JSON.stringify({
-    compilerOptions: {
-      module: "nodenext",
-      moduleResolution: "nodenext",
-      strict: true,
-      noEmit: true,
-      types: ["node"],
-      skipLibCheck: false,
-    },
-    files: ["check.ts"],
-  }),
-);
 run(
   "npm",
   ["install", "--no-audit", "--no-fund", "--loglevel=error", "--no-save", `@types/node@20`],
   scratch,
 );
-run(join(root, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], scratch);
-console.log(`types resolve for ${specifiers.length} entry points`);
+// A consumer's type check of every entry point without skipLibCheck, under both resolutions
+// merchants use: Node's (nodenext) and a bundler's.
+for (const [module, moduleResolution] of [
+  ["nodenext", "nodenext"],
+  ["esnext", "bundler"],
+]) {
+  writeFileSync(
+    join(scratch, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        module,
+        moduleResolution,
+        strict: true,
+        noEmit: true,
+        types: ["node"],
+        skipLibCheck: false,
+      },
+      files: ["check.ts"],
+    }),
+  );
+  run(join(root, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], scratch);
+}
+console.log(`types resolve for ${specifiers.length} entry points (nodenext and bundler)`);
 
 rmSync(scratch, { recursive: true, force: true });
 console.log(`pack check passed for ${pkgs.length} packages`);

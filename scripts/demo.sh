@@ -5,4 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-install.sh
-exec node apps/reconciler/bin/reconciler.mjs demo "$@"
+# From source whether or not the packages are built: the demo package is TypeScript only (it is
+# not published), and the worker's built CLI would not load it.
+exec node --conditions=@merchantkit/source --import tsx apps/reconciler/src/cli/main.ts demo "$@"

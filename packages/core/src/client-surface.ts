@@ -27,3 +27,4 @@ export type { Page, PagePromise } from "./paging/paginate";
 export type { ApiPromise, ResponseMeta, WithResponse } from "./transport/api-promise";
 export type { Environment } from "./transport/environment";
 export type { ClientOptions, RequestOptions } from "./transport/transport";
+export type { WaitOptions } from "./wait/wait-until-final";

@@ -39,3 +39,4 @@ export type { Envelope } from "./transport/envelope";
 export * from "./transport/environment";
 export type { RetrySettings } from "./transport/retry-policy";
 export * from "./transport/transport";
+export * from "./wait/wait-until-final";

@@ -1,6 +1,12 @@
 /** Card operation records (card/getOperateRecordList): how each create, deposit, freeze... ended. */
 import { cardGetOperateRecordList } from "@merchantkit/contract";
-import type { PagePromise, RequestOptions, Transport } from "@merchantkit/core";
+import {
+  type PagePromise,
+  type RequestOptions,
+  type Transport,
+  type WaitOptions,
+  waitUntilFinal,
+} from "@merchantkit/core";
 import { issuingList } from "./issuing-list";
 import type { CardOperateRecord, OperateRecordListParams } from "./types";
 
@@ -23,5 +29,40 @@ export class OperateRecords {
       options,
       key: (record) => record.operateRecordId,
     });
+  }
+
+  /**
+   * Reads the operation (the operateRecordId a create, deposit, freeze... answered) until it is
+   * S or F; answers its record. Before the next operation on a card, wait for this one: the
+   * service refuses an unfreeze while the freeze is still P. The list has no id filter, so give
+   * `cardId` (or the `clientRequestId` sent) to read one card's records instead of all. A
+   * TimeoutError after `timeoutMs` names the status last seen; `signal` aborts the wait.
+   */
+  waitFor(
+    operateRecordId: string,
+    options: WaitOptions & {
+      cardId?: string | undefined;
+      clientRequestId?: string | undefined;
+    } = {},
+  ): Promise<CardOperateRecord> {
+    const { cardId, clientRequestId, ...wait } = options;
+    const filter = {
+      ...(cardId === undefined ? {} : { cardId }),
+      ...(clientRequestId === undefined ? {} : { clientRequestId }),
+    };
+    return waitUntilFinal<CardOperateRecord | undefined>(
+      {
+        read: async (o) => {
+          for await (const record of this.list(filter, o))
+            if (record.operateRecordId === operateRecordId) return record;
+          return undefined; // not listed yet
+        },
+        state: (r) => r?.status ?? "not listed yet",
+        isFinal: (r) => r?.status === "S" || r?.status === "F",
+        what: `Operation ${operateRecordId}`,
+        path: cardGetOperateRecordList.path,
+      },
+      wait,
+    ) as Promise<CardOperateRecord>;
   }
 }

@@ -16,6 +16,8 @@ import {
   RequestValidationError,
   TO_ARRAY_MAX,
   type Transport,
+  type WaitOptions,
+  waitUntilFinal,
 } from "@merchantkit/core";
 import { payoutList } from "./payout-list";
 import type {
@@ -34,6 +36,9 @@ export interface FindByCardNumberParams {
   payoutCurrency?: string | undefined;
   merchantNo?: string | undefined;
 }
+
+/** Review states a beneficiary leaves by itself (provider-notes §2). */
+const IN_REVIEW: ReadonlySet<string> = new Set(["WAITING", "PROCESS", "PENDING_UPDATE"]);
 
 export class BeneficiariesResource {
   readonly #transport: Transport;
@@ -59,6 +64,28 @@ export class BeneficiariesResource {
   /** One beneficiary with its parts decoded and its review status. */
   retrieve(params: BeneficiaryRetrieveParams, options?: RequestOptions): ApiPromise<Beneficiary> {
     return this.#transport.request(beneficiaryQueryDetail, params, options);
+  }
+
+  /**
+   * Reads the beneficiary until its review is over (any payeeStatus but WAITING, PROCESS and
+   * PENDING_UPDATE); answers it: PASS or UNNECESSARY can be paid, REJECT needs an edit. A
+   * TimeoutError after `timeoutMs` names the status last seen; `signal` aborts the wait.
+   */
+  waitForReview(
+    beneficiary: string | BeneficiaryRetrieveParams,
+    options?: WaitOptions,
+  ): Promise<Beneficiary> {
+    const params = typeof beneficiary === "string" ? { beneficiaryId: beneficiary } : beneficiary;
+    return waitUntilFinal(
+      {
+        read: (o) => this.retrieve(params, o),
+        state: (b) => b.payeeStatus,
+        isFinal: (b) => !IN_REVIEW.has(b.payeeStatus.toUpperCase()),
+        what: `Beneficiary ${params.beneficiaryId}`,
+        path: beneficiaryQueryDetail.path,
+      },
+      options,
+    );
   }
 
   /** Beneficiaries by payeeStatus, beneficiaryId or cardNumber; `await` a page or `for await` all. */

@@ -19,7 +19,9 @@ import {
   RequestValidationError,
   type Transport,
   toValidationIssues,
+  type WaitOptions,
   type WithResponse,
+  waitUntilFinal,
 } from "@merchantkit/core";
 import * as v from "valibot";
 import { payoutList } from "./payout-list";
@@ -107,6 +109,24 @@ export class TransfersResource {
   /** One payout by requestId or payoutId: status P/S/F, amounts, fee, error. */
   retrieve(params: TransferRetrieveParams, options?: RequestOptions): ApiPromise<Transfer> {
     return this.#transport.request(txnQuery, params, options);
+  }
+
+  /**
+   * Reads the payout (by payoutId, or `{ requestId }`) until it is S or F; answers it. A
+   * TimeoutError after `timeoutMs` names the status last seen; `signal` aborts the wait.
+   */
+  waitForResult(payout: string | TransferRetrieveParams, options?: WaitOptions): Promise<Transfer> {
+    const params = typeof payout === "string" ? { payoutId: payout } : payout;
+    return waitUntilFinal(
+      {
+        read: (o) => this.retrieve(params, o),
+        state: (t) => t.payoutStatus,
+        isFinal: (t) => t.payoutStatus === "S" || t.payoutStatus === "F",
+        what: `Payout ${params.payoutId ?? params.requestId}`,
+        path: txnQuery.path,
+      },
+      options,
+    );
   }
 
   /** The receipt of a successful (S) payout: a URL and/or the file in Base64. */

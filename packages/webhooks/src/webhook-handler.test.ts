@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { IssuingWebhookEvent } from "./construct-issuing-event";
 import { MemoryDedupeStore } from "./dedupe-store";
 import { signIssuingWebhook } from "./sign-issuing-webhook";
-import { createWebhookHandler } from "./webhook-handler";
+import { createWebhookHandler, WebhookBodyTooLargeError } from "./webhook-handler";
 
 const SECRET = Buffer.from("0123456789abcdef0123456789abcdef").toString("base64");
 
@@ -87,6 +87,52 @@ describe("createWebhookHandler", () => {
     const res = await post(url, signed.body.replace("FREEZE", "UNFREEZE"), signed.headers);
     expect(res.status).toBe(401);
     expect(res.body.respCode).not.toBe("20000");
+    expect(errors).toHaveLength(1);
+  });
+
+  it("answers a body over the limit 413 and closes cleanly, on node:http and fetch", async () => {
+    const errors: unknown[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      maxBodyBytes: 1024,
+      onEvent: () => {},
+      onError: (e) => void errors.push(e),
+    });
+    const url = await serve((req, res) => void handler.node(req, res));
+    const big = "x".repeat(2 * 1024 * 1024);
+    const res = await post(url, big, { "content-type": "application/json" });
+    expect(res.status).toBe(413);
+    expect(res.body.respMsg).toBe("body is over the 1024-byte limit");
+    const viaFetch = await handler.fetch(new Request("http://x/", { method: "POST", body: big }));
+    expect(viaFetch.status).toBe(413);
+    expect(errors).toHaveLength(2);
+    expect(errors.every((e) => e instanceof WebhookBodyTooLargeError)).toBe(true);
+    // The server is still there for the next push.
+    const signed = await signIssuingWebhook({ body: event("1953712585351499790"), secret: SECRET });
+    expect((await post(url, signed.body, signed.headers)).status).toBe(200);
+  });
+
+  it("answers a payload the contract refuses 400, naming the field and rule but not the value", async () => {
+    const errors: unknown[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      onEvent: () => {
+        throw new Error("must not run");
+      },
+      onError: (e) => void errors.push(e),
+    });
+    const body = event("1953712585351499791").replace(
+      "1953712585351499778",
+      '"4111111111111111abc"',
+    );
+    const signed = await signIssuingWebhook({ body, secret: SECRET });
+    const res = await handler.fetch(
+      new Request("http://x/", { method: "POST", body: signed.body, headers: signed.headers }),
+    );
+    expect(res.status).toBe(400);
+    const { respMsg } = (await res.json()) as { respMsg: string };
+    expect(respMsg).toMatch(/^payload does not match the contract: data\.cardId: /);
+    expect(respMsg).not.toContain("4111111111111111");
     expect(errors).toHaveLength(1);
   });
 

@@ -3,7 +3,7 @@
  * request_id, run `onEvent`, and answer so the service stops or retries. `handle` holds the
  * logic; `fetch`, `node` and `express` only adapt request and response types.
  */
-import { isSignatureError } from "@merchantkit/core";
+import { isResponseValidationError, isSignatureError } from "@merchantkit/core";
 import { acknowledge, retryLater, type WebhookAck } from "./acknowledgement";
 import { createIssuingEventConstructor, type IssuingWebhookEvent } from "./construct-issuing-event";
 import type { DedupeStore } from "./dedupe-store";
@@ -16,9 +16,12 @@ export interface WebhookHandlerOptions extends IssuingWebhookSecrets {
   onEvent: (event: IssuingWebhookEvent) => void | Promise<void>;
   /** Skips events already handled; without one, every delivery runs onEvent. */
   dedupe?: DedupeStore | undefined;
-  /** Told about every rejected delivery (bad signature, bad payload, onEvent failure). */
+  /**
+   * Told about every rejected delivery (bad signature, bad payload, a body over the limit,
+   * onEvent failure); the error's message says why.
+   */
   onError?: ((error: unknown) => void) | undefined;
-  /** Largest body accepted by the node and Express adapters (default 1 MiB). */
+  /** Largest body accepted (default 1 MiB); a larger one is answered 413. */
   maxBodyBytes?: number | undefined;
 }
 
@@ -43,17 +46,40 @@ export interface WebhookHandler {
 
 const RESPONSE_HEADERS = { "content-type": "application/json;charset=UTF-8" };
 
-class BodyTooLarge extends Error {}
+/** A push whose body is over the handler's limit: answered 413 and not read further. */
+export class WebhookBodyTooLargeError extends Error {
+  override readonly name = "WebhookBodyTooLargeError";
+  constructor(readonly limit: number) {
+    super(`body is over the ${limit}-byte limit`);
+  }
+}
+
+// 413 closes the connection: the rest of the body is not worth reading on a kept-alive socket.
+const TOO_LARGE_HEADERS = { ...RESPONSE_HEADERS, connection: "close" };
+
+function tooLarge(limit: number): WebhookResult {
+  return { status: 413, body: retryLater(`body is over the ${limit}-byte limit`) };
+}
+
+// Why a payload was refused, for the service's log: the fields and rules, never the values.
+function refusal(error: unknown): string {
+  if (!isResponseValidationError(error)) return "payload does not match the contract";
+  const reasons = error.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
+  const text = `payload does not match the contract: ${reasons.join("; ")}`;
+  return text.length > 500 ? `${text.slice(0, 499)}…` : text;
+}
 
 function readBody(req: NodeRequestLike, max: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
     req.on("data", (chunk: Uint8Array) => {
+      if (size > max) return; // answered already; node discards the rest
       size += chunk.length;
       if (size > max) {
-        reject(new BodyTooLarge());
-        req.destroy();
+        chunks.length = 0;
+        // Not req.destroy(): that resets the connection before the 413 reaches the sender.
+        reject(new WebhookBodyTooLargeError(max));
         return;
       }
       chunks.push(chunk);
@@ -72,7 +98,7 @@ function readBody(req: NodeRequestLike, max: number): Promise<Uint8Array> {
 }
 
 function send(res: NodeResponseLike, result: WebhookResult): void {
-  res.writeHead(result.status, RESPONSE_HEADERS);
+  res.writeHead(result.status, result.status === 413 ? TOO_LARGE_HEADERS : RESPONSE_HEADERS);
   res.end(JSON.stringify(result.body));
 }
 
@@ -107,10 +133,7 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
           },
         };
       }
-      return {
-        status: 400,
-        body: { respCode: "40000", respMsg: "payload does not match the contract" },
-      };
+      return { status: 400, body: { respCode: "40000", respMsg: refusal(error) } };
     }
     const id = event.request_id;
     const claim = opts.dedupe ? await opts.dedupe.claim(id) : "claimed";
@@ -128,6 +151,17 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
     return { status: 200, body: acknowledge() };
   }
 
+  async function fetchResult(request: Request): Promise<WebhookResult> {
+    // A declared length over the limit is refused unread; one that lied is caught after.
+    const declared = Number(request.headers.get("content-length") ?? 0);
+    const body = declared > maxBodyBytes ? undefined : new Uint8Array(await request.arrayBuffer());
+    if (body === undefined || body.length > maxBodyBytes) {
+      report(new WebhookBodyTooLargeError(maxBodyBytes));
+      return tooLarge(maxBodyBytes);
+    }
+    return handle({ rawBody: body, headers: request.headers });
+  }
+
   async function node(
     req: NodeRequestLike,
     res: NodeResponseLike,
@@ -139,10 +173,12 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
         rawBody = await readBody(req, maxBodyBytes);
       } catch (error) {
         report(error);
-        send(res, {
-          status: error instanceof BodyTooLarge ? 413 : 400,
-          body: retryLater("body could not be read"),
-        });
+        send(
+          res,
+          error instanceof WebhookBodyTooLargeError
+            ? tooLarge(maxBodyBytes)
+            : { status: 400, body: retryLater("body could not be read") },
+        );
         return;
       }
     }
@@ -152,13 +188,10 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
   return {
     handle,
     async fetch(request) {
-      const result = await handle({
-        rawBody: new Uint8Array(await request.arrayBuffer()),
-        headers: request.headers,
-      });
+      const result = await fetchResult(request);
       return new Response(JSON.stringify(result.body), {
         status: result.status,
-        headers: RESPONSE_HEADERS,
+        headers: result.status === 413 ? TOO_LARGE_HEADERS : RESPONSE_HEADERS,
       });
     },
     node: (req, res) => node(req, res),

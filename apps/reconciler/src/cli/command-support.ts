@@ -6,6 +6,7 @@ import type { ReconcilerConfig } from "../config/reconciler-config";
 import { openDatabase } from "../db/connect";
 import type { Database } from "../db/database";
 import { errorText } from "../store/error-text";
+import { logEvent } from "../sync/log-event";
 import type { CommandIo, ParsedArgs } from "./command";
 import { EXIT } from "./exit-codes";
 import { UsageError } from "./parse-args";
@@ -63,6 +64,7 @@ export function reportError(io: CommandIo, error: unknown, usage?: string): numb
     io.err(`reconciler: ${error.message}`);
     return EXIT.usage;
   }
-  io.err(`reconciler: ${errorText(error)}`);
+  // One JSON line like every other log line, so a log pipeline reads why the command failed.
+  logEvent({ log: io.err }, "error", "command failed", { error: errorText(error) });
   return EXIT.failed;
 }

@@ -3,6 +3,9 @@
 // process; it runs by itself when this file is the entry point.
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { isDriverSocketFault, reportDriverSocketFault } from "../db/driver-socket-fault";
+import { errorText } from "../store/error-text";
+import { logEvent } from "../sync/log-event";
 import type { Command, CommandIo } from "./command";
 import { commands, findCommand } from "./commands/index";
 import { EXIT } from "./exit-codes";
@@ -81,9 +84,21 @@ export async function runCli(argv: readonly string[] = process.argv.slice(2)): P
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  const err = (line: string) => process.stderr.write(`${line}\n`);
+  // See driver-socket-fault.ts: the one uncaught error that must not end a worker.
+  const onUncaught = (error: unknown) => {
+    if (isDriverSocketFault(error)) {
+      logEvent({ log: err }, "warn", "database connection dropped by the server");
+      reportDriverSocketFault();
+      return;
+    }
+    logEvent({ log: err }, "error", "unexpected error", { error: errorText(error) });
+    process.exit(EXIT.failed);
+  };
+  process.on("uncaughtException", onUncaught);
   const io: CommandIo = {
     out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
+    err,
     isTty: process.stdout.isTTY === true,
     env: process.env,
     signal: controller.signal,
@@ -97,6 +112,7 @@ export async function runCli(argv: readonly string[] = process.argv.slice(2)): P
   }
   process.off("SIGINT", onSignal);
   process.off("SIGTERM", onSignal);
+  process.off("uncaughtException", onUncaught);
   process.exitCode = code;
   // Idle keep-alive sockets or timers must not hold a finished command open.
   setTimeout(() => process.exit(code), 2_000).unref();

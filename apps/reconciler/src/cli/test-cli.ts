@@ -15,8 +15,11 @@ export interface CliProcess {
   err: string[];
   /** Exit code (null when killed by a signal) and the signal. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Resolves when a stderr line matches (rejects if the process ends first). */
-  waitFor(match: (line: string) => boolean, count?: number): Promise<void>;
+  /**
+   * Resolves when `count` lines of stderr (or of `from`) match; rejects if the process ends
+   * first.
+   */
+  waitFor(match: (line: string) => boolean, count?: number, from?: "out" | "err"): Promise<void>;
 }
 
 export function spawnCli(args: string[], env: Record<string, string | undefined>): CliProcess {
@@ -56,10 +59,11 @@ export function spawnCli(args: string[], env: Record<string, string | undefined>
     out,
     err,
     exited,
-    waitFor(match, count = 1) {
+    waitFor(match, count = 1, from = "err") {
+      const lines = from === "out" ? out : err;
       return new Promise((resolve, reject) => {
         const check = () => {
-          if (err.filter(match).length >= count) {
+          if (lines.filter(match).length >= count) {
             waiters.delete(check);
             resolve();
           } else if (ended) {

@@ -12,6 +12,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { type Backend, backendOf, registerBackend } from "./backend";
 import type { Database, Db } from "./database";
+import { onDriverSocketFault } from "./driver-socket-fault";
 import { defaultMigrationsFolder, withMigrationLock } from "./migrations";
 import * as schema from "./schema";
 
@@ -105,10 +106,21 @@ async function openPostgres(url: string, migrationsFolder: string, max: number) 
   }
   const typed = db as unknown as Db;
   registerBackend(typed, backend);
+  let lost = false;
+  const unsubscribe = onDriverSocketFault(() => {
+    lost = true;
+    // Ends every connection now: a query the fault left without an answer is rejected instead
+    // of waiting forever, so the run in progress fails and reports.
+    client.end({ timeout: 0 }).catch(() => {});
+  });
   return {
     db: typed,
     kind: "postgres" as const,
-    close: () => client.end({ timeout: 5 }),
+    lost: () => lost,
+    close: () => {
+      unsubscribe();
+      return client.end({ timeout: 5 });
+    },
   };
 }
 
@@ -138,7 +150,8 @@ async function openPglite(dataDir: string, migrationsFolder: string) {
   }
   const typed = db as unknown as Db;
   registerBackend(typed, backend);
-  return { db: typed, kind: "pglite" as const, close: () => client.close() };
+  // In-process: there is no connection for a server to drop.
+  return { db: typed, kind: "pglite" as const, lost: () => false, close: () => client.close() };
 }
 
 /** Applies the migrations again on an open database (a no-op when all are applied). */

@@ -16,4 +16,9 @@ export interface Database {
   db: Db;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /**
+   * True once the server dropped a connection in a way the driver cannot recover from
+   * (driver-socket-fault.ts): the handle is closed then, and its owner opens a new one.
+   */
+  lost(): boolean;
 }

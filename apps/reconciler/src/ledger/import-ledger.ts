@@ -149,9 +149,17 @@ async function stageAndMerge(
             IS DISTINCT FROM (excluded.kind, excluded.provider_ref, excluded.amount,
               excluded.currency, excluded.booked_at, excluded.fee_type, excluded.card_id,
               excluded.description)
-          RETURNING (xmax = 0) AS fresh
+          RETURNING (xmax = 0) AS fresh, kind, provider_ref
+        ), retried AS (
+          -- A parked serviceId whose ledger entry changed is due again (revealed anew).
+          UPDATE service_ids s SET revealed_at = now()
+          FROM merged m
+          WHERE m.kind = 'account' AND s.service_id = m.provider_ref
+            AND s.parked_reason IS NOT NULL
+          RETURNING 1
         )
-        SELECT count(*) FILTER (WHERE fresh) AS inserted, count(*) FILTER (WHERE NOT fresh) AS updated
+        SELECT count(*) FILTER (WHERE fresh) AS inserted, count(*) FILTER (WHERE NOT fresh) AS updated,
+          (SELECT count(*) FROM retried) AS retried
         FROM merged`,
       );
       if (serviceIds.length > 0) await rememberServiceIds(tx, serviceIds, "ledger");

@@ -1,6 +1,6 @@
-// The merchant's ledger: the CSV format, its import, and the generator tests and the demo use.
+// The merchant's ledger: the CSV format and its import (the ledger writer the demo and the tests
+// use lives in @merchantkit/sandbox).
 export { CsvSyntaxError, csvField, readCsv } from "./csv";
-export type { GroundTruth } from "./ground-truth";
 export { importLedger, LedgerImportError, type LedgerImportResult } from "./import-ledger";
 export {
   LEDGER_COLUMNS,
@@ -9,11 +9,3 @@ export {
   type LedgerKind,
 } from "./ledger-row";
 export { type LedgerRowError, type ParsedLedger, parseLedger } from "./parse-ledger";
-export {
-  INJECTABLE_CLASSES,
-  type InjectableClass,
-  type InjectedDiscrepancy,
-  type WriteLedgerOptions,
-  type WrittenLedger,
-  writeLedger,
-} from "./write-ledger";

@@ -1,10 +1,16 @@
 // The ledger generator: deterministic per seed, readable by the import, every class injected
 // once on its own card, and the ground truth's stale authorizations listed.
-import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
+import {
+  type GroundTruth,
+  INJECTABLE_CLASSES,
+  type RunningSandbox,
+  startSandbox,
+  LEDGER_COLUMNS as WRITTEN_COLUMNS,
+  writeLedger,
+} from "@merchantkit/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GroundTruth } from "./ground-truth";
+import { LEDGER_COLUMNS } from "./ledger-row";
 import { parseLedger } from "./parse-ledger";
-import { INJECTABLE_CLASSES, writeLedger } from "./write-ledger";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 
@@ -55,5 +61,9 @@ describe("writeLedger", () => {
     expect(() =>
       writeLedger(truth, { seed: 1, discrepancies: { missing_in_ledger: 10_000 } }),
     ).toThrow(/no record left to inject missing_in_ledger/);
+  });
+
+  it("writes the columns the reconciler reads, in its order", () => {
+    expect([...WRITTEN_COLUMNS]).toEqual([...LEDGER_COLUMNS]);
   });
 });

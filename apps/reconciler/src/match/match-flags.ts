@@ -32,6 +32,7 @@ export const MATCH_FLAGS = {
   "provider-grace": v.optional(duration),
   "pending-grace": v.optional(duration),
   "max-sync-lag": v.optional(duration),
+  full: v.optional(v.literal(true, "takes no value")),
 };
 
 type MatchFlagValues = { [K in keyof typeof MATCH_FLAGS]?: v.InferOutput<(typeof MATCH_FLAGS)[K]> };
@@ -46,8 +47,9 @@ export function matchOptionsOf(flags: MatchFlagValues): MatchOptions {
     providerGraceMs: flags["provider-grace"],
     pendingStatusGraceMs: flags["pending-grace"],
     maxSyncLagMs: flags["max-sync-lag"],
+    full: flags.full,
   };
 }
 
 export const MATCH_USAGE =
-  "[--as-of ISO] [--tolerance 1.00] [--tolerance-window 3d] [--stale-after 7d] [--ledger-grace 1d] [--provider-grace 2d] [--pending-grace 2d] [--max-sync-lag 2h]";
+  "[--as-of ISO] [--tolerance 1.00] [--tolerance-window 3d] [--stale-after 7d] [--ledger-grace 1d] [--provider-grace 2d] [--pending-grace 2d] [--max-sync-lag 2h] [--full]";

@@ -25,6 +25,11 @@ export interface MatchOptions {
    * stay as the last complete run left them) or "all" (matches and breaks as computed).
    */
   onIncomplete?: "nothing" | "all" | undefined;
+  /**
+   * Match everything even when nothing changed since the last run that wrote its results
+   * (unchanged-run.ts); default false: such a run reuses those results.
+   */
+  full?: boolean | undefined;
 }
 
 export interface ResolvedMatchOptions {
@@ -37,6 +42,7 @@ export interface ResolvedMatchOptions {
   toleranceWindowMs: number;
   maxSyncLagMs: number;
   onIncomplete: "nothing" | "all";
+  full: boolean;
 }
 
 const DECIMAL = /^\d{1,20}(\.\d{1,12})?$/;
@@ -64,5 +70,6 @@ export function resolveMatchOptions(opts: MatchOptions = {}): ResolvedMatchOptio
     toleranceWindowMs: duration("toleranceWindowMs", opts.toleranceWindowMs, 3 * DAY),
     maxSyncLagMs: duration("maxSyncLagMs", opts.maxSyncLagMs, 2 * HOUR),
     onIncomplete: opts.onIncomplete ?? "nothing",
+    full: opts.full ?? false,
   };
 }

@@ -3,8 +3,8 @@
 // match groups and break records by their keys, breaks upserted by their stable id.
 import { getTableConfig } from "drizzle-orm/pg-core";
 import { matchPairs } from "../db/schema";
-import { paired } from "./exact-pass";
 import type { ResolvedMatchOptions } from "./match-options";
+import { paired } from "./passes/exact";
 import { literals, type Statement } from "./statement";
 
 /**
@@ -19,7 +19,7 @@ function addMissing(
   source: string,
   key: readonly string[],
 ): Statement[] {
-  const scratch = `mk_add_${table}`;
+  const scratch = `${table}_to_add`;
   const same = key.map((c) => `o.${c} = n.${c}`).join(" AND ");
   return [
     {
@@ -34,7 +34,7 @@ function addMissing(
   ];
 }
 
-/** The run's exact pairs: every pair of mk_exact into match_pairs, or only what changed. */
+/** The run's exact pairs: every pair of run_records into match_pairs, or only what changed. */
 function pairStatements(run: string, fresh: boolean): Statement[] {
   const columns = "record_kind, record_ref, entry_id, amount, currency, first_run_id";
   if (fresh) {
@@ -48,7 +48,7 @@ function pairStatements(run: string, fresh: boolean): Statement[] {
       {
         name: "add pairs",
         text: `INSERT INTO match_pairs (${columns})
-          SELECT kind, item_ref, entry_id, amount, currency, ${run} FROM mk_exact x WHERE ${paired("x")}`,
+          SELECT kind, item_ref, entry_id, amount, currency, ${run} FROM run_records x WHERE ${paired("x")}`,
       },
       {
         name: "pair key",
@@ -64,37 +64,37 @@ function pairStatements(run: string, fresh: boolean): Statement[] {
     {
       // Pairs that are new, gone or changed (another entry, amount or currency), in one join.
       name: "pair changes",
-      text: `CREATE TEMP TABLE mk_pair_changes ON COMMIT DROP AS
+      text: `CREATE TEMP TABLE pair_changes ON COMMIT DROP AS
         SELECT t.record_kind AS stored_kind, t.record_ref AS stored_ref, n.kind, n.item_ref,
           n.entry_id, n.amount, n.currency
-        FROM (SELECT kind, item_ref, entry_id, amount, currency FROM mk_exact x WHERE ${paired("x")}) n
+        FROM (SELECT kind, item_ref, entry_id, amount, currency FROM run_records x WHERE ${paired("x")}) n
         FULL JOIN match_pairs t ON t.record_kind = n.kind AND t.record_ref = n.item_ref
         WHERE t.record_kind IS NULL OR n.kind IS NULL OR t.entry_id <> n.entry_id
           OR t.amount <> n.amount OR t.currency <> n.currency`,
     },
     {
       name: "drop old pairs",
-      text: `DELETE FROM match_pairs t USING mk_pair_changes c
+      text: `DELETE FROM match_pairs t USING pair_changes c
         WHERE t.record_kind = c.stored_kind AND t.record_ref = c.stored_ref`,
     },
     {
       name: "add pairs",
       text: `INSERT INTO match_pairs (${columns})
-        SELECT kind, item_ref, entry_id, amount, currency, ${run} FROM mk_pair_changes WHERE kind IS NOT NULL`,
+        SELECT kind, item_ref, entry_id, amount, currency, ${run} FROM pair_changes WHERE kind IS NOT NULL`,
     },
   ];
 }
 
-/** The run's match groups (chains, gross operations, proposals) and cash legs, from mk_mem. */
+/** The run's match groups (chains, gross operations, proposals) and cash legs, from run_members. */
 function groupStatements(run: string): Statement[] {
   const groups = `(SELECT match_id, min(pass) AS pass, min(status) AS status, min(currency) AS currency,
       coalesce(sum(amount) FILTER (WHERE side = 'provider'), 0) AS provider_amount,
       coalesce(sum(amount) FILTER (WHERE side = 'ledger'), 0) AS ledger_amount, ${run} AS first_run_id
-    FROM mk_mem WHERE pass <> 'cash_leg' GROUP BY match_id)`;
+    FROM run_members WHERE pass <> 'cash_leg' GROUP BY match_id)`;
   return [
     {
       name: "drop old members",
-      text: `DELETE FROM match_group_members o WHERE NOT EXISTS (SELECT 1 FROM mk_mem n
+      text: `DELETE FROM match_group_members o WHERE NOT EXISTS (SELECT 1 FROM run_members n
         WHERE n.side = o.side AND n.record_kind = o.record_kind AND n.record_ref = o.record_ref
           AND n.match_id = o.match_id AND n.amount = o.amount AND n.currency = o.currency)`,
     },
@@ -116,7 +116,7 @@ function groupStatements(run: string): Statement[] {
       "members",
       "match_group_members",
       "match_id, side, record_kind, record_ref, amount, currency",
-      "mk_mem",
+      "run_members",
       ["side", "record_kind", "record_ref"],
     ),
   ];
@@ -135,7 +135,7 @@ function breakStatements(o: ResolvedMatchOptions, run: string): Statement[] {
         SELECT break_id, break_key, class, priority, status, record_kind, provider_ref, entry_id, currency,
           amount, provider_amount, ledger_amount, detail, occurred_at, ${v.asOf},
           CASE WHEN status = 'open' THEN ${v.asOf} END, ${v.asOf}, ${run}, ${run}
-        FROM mk_b
+        FROM run_breaks
         ON CONFLICT (break_id) DO UPDATE SET
           previous_class = CASE WHEN t.class <> excluded.class THEN t.class ELSE t.previous_class END,
           class = excluded.class, priority = excluded.priority, status = excluded.status,
@@ -151,19 +151,20 @@ function breakStatements(o: ResolvedMatchOptions, run: string): Statement[] {
     {
       name: "resolve breaks",
       text: `UPDATE breaks t SET status = 'resolved', resolved_at = ${v.asOf}, resolved_run_id = ${run}
-        WHERE t.status <> 'resolved' AND NOT EXISTS (SELECT 1 FROM mk_b b WHERE b.break_id = t.break_id)`,
+        WHERE t.status <> 'resolved' AND NOT EXISTS (SELECT 1 FROM run_breaks b WHERE b.break_id = t.break_id)`,
     },
     {
       name: "break records",
-      text: `CREATE TEMP TABLE mk_br ON COMMIT DROP AS
-        SELECT DISTINCT ON (r_side, r_kind, r_ref) substr(md5(break_key), 1, 16) AS break_id,
-          r_side AS side, r_kind AS record_kind, r_ref AS record_ref, r_amount AS amount,
-          r_currency AS currency
-        FROM mk_bx WHERE r_side IS NOT NULL ORDER BY r_side, r_kind, r_ref, main DESC, break_key`,
+      text: `CREATE TEMP TABLE run_break_records ON COMMIT DROP AS
+        SELECT DISTINCT ON (side, item_kind, item_ref) substr(md5(break_key), 1, 16) AS break_id,
+          side, item_kind AS record_kind, item_ref AS record_ref, item_amount AS amount,
+          item_currency AS currency
+        FROM run_break_items WHERE side IS NOT NULL
+        ORDER BY side, item_kind, item_ref, main_item DESC, break_key`,
     },
     {
       name: "drop old break records",
-      text: `DELETE FROM break_records o WHERE NOT EXISTS (SELECT 1 FROM mk_br n
+      text: `DELETE FROM break_records o WHERE NOT EXISTS (SELECT 1 FROM run_break_records n
         WHERE n.side = o.side AND n.record_kind = o.record_kind AND n.record_ref = o.record_ref
           AND n.break_id = o.break_id AND n.amount IS NOT DISTINCT FROM o.amount
           AND n.currency IS NOT DISTINCT FROM o.currency)`,
@@ -172,7 +173,7 @@ function breakStatements(o: ResolvedMatchOptions, run: string): Statement[] {
       "break records",
       "break_records",
       "break_id, side, record_kind, record_ref, amount, currency",
-      "mk_br",
+      "run_break_records",
       ["side", "record_kind", "record_ref"],
     ),
   ];

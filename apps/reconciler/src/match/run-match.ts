@@ -5,11 +5,19 @@ import type { Db } from "../db/database";
 import { queryRows, queryText } from "../db/query-rows";
 import { lapseChangedAcceptances } from "../workflow/lapse-acceptances";
 import type { BreakClass, Verdict } from "./break-classes";
-import { paired } from "./exact-pass";
-import { type MatchOptions, resolveMatchOptions } from "./match-options";
+import { type MatchOptions, type ResolvedMatchOptions, resolveMatchOptions } from "./match-options";
 import { matchPasses } from "./match-passes";
+import { paired } from "./passes/exact";
 import { persistStatements } from "./persist-statements";
+import { plannerSettings } from "./planner-settings";
 import { syncProblems } from "./sync-health";
+import {
+  dataFingerprint,
+  type ReusableRun,
+  reusableRun,
+  statsOf,
+  validUntil,
+} from "./unchanged-run";
 
 export interface MatchStats {
   providerItems: number;
@@ -37,31 +45,48 @@ export interface MatchRunResult {
   durationMs: number;
   /** Milliseconds per statement, for the bench and for --verbose. */
   timings: { name: string; ms: number }[];
+  /** Set when nothing changed since that run: its matches and breaks were reused. */
+  reusedRunId: string | null;
+}
+
+/** The options a run records, and compares with the last run's before reusing its results. */
+function runParams(o: ResolvedMatchOptions): Record<string, string | number> {
+  return {
+    ledgerGraceMs: o.ledgerGraceMs,
+    providerGraceMs: o.providerGraceMs,
+    pendingStatusGraceMs: o.pendingStatusGraceMs,
+    staleAuthorizationMs: o.staleAuthorizationMs,
+    tolerance: o.tolerance,
+    toleranceWindowMs: o.toleranceWindowMs,
+    maxSyncLagMs: o.maxSyncLagMs,
+  };
+}
+
+interface Outcome {
+  stats: MatchStats;
+  verdict: Verdict;
+  persisted: boolean;
+  fingerprint: string | null;
+  validUntil: Date | null;
+  reusedRunId: string | null;
 }
 
 /**
  * Runs every pass in one transaction (the matcher's advisory lock held), then writes the
  * differences: matches and members that changed, breaks upserted by their stable id, breaks
  * no longer found resolved. An incomplete run (sync lag, failed windows, unfetched serviceIds)
- * only records itself unless `onIncomplete: "all"`.
+ * only records itself unless `onIncomplete: "all"`. When nothing it depends on changed since
+ * the last run that wrote its results (unchanged-run.ts), it reuses them unless `full`.
  */
 export async function runMatch(db: Db, options: MatchOptions = {}): Promise<MatchRunResult> {
   const o = resolveMatchOptions(options);
   const started = performance.now();
   const reasons = await syncProblems(db, o.asOf, o.maxSyncLagMs);
+  const params = runParams(o);
   const [run] = await queryRows<{ id: string }>(
     db,
-    sql`INSERT INTO match_runs (as_of, params) VALUES (${o.asOf.toISOString()}::timestamptz, ${JSON.stringify(
-      {
-        ledgerGraceMs: o.ledgerGraceMs,
-        providerGraceMs: o.providerGraceMs,
-        pendingStatusGraceMs: o.pendingStatusGraceMs,
-        staleAuthorizationMs: o.staleAuthorizationMs,
-        tolerance: o.tolerance,
-        toleranceWindowMs: o.toleranceWindowMs,
-        maxSyncLagMs: o.maxSyncLagMs,
-      },
-    )}::jsonb) RETURNING id`,
+    sql`INSERT INTO match_runs (as_of, params) VALUES (${o.asOf.toISOString()}::timestamptz,
+      ${JSON.stringify(params)}::jsonb) RETURNING id`,
   );
   const runId = run?.id as string;
   const timings: { name: string; ms: number }[] = [];
@@ -71,19 +96,17 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
     timings.push({ name, ms: Math.round(performance.now() - t0) });
   };
   try {
-    const outcome = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      for (const s of plannerSettings) await timed(tx, s.name, s.text);
+      const fingerprint = await dataFingerprint(tx);
+      const reusable =
+        reasons.length === 0 ? await reusableRun(tx, o, params, fingerprint) : undefined;
+      if (reusable) return reuse(tx, runId, o, reusable, fingerprint);
       for (const s of matchPasses(o)) await timed(tx, s.name, s.text);
       const stats = await readStats(tx);
-      const verdict: Verdict =
-        reasons.length > 0
-          ? "incomplete"
-          : stats.openBreaks > 0
-            ? "breaks"
-            : stats.pendingItems > 0
-              ? "reconciled_with_pending"
-              : "reconciled";
-      const persist = verdict !== "incomplete" || o.onIncomplete === "all";
-      if (persist) {
+      const verdict = verdictOf(reasons, stats);
+      const persisted = verdict !== "incomplete" || o.onIncomplete === "all";
+      if (persisted) {
         const [stored] = await queryText<{ fresh: boolean }>(
           tx,
           "SELECT NOT EXISTS (SELECT 1 FROM match_pairs) AS fresh",
@@ -91,17 +114,39 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
         const fresh = stored?.fresh === true || String(stored?.fresh) === "t";
         for (const s of persistStatements(runId, o, { fresh })) await timed(tx, s.name, s.text);
       }
-      return { stats, verdict, persisted: persist };
+      // Only a complete run that wrote its results can be reused.
+      const reusableLater = persisted && verdict !== "incomplete";
+      return {
+        stats,
+        verdict,
+        persisted,
+        fingerprint: reusableLater ? fingerprint : null,
+        validUntil: reusableLater ? await validUntil(tx, o) : null,
+        reusedRunId: null,
+      };
     });
     const durationMs = Math.round(performance.now() - started);
     await queryRows(
       db,
       sql`UPDATE match_runs SET finished_at = now(), verdict = ${outcome.verdict},
         reasons = ${JSON.stringify(reasons)}::jsonb, stats = ${JSON.stringify(flatStats(outcome.stats))}::jsonb,
-        duration_ms = ${durationMs} WHERE id = ${runId}::uuid`,
+        duration_ms = ${durationMs}, fingerprint = ${outcome.fingerprint},
+        valid_until = ${outcome.validUntil?.toISOString() ?? null}::timestamptz,
+        reused_run_id = ${outcome.reusedRunId}::uuid WHERE id = ${runId}::uuid`,
     );
-    if (outcome.persisted) await lapseChangedAcceptances(db, runId);
-    return { runId, asOf: o.asOf, reasons, timings, durationMs, ...outcome };
+    if (outcome.persisted && !outcome.reusedRunId) await lapseChangedAcceptances(db, runId);
+    const { stats, verdict, persisted, reusedRunId } = outcome;
+    return {
+      runId,
+      asOf: o.asOf,
+      reasons,
+      timings,
+      durationMs,
+      stats,
+      verdict,
+      persisted,
+      reusedRunId,
+    };
   } catch (error) {
     await queryRows(
       db,
@@ -114,27 +159,59 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
   }
 }
 
+function verdictOf(reasons: readonly string[], stats: MatchStats): Verdict {
+  if (reasons.length > 0) return "incomplete";
+  if (stats.openBreaks > 0) return "breaks";
+  return stats.pendingItems > 0 ? "reconciled_with_pending" : "reconciled";
+}
+
+/**
+ * Nothing changed: the stored matches and breaks are this run's too. The open breaks are marked
+ * seen by it (their ages in the views move with its as_of); the last run's validity carries on.
+ */
+async function reuse(
+  tx: Db,
+  runId: string,
+  o: ResolvedMatchOptions,
+  last: ReusableRun,
+  fingerprint: string,
+): Promise<Outcome> {
+  await queryRows(
+    tx,
+    sql`UPDATE breaks SET last_seen_at = ${o.asOf.toISOString()}::timestamptz,
+      last_run_id = ${runId}::uuid WHERE status <> 'resolved'`,
+  );
+  return {
+    stats: statsOf(last.stats),
+    verdict: last.verdict as Verdict,
+    persisted: true,
+    fingerprint,
+    validUntil: last.validUntil,
+    reusedRunId: last.id,
+  };
+}
+
 async function readStats(tx: Db): Promise<MatchStats> {
   const [counts] = await queryText<Record<string, string>>(
     tx,
     `SELECT x.provider_items, x.ledger_entries, x.exact,
-      (SELECT count(*) FROM mk_b WHERE status = 'open') AS open,
-      (SELECT count(*) FROM mk_b WHERE status = 'pending') AS pending,
-      (SELECT count(*) FROM mk_b b WHERE NOT EXISTS (SELECT 1 FROM breaks t
+      (SELECT count(*) FROM run_breaks WHERE status = 'open') AS open,
+      (SELECT count(*) FROM run_breaks WHERE status = 'pending') AS pending,
+      (SELECT count(*) FROM run_breaks b WHERE NOT EXISTS (SELECT 1 FROM breaks t
         WHERE t.break_id = b.break_id AND t.status <> 'resolved')) AS new,
       (SELECT count(*) FROM breaks t WHERE t.status <> 'resolved'
-        AND NOT EXISTS (SELECT 1 FROM mk_b b WHERE b.break_id = t.break_id)) AS resolved
+        AND NOT EXISTS (SELECT 1 FROM run_breaks b WHERE b.break_id = t.break_id)) AS resolved
      FROM (SELECT count(item_ref) AS provider_items, count(entry_id) AS ledger_entries,
-       count(*) FILTER (WHERE ${paired("e")}) AS exact FROM mk_exact e) x`,
+       count(*) FILTER (WHERE ${paired("e")}) AS exact FROM run_records e) x`,
   );
   const passes = await queryText<{ pass: string; n: string }>(
     tx,
     `SELECT pass, count(DISTINCT CASE WHEN pass = 'cash_leg' THEN record_ref ELSE match_id END) AS n
-     FROM mk_mem GROUP BY pass ORDER BY pass`,
+     FROM run_members GROUP BY pass ORDER BY pass`,
   );
   const classes = await queryText<{ class: BreakClass; n: string }>(
     tx,
-    `SELECT class, count(*) AS n FROM mk_b WHERE status = 'open' GROUP BY class ORDER BY class`,
+    `SELECT class, count(*) AS n FROM run_breaks WHERE status = 'open' GROUP BY class ORDER BY class`,
   );
   const c = counts ?? {};
   return {

@@ -2,19 +2,23 @@
 // PGlite and (with DATABASE_URL) a Postgres server. Every injected discrepancy must come out
 // with its class, nothing else may; re-running is deterministic; a fix resolves its break.
 import { readFileSync } from "node:fs";
-import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
+import {
+  type GroundTruth,
+  type InjectedDiscrepancy,
+  type RunningSandbox,
+  startSandbox,
+  writeLedger,
+} from "@merchantkit/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
-import type { GroundTruth } from "../ledger/ground-truth";
 import { importLedger } from "../ledger/import-ledger";
-import { type InjectedDiscrepancy, writeLedger } from "../ledger/write-ledger";
 import { renderHtml } from "../report/render-html";
 import { renderText } from "../report/render-text";
 import { loadReport } from "../report/report-data";
 import { runMatch } from "./run-match";
-import { storeGroundTruth } from "./store-ground-truth";
+import { storeGroundTruth } from "./test-ground-truth";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const TABLES = [

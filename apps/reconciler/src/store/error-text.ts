@@ -11,13 +11,26 @@ const URL_PASSWORD = /(\/\/[^/:@\s]+:)[^@\s]+@/g;
 const PAN = /\b\d(?:[ -]?\d){12,18}\b/g;
 
 /**
+ * An error wrapping another (drizzle's "Failed query: <sql>\nparams: <values>" around the
+ * driver's error) is its first line and then its cause, which says what happened: the values
+ * are left out and the driver's reason (e.g. `write CONNECTION_CLOSED 127.0.0.1:5432`) shown.
+ */
+function describeError(error: Error): string {
+  const own = `${error.name}: ${error.message}`;
+  if (!(error.cause instanceof Error)) return own;
+  const first = own.split("\n", 1)[0] ?? own;
+  const head = first.length > 200 ? `${first.slice(0, 200)}…` : first;
+  return `${head} — ${describeError(error.cause)}`;
+}
+
+/**
  * The message of an error (or any value) with secrets masked and capped at 2,000 characters.
  * SDK errors are redacted already; this also covers driver and network errors.
  */
 export function errorText(error: unknown): string {
   const text =
     error instanceof Error
-      ? `${error.name}: ${error.message}`
+      ? describeError(error)
       : typeof error === "string"
         ? error
         : String(error);

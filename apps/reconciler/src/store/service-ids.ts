@@ -68,7 +68,7 @@ export async function serviceIdsToFetch(
   return { serviceIds: rows.map((r) => r.service_id), asOf: new Date(Number(clock?.ms)) };
 }
 
-/** Marks serviceIds fetched as of `asOf` (from serviceIdsToFetch). */
+/** Marks serviceIds fetched as of `asOf` (from serviceIdsToFetch); a parked one is unparked. */
 export async function markServiceIdsFetched(
   db: Db,
   ids: readonly string[],
@@ -77,8 +77,28 @@ export async function markServiceIdsFetched(
   checkIds(ids);
   if (ids.length === 0) return;
   await db.execute(
-    sql`UPDATE service_ids SET fetched_at = ${asOf.toISOString()}::timestamptz
+    sql`UPDATE service_ids SET fetched_at = ${asOf.toISOString()}::timestamptz,
+        parked_at = NULL, parked_reason = NULL
       WHERE service_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
         AND (fetched_at IS NULL OR fetched_at < ${asOf.toISOString()}::timestamptz)`,
+  );
+}
+
+/**
+ * Parks serviceIds the service refused on their own: they count as fetched as of `asOf`, so no
+ * run asks for them again until the ledger entry naming them changes (retryParkedServiceIds).
+ */
+export async function parkServiceIds(
+  db: Db,
+  parked: readonly { serviceId: string; reason: string }[],
+  asOf: Date,
+): Promise<void> {
+  if (parked.length === 0) return;
+  await db.execute(
+    sql`UPDATE service_ids s SET fetched_at = ${asOf.toISOString()}::timestamptz,
+        parked_at = now(), parked_reason = p.reason
+      FROM jsonb_to_recordset(${JSON.stringify(parked)}::jsonb) AS p("serviceId" text, reason text)
+      WHERE s.service_id = p."serviceId"
+        AND (s.fetched_at IS NULL OR s.fetched_at < ${asOf.toISOString()}::timestamptz)`,
   );
 }

@@ -5,10 +5,11 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "../db/query-rows";
 import { commitWindow } from "../store/commit-window";
 import { errorText } from "../store/error-text";
-import { markServiceIdsFetched, serviceIdsToFetch } from "../store/service-ids";
+import { markServiceIdsFetched, parkServiceIds, serviceIdsToFetch } from "../store/service-ids";
 import { recordRun } from "../store/sync-runs";
 import { unreadOf } from "../store/unread";
 import { addCounts } from "../store/upsert-batch";
+import { fetchIsolatingRefused } from "./isolate-refused";
 import { logEvent } from "./log-event";
 import { runPool } from "./pool";
 import { closeRun, emptySummary } from "./stream-summary";
@@ -29,9 +30,10 @@ async function accountLag(ctx: SyncContext): Promise<number> {
 }
 
 /**
- * Fetches every due serviceId, `concurrency` batches at a time, until none is due. A batch that
- * fails stays due (retried next run) and ends this run's loop after the round, so a failing id
- * is not asked for again and again. Never throws.
+ * Fetches every due serviceId, `concurrency` batches at a time, until none is due. Ids the
+ * service refuses on their own are isolated and parked (isolate-refused.ts); a batch that fails
+ * otherwise stays due (retried next run) and ends this run's loop after the round, so a failing
+ * call is not made again and again. Never throws.
  */
 export async function syncAccountStream(
   ctx: SyncContext,
@@ -42,6 +44,11 @@ export async function syncAccountStream(
   const kind = opts.backfill ? "backfill" : (opts.kind ?? "sync");
   const summary = emptySummary();
   let batchesTotal = 0;
+  // A batch with an id the service refuses is split until that id stands alone (parked).
+  const readBatch = (batch: string[]) =>
+    fetchIsolatingRefused(batch, (ids) =>
+      ctx.account.transactions.listByServiceIds(ids, { concurrency: 1 }),
+    );
   try {
     summary.runId = await recordRun(db, { stream: STREAM, kind });
     logEvent(ctx, "info", "stream started", { stream: STREAM, kind, runId: summary.runId });
@@ -62,9 +69,9 @@ export async function syncAccountStream(
             stopped = true;
             return;
           }
-          let records: Awaited<ReturnType<typeof ctx.account.transactions.listByServiceIds>>;
+          let read: Awaited<ReturnType<typeof readBatch>>;
           try {
-            records = await ctx.account.transactions.listByServiceIds(batch, { concurrency: 1 });
+            read = await readBatch(batch);
           } catch (error) {
             summary.failedWindows++;
             logEvent(ctx, "warn", "serviceId batch failed; retried next run", {
@@ -74,14 +81,21 @@ export async function syncAccountStream(
             });
             return;
           }
-          summary.pages++;
+          const { records, fetched, parked } = read;
+          summary.pages += read.calls;
           summary.recordsSeen += records.length;
+          for (const p of parked)
+            logEvent(ctx, "warn", "serviceId refused by the service; parked", {
+              stream: STREAM,
+              ...p,
+            });
           const counts = await db.transaction(async (tx) => {
             const result = await commitWindow(tx, {
               stream: STREAM,
               records: { accountTransactions: records },
             });
-            await markServiceIdsFetched(tx, batch, asOf);
+            await markServiceIdsFetched(tx, fetched, asOf);
+            await parkServiceIds(tx, parked, asOf);
             return result.counts;
           });
           Object.assign(summary, addCounts(summary, counts));

@@ -1,23 +1,39 @@
 // One verified issuing push into the tables, through the same upserts as the sync (source
 // "webhook"), with the event itself recorded on its dedupe row, in one transaction.
 import type { IssuingWebhookEvent } from "@merchantkit/webhooks";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
+import { queryRows } from "../db/query-rows";
 import { upsertCardTransactions } from "../store/card-transactions";
 import type { PostgresDedupeStore } from "../store/dedupe-store";
 import { upsertOperateRecords } from "../store/operate-records";
 import { emptyCounts, type UpsertCounts } from "../store/upsert-batch";
+import { cardIdToCheck, maskCardData } from "./mask-card-data";
+
+/** True when a card transaction or operation already names this card id. */
+async function isKnownCard(db: Db, cardId: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`SELECT 1 FROM card_transactions WHERE card_id = ${cardId}
+        UNION ALL SELECT 1 FROM operate_records WHERE card_id = ${cardId} LIMIT 1`,
+  );
+  return rows.length > 0;
+}
 
 /**
  * Stores the event's record (a card operation also queues its operateRecordId as a serviceId:
  * upsertOperateRecords does that in the same statement) and records the event on its
- * webhook_events row. An event type this version does not know is recorded, not stored.
+ * webhook_events row. An event type this version does not know is recorded, not stored. Card
+ * data is masked first (mask-card-data.ts), so no column and no raw copy holds a card number.
  */
 export async function storeWebhookEvent(
   db: Db,
   dedupe: PostgresDedupeStore,
-  event: IssuingWebhookEvent,
+  received: IssuingWebhookEvent,
 ): Promise<UpsertCounts> {
   return db.transaction(async (tx) => {
+    const cardId = cardIdToCheck(received);
+    const event = maskCardData(received, cardId !== undefined && (await isKnownCard(tx, cardId)));
     let counts = emptyCounts();
     if (event.kind === "cardTransaction")
       counts = await upsertCardTransactions(tx, [event.data], { source: "webhook" });

@@ -1,12 +1,14 @@
 // Sandbox pushes → the receiver → the tables, on PGlite and (with DATABASE_URL) a Postgres
 // server: a push delivered twice is stored once, and lands where the sync would put it.
 import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
+import { signIssuingWebhook } from "@merchantkit/webhooks";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { cardTransactions, operateRecords, webhookEvents } from "../db/schema";
 import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { upsertOperateRecords } from "../store/operate-records";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
 const SECRET = Buffer.from("reconciler-test-webhook-secret-0").toString("base64");
@@ -21,6 +23,34 @@ async function post(sandbox: RunningSandbox, path: string, body: unknown) {
   return res.json() as Promise<Record<string, unknown>>;
 }
 
+// Card numbers sent in below; the dump at the end must hold none of them.
+const PANS = ["4111111111111111", "5555555555554444", "4242424242424242", "4000056655665556"];
+
+let nextRequestId = 1_953_712_585_351_900_000n;
+
+/** A signed card transaction push; `data` is written into the JSON text as it is. */
+async function signedTransaction(data: string) {
+  nextRequestId += 1n;
+  const body = `{"request_id":"${nextRequestId}","event_type":"issuing.cardTransactionEvent","created_at":"2026-11-25T08:00:00Z","data":${data}}`;
+  return signIssuingWebhook({ body, secret: SECRET });
+}
+
+function txnData(fields: Record<string, string>): string {
+  const base: Record<string, string> = {
+    txnType: '"AUTHORIZATION"',
+    txnStatus: '"S"',
+    txnOrderNo: `"PUSH-${nextRequestId}"`,
+    cardId: "1953712585351499998",
+    transactionAmount: "12.34",
+    transactionCurrency: '"USD"',
+    transactionTime: "1764057600000",
+    merchantName: '"Coffee"',
+  };
+  return `{${Object.entries({ ...base, ...fields })
+    .map(([k, v]) => `"${k}":${v}`)
+    .join(",")}}`;
+}
+
 describe.each(testBackends())("webhook receiver on %s", (kind) => {
   let database: TestDatabase;
   let db: Db;
@@ -30,7 +60,9 @@ describe.each(testBackends())("webhook receiver on %s", (kind) => {
   beforeAll(async () => {
     [database, sandbox] = await Promise.all([
       openTestDatabase(kind),
-      startSandbox({ webhookSecret: SECRET, webhookRetryIntervalMs: 20, settleDelayMs: 0 }),
+      // Retries 200 ms apart (ten at most): a duplicate answered 409 while the first copy is
+      // still being stored (slow on a loaded machine) gets two seconds to find it done.
+      startSandbox({ webhookSecret: SECRET, webhookRetryIntervalMs: 200, settleDelayMs: 0 }),
     ]);
     db = database.db;
     receiver = await startWebhookReceiver({
@@ -107,5 +139,109 @@ describe.each(testBackends())("webhook receiver on %s", (kind) => {
       body: "{}",
     });
     expect(res.status).toBe(401);
+  });
+
+  async function deliver(signed: { body: string; headers: Record<string, string> }) {
+    const res = await fetch(`${receiver.url}/webhooks/issuing`, {
+      method: "POST",
+      body: signed.body,
+      headers: signed.headers,
+    });
+    return { status: res.status, body: (await res.json()) as { respMsg: string } };
+  }
+
+  async function stored(txnOrderNo: string) {
+    return db.select().from(cardTransactions).where(eq(cardTransactions.txnOrderNo, txnOrderNo));
+  }
+
+  it("answers a body over 1 MiB with 413, closes cleanly and logs why", async () => {
+    lines.length = 0;
+    const res = await fetch(`${receiver.url}/webhooks/issuing`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "x".repeat(1024 * 1024 + 1),
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get("connection")).toBe("close");
+    const line = JSON.parse(lines.find((l) => l.includes("webhook rejected")) ?? "{}");
+    expect(line.reason).toBe("body is over the 1048576-byte limit");
+    expect((await fetch(`${receiver.url}/healthz`)).status).toBe(200);
+  });
+
+  it.each([
+    ["a cardId that is not an id", { cardId: '"abc"' }, "data.cardId"],
+    ["an amount in exponent form", { transactionAmount: "1e2" }, "data.transactionAmount"],
+    ["a 5,000-character txnOrderNo", { txnOrderNo: `"${"T".repeat(5000)}"` }, "data.txnOrderNo"],
+    ["a cardId past 64 bits", { cardId: "18446744073709551616" }, "data.cardId"],
+  ])("refuses %s with 400 and the reason, and stores nothing", async (_what, fields, field) => {
+    lines.length = 0;
+    const data = txnData(fields);
+    const txnOrderNo = /"txnOrderNo":"([^"]*)"/.exec(data)?.[1] ?? "";
+    const res = await deliver(await signedTransaction(data));
+    expect(res.status).toBe(400);
+    expect(res.body.respMsg).toContain(`${field}: `);
+    expect(await stored(txnOrderNo)).toHaveLength(0);
+    const line = JSON.parse(lines.find((l) => l.includes("webhook rejected")) ?? "{}");
+    expect(line.reason).toContain(field);
+  });
+
+  it("stores a card number from any field masked and never a 3DS value", async () => {
+    const data = txnData({
+      cardId: `"${PANS[0]}"`,
+      cardNumber: PANS[1] as string,
+      merchantName: `"Paid with 4242 4242 4242 4242 ok"`,
+      authMessageDesc: `"pan ${PANS[3]}"`,
+      card3dsValues: '"918273"',
+    });
+    const txnOrderNo = /"txnOrderNo":"([^"]*)"/.exec(data)?.[1] ?? "";
+    expect((await deliver(await signedTransaction(data))).status).toBe(200);
+    const [row] = await stored(txnOrderNo);
+    expect(row?.cardId).toBe("411111******1111");
+    expect(row?.merchantName).toBe("Paid with 424242******4242 ok");
+    const raw = JSON.stringify(row?.raw);
+    expect(raw).toContain("555555******4444");
+    expect(raw).toContain("400005******5556");
+    expect(raw).not.toContain("918273");
+    expect(raw).not.toContain("card3dsValues");
+  });
+
+  it("keeps a known card's id even when it passes the card-number check", async () => {
+    // 1953712585351499999 passes the Luhn check; once the sync has read a card operation of
+    // the card with that id, a push naming it keeps the id.
+    const known = "1953712585351499999";
+    await upsertOperateRecords(
+      db,
+      [
+        {
+          operateRecordId: "1953712585351499991",
+          cardId: known,
+          clientRequestId: "known-card",
+          type: "CREATE",
+          status: "S",
+          operateTime: 1764057600000,
+        },
+      ],
+      { source: "sync" },
+    );
+    const data = txnData({ cardId: known });
+    const txnOrderNo = /"txnOrderNo":"([^"]*)"/.exec(data)?.[1] ?? "";
+    expect((await deliver(await signedTransaction(data))).status).toBe(200);
+    expect((await stored(txnOrderNo))[0]?.cardId).toBe(known);
+  });
+
+  it("leaves no card number anywhere in the database", async () => {
+    const tables = await queryText<{ name: string }>(
+      db,
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+    );
+    expect(tables.length).toBeGreaterThan(10);
+    let dump = "";
+    for (const { name } of tables) {
+      const rows = await queryText<{ row: string }>(db, `SELECT t::text AS row FROM "${name}" t`);
+      dump += rows.map((r) => r.row).join("\n");
+    }
+    expect(dump).toContain("411111******1111");
+    for (const pan of PANS) expect(dump).not.toContain(pan);
+    expect(dump).not.toContain("918273");
   });
 });

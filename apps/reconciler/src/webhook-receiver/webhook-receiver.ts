@@ -2,7 +2,7 @@
 // deduplicated by @merchantkit/webhooks with the Postgres dedupe store, stored like the sync.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createWebhookHandler } from "@merchantkit/webhooks";
+import { createWebhookHandler, type DedupeStore } from "@merchantkit/webhooks";
 import type { Db } from "../db/database";
 import { PostgresDedupeStore } from "../store/dedupe-store";
 import { errorText } from "../store/error-text";
@@ -11,7 +11,11 @@ import { logEvent } from "../sync/log-event";
 import { storeWebhookEvent } from "./store-event";
 
 export interface WebhookReceiverOptions {
-  db: Db;
+  /**
+   * The database, or a function answering the current one per push (the webhooks command
+   * passes ReopeningDatabase's, so a database the server dropped is reopened for the next push).
+   */
+  db: Db | (() => Promise<Db>);
   /** The issuing webhook secret (Base64 text, from the merchant portal). */
   secret: string;
   /** 0 picks a free port. */
@@ -33,7 +37,22 @@ export interface WebhookReceiver {
 
 /** Starts the receiver; GET /healthz answers 200 for probes. */
 export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promise<WebhookReceiver> {
-  const dedupe = new PostgresDedupeStore(opts.db, { takeoverAfterMs: opts.takeoverAfterMs });
+  const currentDb = typeof opts.db === "function" ? opts.db : async () => opts.db as Db;
+  const stores = new WeakMap<Db, PostgresDedupeStore>();
+  const storeOf = (db: Db) => {
+    let store = stores.get(db);
+    if (!store) {
+      store = new PostgresDedupeStore(db, { takeoverAfterMs: opts.takeoverAfterMs });
+      stores.set(db, store);
+    }
+    return store;
+  };
+  // The handler's dedupe store, on whichever database is current for each call.
+  const dedupe: DedupeStore = {
+    claim: async (id) => storeOf(await currentDb()).claim(id),
+    complete: async (id) => storeOf(await currentDb()).complete(id),
+    release: async (id) => storeOf(await currentDb()).release(id),
+  };
   let events = 0;
   let rejected = 0;
   let counts = emptyCounts();
@@ -41,7 +60,8 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
     secret: opts.secret,
     dedupe,
     async onEvent(event) {
-      const result = await storeWebhookEvent(opts.db, dedupe, event);
+      const db = await currentDb();
+      const result = await storeWebhookEvent(db, storeOf(db), event);
       events++;
       counts = addCounts(counts, result);
       logEvent(opts, "info", "webhook stored", {
@@ -52,7 +72,11 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
     },
     onError(error) {
       rejected++;
-      logEvent(opts, "warn", "webhook rejected", { error: errorText(error) });
+      // The reason alone (the message, masked), and the kind of error that carried it.
+      logEvent(opts, "warn", "webhook rejected", {
+        reason: errorText(error instanceof Error ? error.message : error),
+        kind: error instanceof Error ? error.name : typeof error,
+      });
     },
   });
   const server: Server = createServer((req, res) => {

@@ -41,6 +41,7 @@ type Schema = WireSchema & {
   type?: string;
   format?: string;
   maxLength?: number;
+  pattern?: string;
   enum?: unknown[];
   properties?: Record<string, Schema>;
   items?: Schema;
@@ -54,8 +55,14 @@ type Schema = WireSchema & {
 /** The schema that describes `value` among a union's options. */
 function optionFor(schema: Schema, value: unknown): Schema {
   if (schema.anyOf) {
-    // nullable(x) is anyOf [x, null]; other unions are of scalars, checked by their first form.
-    return optionFor(schema.anyOf.find((s) => s.type !== "null") ?? {}, value);
+    // nullable(x) is anyOf [x, null]; other unions are of scalars, checked by the form whose
+    // pattern the value matches (a masked card number beside an id), else by their first form.
+    const forms = schema.anyOf.filter((s) => s.type !== "null");
+    const matched = forms.find(
+      (s) =>
+        s.pattern !== undefined && typeof value === "string" && new RegExp(s.pattern).test(value),
+    );
+    return optionFor(matched ?? forms[0] ?? {}, value);
   }
   if (schema.oneOf) {
     const key = schema.discriminator?.propertyName;

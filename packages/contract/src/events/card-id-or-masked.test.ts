@@ -20,7 +20,16 @@ describe("cardIdOrMasked", () => {
     const id = v.parse(codec.encode, "1953712585351499776");
     expect(isJsonNumber(id) && id.text).toBe("1953712585351499776");
     expect(v.parse(codec.encode, "411111******1111")).toBe("411111******1111");
-    expect(v.parse(codec.encode, "0123")).toBe("0123");
+  });
+
+  it("refuses text that is neither a card id nor a masked number", () => {
+    for (const bad of ["abc", "4111 1111 1111 1111", "411111-1111", "1*1", "12345*****1111x"]) {
+      expect(v.safeParse(codec.decode, bad).success, bad).toBe(false);
+      expect(v.safeParse(codec.encode, bad).success, bad).toBe(false);
+    }
+    // Digits are an id; a non-canonical one is refused by the field limits (event-limits test).
+    expect(v.safeParse(codec.encode, "0123").success).toBe(false);
+    expect(v.parse(codec.decode, "****1111")).toBe("****1111");
   });
 
   it("refuses empty text, a lossy JS number and non-integers", () => {

@@ -6,22 +6,29 @@ import type { Codec } from "../codec/codec";
 // A card id as the wire writes it: digits without leading zeros (a bare JSON number).
 const WIRE_ID = /^(?:0|[1-9]\d*)$/;
 
-const text = v.pipe(
-  v.string("must be a card id or a masked card number"),
-  v.nonEmpty("must not be empty"),
-);
+const RULE = 'must be a 64-bit card id or a masked card number such as "411111******1111"';
+
+/**
+ * A masked card number: at most the first 6 and the last 4 digits shown, the rest as `*`.
+ * Nothing else is read as one, so a pushed cardId of "abc" or of free text is refused.
+ */
+export const MASKED_CARD_NUMBER = /^\d{0,6}\*{3,13}\d{0,4}$/;
+
+const text = v.pipe(v.string(RULE), v.regex(MASKED_CARD_NUMBER, RULE));
 
 /**
  * In card transaction events cardId may be a masked card number such as "411111******1111"
- * instead of the card's id. Read: a JSON number or a digit string becomes the digit string, any
- * other non-empty string (the masked number) is kept as it is. Write: a card id goes out as a
+ * instead of the card's id. Read: a JSON number or a digit string becomes the digit string (the
+ * field limits then hold it to 64 bits), a masked number is kept as it is, anything else is
+ * refused. Write: a card id goes out as a
  * bare JSON number, a masked number as a string. Local codec: the shared combinators have no
  * "id or text" form.
  */
 export function cardIdOrMasked(): Codec<string, JsonNumber | string> {
-  const decode = v.union([idFromWire(), text], "must be a card id or a masked card number");
+  const decode = v.union([idFromWire(), text], RULE);
   const encode = v.pipe(
-    text,
+    v.string(RULE),
+    v.check((value) => WIRE_ID.test(value) || MASKED_CARD_NUMBER.test(value), RULE),
     v.transform((value): JsonNumber | string =>
       WIRE_ID.test(value) ? new JsonNumber(value) : value,
     ),
@@ -32,7 +39,11 @@ export function cardIdOrMasked(): Codec<string, JsonNumber | string> {
     wire: {
       anyOf: [
         { type: "integer", format: "int64" },
-        { type: "string", description: "masked card number, e.g. 411111******1111" },
+        {
+          type: "string",
+          pattern: MASKED_CARD_NUMBER.source,
+          description: "masked card number, e.g. 411111******1111",
+        },
       ],
     },
   };

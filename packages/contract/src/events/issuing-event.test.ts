@@ -103,4 +103,68 @@ describe("issuing events", () => {
     const body = envelope("issuing.cardReissueEvent", "{}");
     expect(v.safeParse(issuingEvent.decode, body).success).toBe(false);
   });
+
+  describe("a push is held to the contract as tightly as a request", () => {
+    const refused = (data: string) => {
+      const result = v.safeParse(
+        issuingEvent.decode,
+        envelope("issuing.cardTransactionEvent", data),
+      );
+      return result.success
+        ? undefined
+        : result.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`);
+    };
+    const txn = txnData("1953712585351499776");
+
+    it.each([
+      [
+        "a cardId of letters",
+        txn.replace('"cardId":1953712585351499776', '"cardId":"abc"'),
+        "data.cardId",
+      ],
+      [
+        "a cardId past 64 bits",
+        txn.replace("1953712585351499776", "18446744073709551616"),
+        "data.cardId",
+      ],
+      [
+        "an amount in exponent form",
+        txn.replace('"transactionAmount":9.90', '"transactionAmount":1e2'),
+        "data.transactionAmount",
+      ],
+      [
+        "an amount string in exponent form",
+        txn.replace('"transactionAmount":9.90', '"transactionAmount":"1e2"'),
+        "data.transactionAmount",
+      ],
+      ["a 65-character txnOrderNo", txn.replace('"T1"', `"${"T".repeat(65)}"`), "data.txnOrderNo"],
+      [
+        "a 5,000-character merchant name",
+        txn.replace('"Coffee"', `"${"c".repeat(5000)}"`),
+        "data.merchantName",
+      ],
+    ])("refuses %s, naming the field", (_what, data, field) => {
+      const issues = refused(data);
+      expect(
+        issues?.some((issue) => issue.startsWith(`${field}:`)),
+        String(issues),
+      ).toBe(true);
+    });
+
+    it("accepts the forms the contract documents", () => {
+      expect(refused(txn)).toBeUndefined();
+      expect(refused(txnData('"411111******1111"'))).toBeUndefined();
+      expect(refused(txn.replace('"T1"', `"${"T".repeat(64)}"`))).toBeUndefined();
+      expect(refused(txn.replace("1953712585351499776", "9223372036854775807"))).toBeUndefined();
+    });
+
+    it("holds an operate event's ids and amounts too", () => {
+      const bad = (data: string) =>
+        v.safeParse(issuingEvent.decode, envelope("issuing.cardOperateEvent", data)).success;
+      expect(bad(operateData)).toBe(true);
+      expect(bad(operateData.replace("1953712585351499777", "99999999999999999999"))).toBe(false);
+      expect(bad(operateData.replace('"amount":100.10', '"amount":1.001e2'))).toBe(false);
+      expect(bad(operateData.replace('"feeAmount":1.00', '"feeAmount":1E0'))).toBe(false);
+    });
+  });
 });

@@ -33,10 +33,15 @@ export class ConnectionError extends MerchantkitError {
 }
 markErrorClass(ConnectionError, "ConnectionError");
 
-/** No complete answer within the per-attempt timeout. */
+/**
+ * No complete answer within the per-attempt timeout; or (a wait such as `waitForResult`) the
+ * record was not final within the wait's timeout, with the state it was last seen in.
+ */
 export class TimeoutError extends ConnectionError {
   override readonly name = "TimeoutError";
   readonly timeoutMs: number;
+  /** For a wait: the state the record was last seen in (still not final). */
+  readonly lastState: string | undefined;
 
   constructor(
     message: string,
@@ -45,6 +50,7 @@ export class TimeoutError extends ConnectionError {
       path?: string;
       timeoutMs: number;
       idempotencyKey?: string | undefined;
+      lastState?: string | undefined;
     },
   ) {
     super(message, {
@@ -54,6 +60,7 @@ export class TimeoutError extends ConnectionError {
       ...(opts.path ? { path: opts.path } : {}),
     });
     this.timeoutMs = opts.timeoutMs;
+    this.lastState = opts.lastState;
   }
 }
 markErrorClass(TimeoutError, "TimeoutError");

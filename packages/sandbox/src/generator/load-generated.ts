@@ -13,6 +13,7 @@ import { postCharge, postReturn } from "../issuing/operation-money";
 import { type Sequenced, sortByTime } from "../issuing/sorted-log";
 import type { Runtime } from "../runtime/area";
 import type { PendingThreeDs } from "./card-simulation";
+import { topUpIfShort } from "./top-up";
 
 /** Merges two lists sorted by (time, seq) into one. */
 function mergeSorted<T extends Sequenced>(a: T[], b: T[], timeOf: (x: T) => number): T[] {
@@ -71,8 +72,6 @@ export function loadThreeDs(state: IssuingState, pending: PendingThreeDs[], send
   return records.length;
 }
 
-const FUNDING_STEP = 100_000n;
-
 /** Ids, ledger postings and indexes for generated operations; returns the postings made. */
 export function loadOperations(
   runtime: Runtime,
@@ -93,20 +92,7 @@ export function loadOperations(
       const scale = currencyScale(op.currency);
       let total = toMinorUnits(op.amount, scale);
       for (const fee of op.feeList) total += toMinorUnits(fee.feeAmount, scale);
-      const balance = toMinorUnits(ledger.balance(op.currency), scale);
-      if (balance < total) {
-        // The merchant tops up its account before it runs dry, as a real one would.
-        const step = FUNDING_STEP * 10n ** BigInt(scale);
-        const amount = ((total - balance) / step + 1n) * step;
-        ledger.credit({
-          serviceId: ids.next(),
-          currency: op.currency,
-          amount: fromMinorUnits(amount, scale),
-          businessType: "TOP_UP",
-          remark: "merchant account funding",
-          at: op.operateTime - 60_000,
-        });
-      }
+      topUpIfShort(runtime, op.currency, fromMinorUnits(total, scale), op.operateTime - 60_000);
       postCharge(ledger, op, op.operateTime);
     } else if (op.type === "RETURN" || (op.type === "TERMINATE" && /[1-9]/.test(op.amount))) {
       postReturn(ledger, op, op.amount, op.finishTime ?? op.operateTime);

@@ -64,4 +64,26 @@ describe("generatePayouts", () => {
       JSON.stringify(b.dump.areas.payout.payouts.map((p) => p.sourceAmount)),
     );
   });
+
+  it("runs after the card generator on one sandbox with the documented volumes, refusing none", async () => {
+    const sandbox = await startSandbox({ seed: 1 });
+    sandboxes.push(sandbox);
+    await sandbox.admin.freezeClock(NOW);
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${sandbox.url}/__sandbox/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { generated: Record<string, number> }).generated;
+    };
+    // The README's volumes: the card generator spends the opening balance on card funding.
+    await post("issuing/generate", { seed: 7, cards: 1000, cardTransactions: 100_000, days: 30 });
+    const payouts = await post("payout/generate", { seed: 7, payouts: 150, days: 30 });
+    expect(payouts).toMatchObject({ payouts: 150, refused: 0 });
+    const dump = (await sandbox.admin.state()) as unknown as Dump;
+    const topUps = dump.ledger.transactions.filter((t) => t.businessType === "TOP_UP");
+    expect(topUps.length).toBeGreaterThan(0);
+  }, 60_000);
 });

@@ -5,6 +5,8 @@
  * with the scheduler run up to each time first — so generated payouts follow exactly the rules
  * and lifecycle of payouts made through the API. Deterministic for a seed and a clock.
  */
+import { addDecimal } from "@merchantkit/core";
+import { topUpIfShort } from "../generator/top-up";
 import type { AnyHandler, Runtime } from "../runtime/area";
 import { seededRandom } from "../runtime/ids";
 import { SandboxError } from "../runtime/sandbox-error";
@@ -20,11 +22,13 @@ export interface PayoutGenerateOptions {
 export interface PayoutGenerateSummary {
   beneficiaries: number;
   payouts: number;
-  /** Remittances the service refused (e.g. the balance ran out); not created. */
+  /** Remittances the service refused; not created (none is refused for want of balance). */
   refused: number;
 }
 
 const DAY = 86_400_000;
+// More than any fee the sandbox charges on a generated remittance.
+const FEE_ROOM = "1000.00";
 const FIRST = ["Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Frances", "John"];
 const LAST = ["Lovelace", "Turing", "Hopper", "Dijkstra", "Liskov", "Knuth", "Allen", "Backus"];
 
@@ -95,6 +99,11 @@ export function generatePayouts(
   let refused = 0;
   for (let i = 0; i < options.payouts; i++) {
     const cents = 1_000 + Math.floor(random() * 500_000);
+    const sourceAmount = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+    const when = first + i * step;
+    // Funded first (with room for the fee), as the card generator funds its deposits: on a
+    // sandbox the card generator already ran on, the balance is otherwise spent.
+    topUpIfShort(runtime, "USD", addDecimal(sourceAmount, FEE_ROOM), when - 60_000);
     try {
       remit(
         {
@@ -106,7 +115,7 @@ export function generatePayouts(
             firstName: "Grace",
             lastName: "Hopper",
           },
-          sourceAmount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`,
+          sourceAmount,
           sourceCurrency: "USD",
           targetCurrency: "USD",
           requestId: `gen${options.seed}p${i}`,
@@ -115,7 +124,7 @@ export function generatePayouts(
           // About 3 % fail by the sandbox's documented rule, to give the reconciler refunds.
           ...(random() < 0.03 ? { reference: "fail" } : {}),
         },
-        at(first + i * step),
+        at(when),
       );
       created++;
     } catch (error) {

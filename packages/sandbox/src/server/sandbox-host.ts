@@ -15,6 +15,10 @@ import { FaultRules } from "./fault-rules";
 import { IdempotencyStore } from "./idempotency-store";
 import { RequestLog } from "./request-log";
 
+// How often due transitions run by themselves while the clock runs (not frozen): a card operation
+// settles and its webhook goes out at its time, as on the real service, not at the next request.
+const TICK_MS = 100;
+
 // Faults draw from their own sequence, so injecting them never shifts the areas' random choices.
 const faultRandom = (seed: number) => seededRandom(seed ^ 0x5eed_fa17);
 
@@ -30,6 +34,7 @@ export class SandboxHost {
   handlers = new Map<string, AnyHandler>();
   /** Area name → a Hono app with the area's admin routes under /__sandbox/<name>. */
   areaAdmins = new Map<string, Hono>();
+  readonly #ticker: ReturnType<typeof setInterval>;
 
   constructor(config: SandboxConfig, factories: readonly AreaFactory[]) {
     this.config = config;
@@ -41,6 +46,24 @@ export class SandboxHost {
     this.faults = new FaultRules(faultRandom(config.seed));
     this.runtime = createRuntime(config, this.pusher);
     this.#build();
+    this.#ticker = setInterval(() => this.#tick(), TICK_MS);
+    // Never what keeps a process alive: a test's or the bin's server does that.
+    this.#ticker.unref?.();
+  }
+
+  /**
+   * Runs what became due by real time passing. A frozen clock only moves by admin calls (which
+   * run what they make due), so tests that freeze it stay deterministic.
+   */
+  #tick(): void {
+    const { clock, scheduler } = this.runtime;
+    if (clock.frozen) return;
+    try {
+      scheduler.runDue(clock.now());
+    } catch (error) {
+      // A failing transition must not stop the ticker (a request would answer it with a 500).
+      console.error("sandbox: a scheduled transition failed:", error);
+    }
   }
 
   /** A fresh runtime and areas with the current configuration; every store is emptied. */
@@ -53,8 +76,9 @@ export class SandboxHost {
     this.#build();
   }
 
-  /** Stops webhook timers and in-flight pushes. */
+  /** Stops the ticker, webhook timers and in-flight pushes. */
   close(): void {
+    clearInterval(this.#ticker);
     this.pusher.close();
   }
 

@@ -1,56 +1,31 @@
-// `reconciler demo`: the whole pipeline on generated data, in about a minute, with no database
-// server and no credentials (sandbox in this process, PGlite in a temporary folder).
-import * as v from "valibot";
-import { runDemo } from "../../demo/run-demo";
+// `reconciler demo`: the demo lives in its own workspace package (@merchantkit/demo: the sandbox,
+// the ledger writer with its injected discrepancies), so the installed worker carries none of
+// it. In the workspace this loads and runs it; in an installed worker it says where it is.
 import type { Command } from "../command";
-import { commandFlags, reportError } from "../command-support";
 import { EXIT } from "../exit-codes";
-import { progressPrinter } from "../progress";
+
+// A variable, not a literal: the worker does not depend on the demo package, and its build must
+// not try to bundle or resolve it.
+const DEMO_PACKAGE = "@merchantkit/demo";
 
 const usage =
   "reconciler demo [--seed 42] [--cards 1000] [--transactions 100000] [--days 30] [--data-dir DIR] [--html report.html]";
 
-const whole = (min: number, max: number) =>
-  v.optional(
-    v.pipe(
-      v.string("needs a value"),
-      v.regex(/^\d+$/, "must be a whole number"),
-      v.transform(Number),
-      v.minValue(min, `must be at least ${min}`),
-      v.maxValue(max, `must be at most ${max}`),
-    ),
-  );
-
 export const demoCommand: Command = {
   name: "demo",
   summary:
-    "run everything on generated data: sandbox, ledger with discrepancies, sync, match, report",
+    "run everything on generated data: sandbox, ledger with discrepancies, sync, match, report (in the merchantkit workspace)",
   usage,
   async run(args, io) {
+    let demo: { demoCommand: Command };
     try {
-      const flags = commandFlags(args, {
-        seed: whole(0, 2 ** 31),
-        cards: whole(1, 100_000),
-        transactions: whole(100, 2_000_000),
-        days: whole(2, 365),
-        "data-dir": v.optional(v.pipe(v.string("needs a folder"), v.minLength(1))),
-        html: v.optional(v.pipe(v.string("needs a file name"), v.minLength(1))),
-      });
-      const result = await runDemo({
-        seed: flags.seed,
-        cards: flags.cards,
-        cardTransactions: flags.transactions,
-        days: flags.days,
-        dataDir: flags["data-dir"],
-        htmlPath: flags.html,
-        out: io.out,
-        onProgress: io.isTty ? progressPrinter((line) => io.err(line)) : undefined,
-        signal: io.signal,
-      });
-      const allFound = result.checks.every((c) => c.breakId) && result.unexpected.length === 0;
-      return allFound ? EXIT.ok : EXIT.failed;
-    } catch (error) {
-      return reportError(io, error, usage);
+      demo = (await import(DEMO_PACKAGE)) as { demoCommand: Command };
+    } catch {
+      io.err(
+        "reconciler: the demo is not part of the installed worker: clone merchantkit and run `npm run demo` (README)",
+      );
+      return EXIT.usage;
     }
+    return demo.demoCommand.run(args, io);
   },
 };

@@ -6,8 +6,12 @@
 import { schedule } from "node-cron";
 import * as v from "valibot";
 import { describeConfig } from "../../config/describe-config";
+import type { Database } from "../../db/database";
+import { openReopening } from "../../db/reopening-database";
 import { MATCH_FLAGS, MATCH_USAGE, matchOptionsOf } from "../../match/match-flags";
+import { errorText } from "../../store/error-text";
 import { logEvent } from "../../sync/log-event";
+import type { SyncContext } from "../../sync/run-sync";
 import { createSyncContext } from "../../sync/sync-context";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
@@ -32,23 +36,50 @@ export const scheduleCommand: Command = {
       });
       const config = configOf(args, io);
       const log = logSink(io);
-      const database = await openConfiguredDatabase(config);
+      const database = await openReopening(
+        () => openConfiguredDatabase(config),
+        () => logEvent({ log }, "info", "database reopened"),
+      );
+      // A sync context per database: a reopened one gets its own.
+      const syncs = new WeakMap<Database, SyncContext | undefined>();
+      const syncOf = (open: Database) => {
+        if (flags["no-sync"]) return undefined;
+        if (!syncs.has(open)) syncs.set(open, createSyncContext(config, open.db, { log }));
+        return syncs.get(open);
+      };
       try {
-        const sync = flags["no-sync"] ? undefined : createSyncContext(config, database.db, { log });
         logEvent({ log }, "info", "schedule started", describeConfig(config));
         let running: Promise<unknown> = Promise.resolve();
+        let inProgress = false;
         const tick = () => {
           if (io.signal.aborted) return;
-          const run = cycleOnce(io, {
-            config,
-            database,
-            sync,
-            syncOptions: { kind: "schedule", streams: flags.stream },
-            // A fresh "now" per tick: grace periods move on with the clock.
-            match: matchOptionsOf(flags),
-          }).catch((error: unknown) =>
-            logEvent({ log }, "error", "scheduled cycle failed", { error: String(error) }),
-          );
+          // node-cron's noOverlap does not count the --run-now execution: a tick during it
+          // would find the streams and the ledger folder busy. One cycle at a time, here.
+          if (inProgress) {
+            logEvent({ log }, "info", "tick skipped: the previous cycle is still running");
+            return;
+          }
+          inProgress = true;
+          // A database the server dropped is reopened here; while the server is still away
+          // the tick fails and a later one tries again.
+          const run = database
+            .current()
+            .then((open) =>
+              cycleOnce(io, {
+                config,
+                database: open,
+                sync: syncOf(open),
+                syncOptions: { kind: "schedule", streams: flags.stream },
+                // A fresh "now" per tick: grace periods move on with the clock.
+                match: matchOptionsOf(flags),
+              }),
+            )
+            .catch((error: unknown) =>
+              logEvent({ log }, "error", "scheduled cycle failed", { error: errorText(error) }),
+            )
+            .finally(() => {
+              inProgress = false;
+            });
           running = run;
           return run;
         };

@@ -36,6 +36,11 @@ export interface StreamStatus {
   /** Account transactions: serviceIds waiting for a fetch. */
   serviceIdsDue?: number;
   /**
+   * Account transactions: serviceIds the service refused on their own, parked until the ledger
+   * entry naming them changes (finance_parked_service_ids lists them with the answer).
+   */
+  serviceIdsParked?: number;
+  /**
    * What the stream has not read (windows to read again; for account transactions the due
    * serviceIds) and since when: the tables miss those records. Nonzero makes `status` exit 3.
    */
@@ -79,6 +84,11 @@ export async function readStatus(db: Db): Promise<StreamStatus[]> {
       );
       status.serviceIdsDue = Number(due?.n ?? 0);
       status.lagSeconds = due?.lag == null ? 0 : Math.round(Number(due.lag));
+      const [parked] = await queryRows<{ n: unknown }>(
+        db,
+        sql`SELECT count(*) AS n FROM service_ids WHERE parked_reason IS NOT NULL`,
+      );
+      status.serviceIdsParked = Number(parked?.n ?? 0);
     }
     out.push(status);
   }
@@ -135,6 +145,11 @@ export const statusCommand: Command = {
           ),
         );
         for (const s of statuses) if (s.lastRun?.error) io.out(`${s.stream}: ${s.lastRun.error}`);
+        const parked = statuses.find((s) => s.serviceIdsParked)?.serviceIdsParked;
+        if (parked)
+          io.out(
+            `${parked} serviceId(s) refused by the service and parked: see finance_parked_service_ids; correcting the ledger entry retries them`,
+          );
         if (code !== EXIT.ok)
           io.out(
             "unread data: the tables miss records until a run reads them (`reconciler windows` lists the windows)",

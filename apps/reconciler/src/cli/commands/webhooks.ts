@@ -2,6 +2,7 @@
 // verified, deduplicated in Postgres and stored through the sync's own upserts.
 import * as v from "valibot";
 import { requireSettings } from "../../config/load-config";
+import { openReopening } from "../../db/reopening-database";
 import { finishRun, recordRun } from "../../store/sync-runs";
 import { logEvent } from "../../sync/log-event";
 import { startWebhookReceiver } from "../../webhook-receiver/webhook-receiver";
@@ -32,17 +33,25 @@ export const webhooksCommand: Command = {
       const config = configOf(args, io);
       requireSettings(config, ["webhookSecret"]);
       const log = logSink(io);
-      const database = await openConfiguredDatabase(config);
+      const database = await openReopening(
+        () => openConfiguredDatabase(config),
+        () => logEvent({ log }, "info", "database reopened"),
+      );
       try {
         const receiver = await startWebhookReceiver({
-          db: database.db,
+          // A push while the server is away answers 500 (the service retries); the first push
+          // after it is back reopens the database.
+          db: async () => (await database.current()).db,
           secret: config.webhookSecret as string,
           port: flags.port,
           host: flags.host,
           log,
         });
         // One run row for the receiver's life, closed with what it stored.
-        const runId = await recordRun(database.db, { stream: "webhooks", kind: "webhook" });
+        const runId = await recordRun((await database.current()).db, {
+          stream: "webhooks",
+          kind: "webhook",
+        });
         logEvent({ log }, "info", "webhook receiver listening", { url: receiver.url, runId });
         io.out(`listening on ${receiver.url}`);
         await new Promise<void>((resolve) => {
@@ -51,7 +60,11 @@ export const webhooksCommand: Command = {
         });
         await receiver.close();
         const { events, counts } = receiver.stats();
-        await finishRun(database.db, runId, { outcome: "ok", recordsSeen: events, ...counts });
+        await finishRun((await database.current()).db, runId, {
+          outcome: "ok",
+          recordsSeen: events,
+          ...counts,
+        });
         logEvent({ log }, "info", "webhook receiver stopped", { events, ...counts });
         return EXIT.ok;
       } finally {

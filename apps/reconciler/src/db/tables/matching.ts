@@ -33,6 +33,16 @@ export const matchRuns = pgTable(
     /** Counts: provider items, ledger entries, matches by pass, breaks by class... */
     stats: jsonb("stats").$type<Record<string, number>>().notNull().default({}),
     durationMs: integer("duration_ms"),
+    /**
+     * What the run's results depend on, as of its start (unchanged-run.ts): counts and latest
+     * times of the provider records, their versions, the ledger and the fetched serviceIds.
+     * Set on runs whose results were written.
+     */
+    fingerprint: text("fingerprint"),
+    /** When time alone changes the results (a grace period ends, an authorization goes stale). */
+    validUntil: time("valid_until"),
+    /** A run that found nothing changed reuses this run's matches and breaks. */
+    reusedRunId: uuid("reused_run_id"),
   },
   (t) => [
     check(

@@ -16,6 +16,14 @@ export const serviceIds = pgTable(
     revealedAt: time("revealed_at").notNull().defaultNow(),
     /** Start of the last fetch that covered it; null = never fetched. */
     fetchedAt: time("fetched_at"),
+    /**
+     * Set when the service refused this id on its own (isolate-refused.ts): it counts as fetched
+     * until the ledger entry naming it changes (revealed_at moves on), and is listed in
+     * finance_parked_service_ids. A later successful fetch clears it.
+     */
+    parkedAt: time("parked_at"),
+    /** The service's answer (or the SDK's check) that refused it. */
+    parkedReason: text("parked_reason"),
   },
   (t) => [
     check("service_ids_source_check", sql`${t.source} in ('operate_record', 'payout', 'ledger')`),

@@ -5,26 +5,30 @@ import { mkdtempSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { startSandbox } from "@merchantkit/sandbox";
-import { loadConfig } from "../config/load-config";
-import { openDatabase } from "../db/connect";
-import { queryText } from "../db/query-rows";
-import { formatSeconds } from "../format-seconds";
-import type { GroundTruth } from "../ledger/ground-truth";
-import { importLedger } from "../ledger/import-ledger";
 import {
+  createSyncContext,
+  formatSeconds,
+  importLedger,
+  loadConfig,
+  loadReport,
+  type MatchRunResult,
+  matchResultLines,
+  openDatabase,
+  queryText,
+  renderHtml,
+  renderText,
+  runMatch,
+  runSync,
+  type SyncProgress,
+  type SyncSummary,
+} from "@merchantkit/reconciler";
+import {
+  type GroundTruth,
   type InjectableClass,
   type InjectedDiscrepancy,
+  startSandbox,
   writeLedger,
-} from "../ledger/write-ledger";
-import { matchResultLines } from "../match/format-result";
-import { type MatchRunResult, runMatch } from "../match/run-match";
-import { renderHtml } from "../report/render-html";
-import { renderText } from "../report/render-text";
-import { loadReport } from "../report/report-data";
-import { runSync } from "../sync/run-sync";
-import { createSyncContext } from "../sync/sync-context";
-import type { SyncProgress, SyncSummary } from "../sync/sync-types";
+} from "@merchantkit/sandbox";
 
 export interface DemoOptions {
   seed?: number;

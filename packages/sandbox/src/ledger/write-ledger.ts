@@ -2,9 +2,8 @@
 // provider holds except for chosen discrepancies, with the list of what was injected (and of
 // what the ground truth itself should raise, such as stale authorizations).
 import { addDecimal, negateDecimal, sumDecimals } from "@merchantkit/core";
-import { csvField } from "./csv";
 import { type GroundTruth, issuingRecords, type TruthCardTransaction } from "./ground-truth";
-import { LEDGER_COLUMNS, type LedgerEntry } from "./ledger-row";
+import { csvField, LEDGER_COLUMNS, type LedgerEntry } from "./ledger-file";
 
 /** The break classes the generator can inject into a ledger. */
 export type InjectableClass =

@@ -1,12 +1,12 @@
 // Pass 1, exact: the one pass that reads every record. One hash join of all provider items with
 // all ledger entries on key, amount and currency; a FULL JOIN, so the records without a match
-// come out of the same scan instead of two more over a million rows. Its table, mk_exact, holds
+// come out of the same scan instead of two more over a million rows. Its table, run_records, holds
 // every record of the run once: as a pair (a provider item and the entry that books it), a
-// provider item alone, or a ledger entry alone. The later passes work on the leftovers (mk_pl,
-// mk_ll: small) and look up what they need of the rest in mk_exact.
-import type { Statement } from "./statement";
+// provider item alone, or a ledger entry alone. The later passes work on the leftovers (provider_leftovers,
+// ledger_leftovers: small) and look up what they need of the rest in run_records.
+import type { Statement } from "../statement";
 
-/** A row of mk_exact (alias a) that is an exact pair. */
+/** A row of run_records (alias a) that is an exact pair. */
 export const paired = (a: string) => `${a}.item_ref IS NOT NULL AND ${a}.entry_id IS NOT NULL`;
 
 /**
@@ -27,7 +27,7 @@ export function exactPass(): Statement[] {
   return [
     {
       name: "exact",
-      text: `CREATE TEMP TABLE mk_exact ON COMMIT DROP AS
+      text: `CREATE TEMP TABLE run_records ON COMMIT DROP AS
         SELECT coalesce(p.kind, l.kind) AS kind, coalesce(p.ref, l.ref) AS ref,
           coalesce(p.fee_type, l.fee_type) AS fee_type, coalesce(p.amount, l.amount) AS amount,
           coalesce(p.currency, l.currency) AS currency,
@@ -48,24 +48,24 @@ export function exactPass(): Statement[] {
           -- 64-bit hashes of the provider keys that several rows hold. Sorting a million
           -- integers (the subquery's ORDER BY makes the grouping a sorted one) costs half of
           -- hash-grouping a million text keys; rows of an equal hash are then grouped by key.
-          SELECT h FROM (SELECT hashtextextended(item_ref, 0) AS h FROM mk_exact
+          SELECT h FROM (SELECT hashtextextended(item_ref, 0) AS h FROM run_records
             WHERE item_ref IS NOT NULL ORDER BY 1) x
           GROUP BY h HAVING count(*) > 1
         ), rows AS (
           SELECT x.ctid AS row_id, x.entry_id, row_number() OVER w AS rn, count(*) OVER w AS n,
             count(x.entry_id) OVER w AS matched
-          FROM mk_exact x
+          FROM run_records x
           WHERE x.item_ref IS NOT NULL AND hashtextextended(x.item_ref, 0) IN (SELECT h FROM candidates)
           WINDOW w AS (PARTITION BY x.kind, x.item_ref ORDER BY x.entry_id, x.ctid
             ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
         ), shared AS (
           SELECT row_id, entry_id, rn FROM rows WHERE n > 1 AND matched > 0
         ), gone AS (
-          DELETE FROM mk_exact x WHERE x.ctid = ANY (ARRAY(SELECT row_id FROM shared WHERE rn > 1))
+          DELETE FROM run_records x WHERE x.ctid = ANY (ARRAY(SELECT row_id FROM shared WHERE rn > 1))
           RETURNING x.kind, x.ref, x.fee_type, x.amount, x.currency, x.entry_id, x.entry_card_id,
             x.booked_at
         )
-        INSERT INTO mk_exact (kind, ref, fee_type, amount, currency, entry_id, entry_card_id, booked_at)
+        INSERT INTO run_records (kind, ref, fee_type, amount, currency, entry_id, entry_card_id, booked_at)
         SELECT DISTINCT ON (entry_id) kind, ref, fee_type, amount, currency, entry_id, entry_card_id,
           booked_at
         FROM gone
@@ -74,23 +74,23 @@ export function exactPass(): Statement[] {
     },
     {
       name: "provider leftovers",
-      text: `CREATE TEMP TABLE mk_pl ON COMMIT DROP AS
+      text: `CREATE TEMP TABLE provider_leftovers ON COMMIT DROP AS
         SELECT kind, ref, fee_type, item_ref, parent_kind, amount, currency, card_id, occurred_at,
           record_type, origin_ref, refund_of
-        FROM mk_exact WHERE entry_id IS NULL`,
+        FROM run_records WHERE entry_id IS NULL`,
     },
     {
       name: "ledger leftovers",
-      text: `CREATE TEMP TABLE mk_ll ON COMMIT DROP AS
+      text: `CREATE TEMP TABLE ledger_leftovers ON COMMIT DROP AS
         SELECT entry_id, kind, ref, fee_type, amount, currency, entry_card_id AS card_id, booked_at
-        FROM mk_exact WHERE item_ref IS NULL`,
+        FROM run_records WHERE item_ref IS NULL`,
     },
     {
       // Temporary tables have no statistics until analysed; without them the planner picks
-      // nested loops over the leftovers that take minutes instead of milliseconds. Of mk_exact
+      // nested loops over the leftovers that take minutes instead of milliseconds. Of run_records
       // only the columns later passes filter on (half the time of every column).
       name: "analyze",
-      text: "ANALYZE mk_exact (kind, item_ref, entry_id, parent_kind, record_type), mk_pl, mk_ll",
+      text: "ANALYZE run_records (kind, item_ref, entry_id, parent_kind, record_type), provider_leftovers, ledger_leftovers",
     },
   ];
 }

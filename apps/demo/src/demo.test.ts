@@ -1,13 +1,14 @@
 // `reconciler demo` end to end on a small data set: sandbox, generated ledger, the real sync
 // over HTTP into PGlite in a temporary folder, matching, and both reports.
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { demoCommand } from "../cli/commands/demo";
-import { temporaryFolder } from "../db/test-databases";
+import { demoCommand } from "./demo-command";
 
 describe("reconciler demo", () => {
   it("finds every injected discrepancy and writes a self-contained HTML report", async () => {
-    const folder = temporaryFolder("reconciler-demo-test-");
+    const folder = { path: mkdtempSync(join(tmpdir(), "reconciler-demo-test-")) };
     const out: string[] = [];
     const err: string[] = [];
     try {
@@ -55,7 +56,7 @@ describe("reconciler demo", () => {
         /<script|<link|src=|url\(|@import|https?:\/\/(?!www\.w3\.org\/2000\/svg)/,
       );
     } finally {
-      folder.remove();
+      rmSync(folder.path, { recursive: true, force: true });
     }
   }, 180_000);
 

@@ -1,8 +1,9 @@
 // Test support: the sandbox's ground truth written straight into the provider tables, as a
 // complete sync would leave them (watermarks at asOf, every serviceId fetched), so matching
 // can be tested without the HTTP sync.
+
+import type { GroundTruth } from "@merchantkit/sandbox";
 import type { Db } from "../db/database";
-import type { GroundTruth } from "../ledger/ground-truth";
 import type { AccountTransactionInput } from "../store/account-transactions";
 import type { CardTransactionInput } from "../store/card-transactions";
 import { commitWindow } from "../store/commit-window";

@@ -1,0 +1,48 @@
+// postgres.js 3.4 can throw from its own write timer when the server drops a connection under
+// it (restart, failover, pg_terminate_backend): `TypeError: Cannot read properties of null
+// (reading 'write')` at connection.js nextWrite. Nothing of ours is on that stack, so nothing of
+// ours can catch it, and Node ends the process. The driver has already closed that connection
+// and rejected its queries by then (CONNECTION_CLOSED, or the server's 57P01), so the run in
+// progress fails on its own with a database error and nothing more is lost by letting the
+// process live: the worker reports the run, exits 1 (`sync`) or waits for the next tick
+// (`schedule`, `webhooks`). Every other uncaught error still ends the process.
+
+const DRIVER_FRAME = /[\\/]postgres[\\/](?:cjs[\\/])?src[\\/]connection\.js/;
+
+// The driver's connection errors (`write CONNECTION_CLOSED host:port`): one that reaches the
+// process unhandled (a promise inside the driver nobody awaits) means the same thing.
+const CONNECTION_CODES = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_DESTROYED",
+  "CONNECTION_ENDED",
+  "CONNECT_TIMEOUT",
+]);
+
+/** True for the driver's own error from a socket the server closed. */
+export function isDriverSocketFault(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (CONNECTION_CODES.has((error as { code?: unknown }).code as string)) return true;
+  return (
+    error instanceof TypeError &&
+    /reading '(?:write|end|destroy)'/.test(error.message) &&
+    DRIVER_FRAME.test(error.stack ?? "")
+  );
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/**
+ * Runs `listener` on each driver socket fault the process reports; answers the unsubscribe.
+ * Every open Postgres database listens: it closes its pool (rejecting queries the fault left
+ * waiting forever) and says it is lost, so its owner opens a new one.
+ */
+export function onDriverSocketFault(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called by the process's uncaughtException handler for an error isDriverSocketFault accepts. */
+export function reportDriverSocketFault(): void {
+  for (const listener of listeners) listener();
+}

@@ -1,0 +1,82 @@
+// The cash leg of a card operation: its account postings (serviceId = operateRecordId). Postings
+// that add up to the matched operation and its fees join its match group; a settled operation
+// whose fetched postings differ from it, or a failed one whose postings do not net to zero, is a
+// cash_leg_mismatch.
+import type { Statement } from "../statement";
+import { insertBreakItems, insertMembers } from "../work-tables";
+import { paired } from "./exact";
+
+export const cashLeg: Statement = {
+  name: "cash leg",
+  text: insertMembers(
+    [
+      {
+        row: {
+          match_id: "e.match_id",
+          pass: "'cash_leg'",
+          status: "'confirmed'",
+          side: "'cash'",
+          record_kind: "'account_transaction'",
+          record_ref: "a.acnt_txn_id",
+          amount: "a.amount",
+          currency: "a.currency",
+        },
+        from: `FROM expected e JOIN cash c ON c.service_id = e.operate_record_id AND c.amount = e.amount
+          AND c.c1 = e.currency AND c.c2 = e.currency
+        JOIN account_transactions a ON a.service_id = e.operate_record_id`,
+      },
+    ],
+    `live AS (
+      SELECT x.item_ref AS crid, 'exact:card_operation:' || x.item_ref AS match_id
+      FROM run_records x WHERE x.kind = 'card_operation' AND ${paired("x")}
+      UNION ALL
+      SELECT m.record_ref, m.match_id FROM run_members m
+      WHERE m.side = 'provider' AND m.record_kind = 'card_operation'
+    ), expected AS (
+      SELECT l.crid, l.match_id, o.operate_record_id, sum(p.amount) AS amount,
+        min(p.currency) AS currency
+      FROM live l JOIN operate_records o ON o.client_request_id = l.crid
+      JOIN run_records p ON p.ref = l.crid AND p.parent_kind = 'card_operation'
+      GROUP BY l.crid, l.match_id, o.operate_record_id
+    ), cash AS (
+      SELECT a.service_id, sum(a.amount) AS amount, min(a.currency) AS c1, max(a.currency) AS c2
+      FROM account_transactions a
+      WHERE a.service_id IN (SELECT operate_record_id FROM expected) GROUP BY a.service_id
+    )`,
+  ),
+};
+
+export const cashLegMismatch: Statement = {
+  name: "cash leg breaks",
+  text: insertBreakItems(
+    {
+      break_key: "'p:cash:' || ex.client_request_id",
+      class: "'cash_leg_mismatch'",
+      status: "'open'",
+      record_kind: "'card_operation'",
+      provider_ref: "ex.client_request_id",
+      currency: "ex.currency",
+      amount: "abs(ex.amount - coalesce(c.amount, 0))",
+      provider_amount: "ex.amount",
+      detail: `format('operation %s (%s): account postings sum to %s, the operation and its fees to %s',
+        ex.client_request_id, ex.status, coalesce(c.amount, 0), ex.amount)`,
+      occurred_at: "ex.operate_time",
+      main_item: "true",
+    },
+    `FROM ex JOIN service_ids s ON s.service_id = ex.operate_record_id AND s.fetched_at IS NOT NULL
+    LEFT JOIN cash c ON c.service_id = ex.operate_record_id
+    WHERE ex.amount <> coalesce(c.amount, 0)`,
+    `ex AS (
+      SELECT o.operate_record_id, o.client_request_id, o.status, o.operate_time,
+        coalesce(sum(p.amount) FILTER (WHERE o.status = 'S'), 0) AS amount,
+        coalesce(min(p.currency), min(o.currency)) AS currency
+      FROM operate_records o
+      LEFT JOIN run_records p ON p.ref = o.client_request_id AND p.parent_kind = 'card_operation'
+      WHERE o.status IN ('S', 'F')
+      GROUP BY o.operate_record_id, o.client_request_id, o.status, o.operate_time
+    ), cash AS (
+      SELECT service_id, sum(amount) AS amount FROM account_transactions
+      WHERE service_id IN (SELECT operate_record_id FROM ex) GROUP BY service_id
+    )`,
+  ),
+};

@@ -1,0 +1,49 @@
+// An entry whose key is already booked and matched (or in a break) through another entry:
+// duplicate_in_ledger on the second entry.
+import type { Statement } from "../statement";
+import { entryAsItem, insertBreakItems, openLedger } from "../work-tables";
+
+export const duplicates: Statement = {
+  name: "duplicates",
+  text: insertBreakItems(
+    {
+      break_key: "'l:' || l.entry_id",
+      class: "'duplicate_in_ledger'",
+      status: "'open'",
+      record_kind: "l.kind",
+      provider_ref: "l.ref",
+      entry_id: "l.entry_id",
+      currency: "l.currency",
+      amount: "abs(l.amount)",
+      ledger_amount: "l.amount",
+      detail: `format('entry %s books %s %s a second time', l.entry_id, replace(l.kind, '_', ' '), l.ref)`,
+      occurred_at: "l.booked_at",
+      ...entryAsItem("l"),
+    },
+    "FROM l WHERE l.entry_id IN (SELECT entry_id FROM known)",
+    `l AS (SELECT l.* FROM ledger_leftovers l WHERE ${openLedger("l")}),
+    -- Joined from the few leftover entries (ledger_leftovers, whose statistics make the planner
+    -- hash them rather than a million rows of run_records).
+    known AS (
+      SELECT l.entry_id FROM ledger_leftovers l JOIN run_records p ON p.kind = l.kind AND p.ref = l.ref
+        AND p.fee_type = l.fee_type AND p.item_ref IS NOT NULL
+      UNION
+      -- An entry on an authorization whose clearings are provider items. (Not looked up in
+      -- card_transactions: on PGlite, which never analyses it, the planner loops over it.)
+      SELECT l.entry_id FROM ledger_leftovers l JOIN run_records p ON p.origin_ref = l.ref
+        AND p.kind = 'card_transaction' AND p.record_type = 'CLEARING'
+      WHERE l.kind = 'card_transaction'
+      UNION
+      -- A later entry on a record the provider holds, whatever its status (the authorization of
+      -- a pending chain included): the first entry on the key answers for the record.
+      SELECT d.entry_id FROM (SELECT l.entry_id, l.kind, l.ref, row_number() OVER (
+          PARTITION BY l.kind, l.ref, l.fee_type ORDER BY l.entry_id) AS key_rank
+        FROM ledger_leftovers l WHERE l.kind IN ('card_transaction', 'card_operation')) d
+      WHERE d.key_rank > 1 AND (
+        (d.kind = 'card_transaction'
+          AND EXISTS (SELECT 1 FROM card_transactions t WHERE t.txn_order_no = d.ref))
+        OR (d.kind = 'card_operation'
+          AND EXISTS (SELECT 1 FROM operate_records o WHERE o.client_request_id = d.ref)))
+    )`,
+  ),
+};

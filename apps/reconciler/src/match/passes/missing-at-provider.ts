@@ -1,0 +1,44 @@
+// Booked, but the provider has no such record: missing_at_provider on the entry (pending inside
+// the provider grace), with the entry's fee lines as further items.
+import type { ResolvedMatchOptions } from "../match-options";
+import { literals, type Statement } from "../statement";
+import { insertBreakItems, openLedger } from "../work-tables";
+
+export function missingAtProvider(o: ResolvedMatchOptions): Statement {
+  const v = literals(o);
+  return {
+    name: "missing at provider",
+    text: insertBreakItems(
+      {
+        break_key: "'l:' || x.entry_id",
+        class: "'missing_at_provider'",
+        status: `CASE WHEN x.booked_at > ${v.asOf} - ${v.providerGrace} THEN 'pending' ELSE 'open' END`,
+        record_kind: "x.kind",
+        provider_ref: "x.ref",
+        entry_id: "x.entry_id",
+        currency: "x.currency",
+        amount: "abs(x.amount)",
+        ledger_amount: "x.amount",
+        detail: `format('entry %s books %s %s on %s %s, which the provider does not have', x.entry_id,
+          x.amount, x.currency, replace(x.kind, '_', ' '), x.ref)`,
+        occurred_at: "x.booked_at",
+        side: "'ledger'",
+        item_kind: "'ledger_entry'",
+        item_ref: "r.entry_id",
+        item_amount: "r.amount",
+        item_currency: "r.currency",
+        main_item: "r.main",
+      },
+      `FROM l x JOIN recs r ON r.owner = x.entry_id
+      WHERE x.kind <> 'fee'`,
+      `l AS (SELECT l.* FROM ledger_leftovers l WHERE ${openLedger("l")}),
+      parent AS (SELECT DISTINCT ON (ref) entry_id, ref FROM l WHERE kind <> 'fee' ORDER BY ref, entry_id),
+      recs AS (
+        SELECT x.entry_id AS owner, x.entry_id, x.amount, x.currency, true AS main FROM l x WHERE x.kind <> 'fee'
+        UNION ALL
+        SELECT pa.entry_id, f.entry_id, f.amount, f.currency, false FROM l f JOIN parent pa ON pa.ref = f.ref
+        WHERE f.kind = 'fee'
+      )`,
+    ),
+  };
+}

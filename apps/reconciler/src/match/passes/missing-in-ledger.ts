@@ -1,0 +1,44 @@
+// The provider moved money the ledger has not booked: missing_in_ledger on the record (pending
+// inside the ledger grace), with its fees as further items.
+import type { ResolvedMatchOptions } from "../match-options";
+import { literals, type Statement } from "../statement";
+import { insertBreakItems, openProvider } from "../work-tables";
+
+export function missingInLedger(o: ResolvedMatchOptions): Statement {
+  const v = literals(o);
+  return {
+    name: "missing in ledger",
+    text: insertBreakItems(
+      {
+        break_key: "'p:' || x.kind || ':' || x.item_ref",
+        class: "'missing_in_ledger'",
+        status: `CASE WHEN x.occurred_at > ${v.asOf} - ${v.ledgerGrace} THEN 'pending' ELSE 'open' END`,
+        record_kind: "x.kind",
+        provider_ref: "x.ref",
+        currency: "x.currency",
+        amount: "abs(x.amount)",
+        provider_amount: "x.amount",
+        detail: `format('%s %s: the provider has %s %s (%s), the ledger has nothing', replace(x.kind, '_', ' '),
+          x.ref, x.amount, x.currency, lower(x.record_type))`,
+        occurred_at: "x.occurred_at",
+        side: "'provider'",
+        item_kind: "r.kind",
+        item_ref: "r.item_ref",
+        item_amount: "r.amount",
+        item_currency: "r.currency",
+        main_item: "r.main",
+      },
+      `FROM p x JOIN recs r ON r.owner_kind = x.kind AND r.owner = x.item_ref
+      WHERE x.kind <> 'fee'`,
+      `p AS (SELECT p.* FROM provider_leftovers p WHERE ${openProvider("p")}),
+      recs AS (
+        SELECT x.kind AS owner_kind, x.item_ref AS owner, x.kind, x.item_ref, x.amount, x.currency,
+          true AS main FROM p x WHERE x.kind <> 'fee'
+        UNION ALL
+        SELECT x.kind, x.item_ref, f.kind, f.item_ref, f.amount, f.currency, false
+        FROM p x JOIN p f ON f.kind = 'fee' AND f.ref = x.ref AND f.parent_kind = x.kind
+        WHERE x.kind <> 'fee'
+      )`,
+    ),
+  };
+}

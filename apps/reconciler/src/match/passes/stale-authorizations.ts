@@ -1,0 +1,35 @@
+// Authorizations still processing past the stale limit, with what they still hold (the amount
+// not yet cleared or reversed): stale_authorization, a hold to watch rather than a difference.
+import type { ResolvedMatchOptions } from "../match-options";
+import { literals, type Statement } from "../statement";
+import { insertBreakItems } from "../work-tables";
+
+export function staleAuthorizations(o: ResolvedMatchOptions): Statement {
+  const v = literals(o);
+  const held = "greatest(a.card_amount - coalesce(u.used, 0), 0)";
+  return {
+    name: "stale authorizations",
+    text: insertBreakItems(
+      {
+        break_key: "'p:stale:' || a.txn_order_no",
+        class: "'stale_authorization'",
+        status: "'open'",
+        record_kind: "'card_transaction'",
+        provider_ref: "a.txn_order_no",
+        currency: "a.card_currency",
+        amount: held,
+        provider_amount: held,
+        detail: `format('authorization %s has held %s %s since %s', a.txn_order_no, ${held},
+          a.card_currency, to_char(a.transaction_time AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI'))`,
+        occurred_at: "a.transaction_time",
+        main_item: "true",
+      },
+      `FROM card_transactions a
+      LEFT JOIN LATERAL (SELECT sum(c.card_amount) AS used FROM card_transactions c
+        WHERE c.origin_txn_order_no = a.txn_order_no AND c.txn_status = 'S'
+          AND c.txn_type IN ('CLEARING', 'REVERSAL')) u ON true
+      WHERE a.txn_type = 'AUTHORIZATION' AND a.txn_status = 'P'
+        AND a.transaction_time < ${v.asOf} - ${v.stale}`,
+    ),
+  };
+}

@@ -1,0 +1,102 @@
+// Card data never reaches the tables: a full card number that arrives in a push, in any field,
+// is stored masked (first 6 and last 4 digits), and 3DS verification values are not stored.
+import { isJsonNumber } from "@merchantkit/core";
+
+/** Keys whose value is dropped wherever it appears: the 3DS value delivered to the cardholder. */
+const NEVER_STORED = new Set(["card3dsvalues"]);
+
+// Contract keys that hold the service's own identifiers: their digits are keys, never masked
+// (a numeric txnOrderNo that happens to pass the Luhn check is still the record's key). cardId
+// is judged on its own by maskCardData.
+const IDENTIFIERS = new Set([
+  "cardId",
+  "request_id",
+  "operateRecordId",
+  "txnOrderNo",
+  "originTxnOrderNo",
+  "originTxnOrderNoForRefund",
+  "clientRequestId",
+  "authorizationCode",
+]);
+
+// A key the contract does not name but that says "card number": every digit run in it is masked,
+// Luhn-valid or not.
+const CARD_NUMBER_KEY = /^(?:card_?(?:number|no|num)|pan|primary_?account_?number)$/i;
+
+// 12–19 digits, optionally grouped by spaces or dashes.
+const DIGIT_RUN = /\d(?:[ -]?\d){11,18}/g;
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** True for 13–19 digits passing the Luhn check: what a card number looks like. */
+export function looksLikeCardNumber(digits: string): boolean {
+  return /^\d{13,19}$/.test(digits) && passesLuhn(digits);
+}
+
+/** "4111111111111111" → "411111******1111". */
+export function maskCardNumber(digits: string): string {
+  return `${digits.slice(0, 6)}${"*".repeat(digits.length - 10)}${digits.slice(-4)}`;
+}
+
+function maskText(text: string, always: boolean): string {
+  return text.replace(DIGIT_RUN, (run) => {
+    const digits = run.replace(/[ -]/g, "");
+    return always || looksLikeCardNumber(digits) ? maskCardNumber(digits) : run;
+  });
+}
+
+function maskValue(value: unknown, key: string): unknown {
+  if (IDENTIFIERS.has(key)) return value;
+  const always = CARD_NUMBER_KEY.test(key);
+  if (typeof value === "string") return maskText(value, always);
+  if (isJsonNumber(value) || typeof value === "number" || typeof value === "bigint") {
+    const text = isJsonNumber(value) ? value.text : String(value);
+    const masked = maskText(text, always);
+    return masked === text ? value : masked;
+  }
+  if (Array.isArray(value)) return value.map((item) => maskValue(item, key));
+  if (value !== null && typeof value === "object") return maskObject(value as object);
+  return value;
+}
+
+function maskObject(value: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (NEVER_STORED.has(key.toLowerCase())) continue;
+    out[key] = maskValue(item, key);
+  }
+  return out;
+}
+
+/**
+ * The event with card data masked. `cardId` is the one judgement call: the contract lets a
+ * push carry a card's 64-bit id or a masked card number there, and a 16-digit card number is
+ * also a valid id. So a cardId that looks like a card number (cardIdToCheck) is masked unless
+ * `knownCard` says the tables already hold a card with that id; a real id masked this way is
+ * stored as a masked number, which the next sync replaces with the id (card-transactions
+ * upsert), as when the service itself sends a masked number.
+ */
+export function maskCardData<T extends object>(event: T, knownCard: boolean): T {
+  const masked = maskObject(event) as { data?: Record<string, unknown> };
+  const cardId = masked.data?.cardId;
+  if (masked.data && typeof cardId === "string" && looksLikeCardNumber(cardId) && !knownCard)
+    masked.data.cardId = maskCardNumber(cardId);
+  return masked as T;
+}
+
+/** The cardId of an event's data worth asking the tables about (see maskCardData). */
+export function cardIdToCheck(event: { data?: unknown }): string | undefined {
+  const cardId = (event.data as { cardId?: unknown } | undefined)?.cardId;
+  return typeof cardId === "string" && looksLikeCardNumber(cardId) ? cardId : undefined;
+}
