@@ -16,6 +16,7 @@ import {
   storedOf,
   truthOf,
 } from "../sync/test-sandbox";
+import { EXIT } from "./exit-codes";
 import { type CliProcess, logged, spawnCli } from "./test-cli";
 
 // Trust authentication takes any password: this one must never be printed.
@@ -76,12 +77,20 @@ describe.runIf(onPostgres)("the worker when Postgres drops its connections", () 
       expect(terminated).toBeGreaterThan(0);
       const done = await first.exited;
       const tail = first.err.slice(-8).join("\n");
-      expect(done.code, tail).toBe(1);
       expect(done.signal).toBeNull();
-      const errors = errorLines(first);
-      expect(errors.length, tail).toBeGreaterThan(0);
-      const last = JSON.parse(errors.at(-1) ?? "{}");
-      expect(last.database ?? last.error, tail).toContain("127.0.0.1");
+      // Which of two honest endings depends on when the driver reconnects: a stream the drop
+      // ended fails the run (1, an error line naming the database host); a stream that got a
+      // new connection in time records the windows it could not commit and the run says data
+      // is unread (3). Never 0.
+      expect([EXIT.failed, EXIT.unread], tail).toContain(done.code);
+      if (done.code === EXIT.failed) {
+        const errors = errorLines(first);
+        expect(errors.length, tail).toBeGreaterThan(0);
+        const last = JSON.parse(errors.at(-1) ?? "{}");
+        expect(last.database ?? last.error, tail).toContain("127.0.0.1");
+      } else {
+        expect(first.out.join("\n"), tail).toMatch(/unread: \d+ window/);
+      }
       expect([...first.out, ...first.err].join("\n")).not.toContain(PASSWORD);
 
       const second = spawnCli(["sync"], { ...env, DATABASE_URL: url });

@@ -1,5 +1,6 @@
 // Test support: the CLI as a child process (source through tsx), its output lines, its exit.
 import { type ChildProcess, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CommandIo } from "./command";
@@ -16,10 +17,15 @@ export interface CliProcess {
   /** Exit code (null when killed by a signal) and the signal. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /**
-   * Resolves when `count` lines of stderr (or of `from`) match; rejects if the process ends
-   * first.
+   * Resolves when `count` lines of stderr (or of `from`) match; rejects, with the last lines
+   * the process printed, if it ends first or `timeoutMs` passes (a hang shows what it did).
    */
-  waitFor(match: (line: string) => boolean, count?: number, from?: "out" | "err"): Promise<void>;
+  waitFor(
+    match: (line: string) => boolean,
+    count?: number,
+    from?: "out" | "err",
+    timeoutMs?: number,
+  ): Promise<void>;
 }
 
 export function spawnCli(args: string[], env: Record<string, string | undefined>): CliProcess {
@@ -59,18 +65,30 @@ export function spawnCli(args: string[], env: Record<string, string | undefined>
     out,
     err,
     exited,
-    waitFor(match, count = 1, from = "err") {
+    waitFor(match, count = 1, from = "err", timeoutMs = 120_000) {
       const lines = from === "out" ? out : err;
       return new Promise((resolve, reject) => {
+        const fail = (why: string) => {
+          waiters.delete(check);
+          clearTimeout(timer);
+          // node-cron's own overlap warnings say nothing the worker's log does not.
+          const said = err.filter((line) => !line.includes("[NODE-CRON]"));
+          const tail = [...said.slice(-30), "--- stdout ---", ...out.slice(-5)].join("\n");
+          if (process.env.CLI_DUMP)
+            writeFileSync(
+              `${process.env.CLI_DUMP}-${child.pid}.log`,
+              [...err, "--- stdout ---", ...out].join("\n"),
+            );
+          reject(new Error(`${why}:\n${tail}`));
+        };
         const check = () => {
           if (lines.filter(match).length >= count) {
             waiters.delete(check);
+            clearTimeout(timer);
             resolve();
-          } else if (ended) {
-            waiters.delete(check);
-            reject(new Error(`the CLI exited first:\n${err.slice(-20).join("\n")}`));
-          }
+          } else if (ended) fail("the CLI exited first");
         };
+        const timer = setTimeout(() => fail(`no such line after ${timeoutMs} ms`), timeoutMs);
         waiters.add(check);
         check();
       });

@@ -119,9 +119,15 @@ async function openPostgres(url: string, migrationsFolder: string, max: number) 
     lost: () => lost,
     close: () => {
       unsubscribe();
-      return client.end({ timeout: 5 });
+      // Bounded: after a fault under the driver its end may never settle (see reopening-database).
+      return Promise.race([client.end({ timeout: 5 }), settleAfter(6_000)]);
     },
   };
+}
+
+/** A promise that resolves after `ms` without keeping the process alive. */
+function settleAfter(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 async function openPglite(dataDir: string, migrationsFolder: string) {

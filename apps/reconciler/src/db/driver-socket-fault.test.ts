@@ -10,6 +10,18 @@ describe("isDriverSocketFault", () => {
       code: "CONNECTION_CLOSED",
     });
     expect(isDriverSocketFault(closed)).toBe(true);
+    // A reset on a socket the driver stopped listening to, as Node reports it.
+    const reset = Object.assign(new Error("read ECONNRESET"), {
+      code: "ECONNRESET",
+      syscall: "read",
+    });
+    expect(isDriverSocketFault(reset)).toBe(true);
+    // pg_terminate_backend's answer, from a driver promise nobody awaited.
+    const terminated = Object.assign(
+      new Error("terminating connection due to administrator command"),
+      { name: "PostgresError", code: "57P01" },
+    );
+    expect(isDriverSocketFault(terminated)).toBe(true);
   });
 
   it("refuses the same TypeError from our own code, and other errors", () => {
@@ -18,5 +30,17 @@ describe("isDriverSocketFault", () => {
     expect(isDriverSocketFault(ours)).toBe(false);
     expect(isDriverSocketFault(new Error("boom"))).toBe(false);
     expect(isDriverSocketFault("CONNECTION_CLOSED")).toBe(false);
+    // A refused connect is an answer to the caller, not a dropped socket.
+    const refused = Object.assign(new Error("connect ECONNREFUSED"), {
+      code: "ECONNREFUSED",
+      syscall: "connect",
+    });
+    expect(isDriverSocketFault(refused)).toBe(false);
+    // Any other server error is the caller's to handle.
+    const unique = Object.assign(new Error("duplicate key"), {
+      name: "PostgresError",
+      code: "23505",
+    });
+    expect(isDriverSocketFault(unique)).toBe(false);
   });
 });

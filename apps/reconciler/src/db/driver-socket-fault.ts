@@ -11,17 +11,29 @@ const DRIVER_FRAME = /[\\/]postgres[\\/](?:cjs[\\/])?src[\\/]connection\.js/;
 
 // The driver's connection errors (`write CONNECTION_CLOSED host:port`): one that reaches the
 // process unhandled (a promise inside the driver nobody awaits) means the same thing.
+// A socket error nobody listened for (`read ECONNRESET`) does too: the driver removes its
+// listeners from a socket when it sees it close, and a reset arriving after that is emitted on
+// a socket with none. The worker's other sockets (fetch's, the webhook server's) listen to
+// their own errors, so an unheard reset is the database's; and the queries that socket carried
+// never hear of it, so they must be rejected by ending the pool (see onDriverSocketFault).
 const CONNECTION_CODES = new Set([
   "CONNECTION_CLOSED",
   "CONNECTION_DESTROYED",
   "CONNECTION_ENDED",
   "CONNECT_TIMEOUT",
 ]);
+const SOCKET_CODES = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED", "ETIMEDOUT"]);
+// The server's own word that it ended the session (57P01 admin shutdown, 57P02 crash shutdown,
+// 57P03 cannot connect now), when it reaches the process through a driver promise nobody awaits.
+const SERVER_ENDED = /^57P0[123]$/;
 
 /** True for the driver's own error from a socket the server closed. */
 export function isDriverSocketFault(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  if (CONNECTION_CODES.has((error as { code?: unknown }).code as string)) return true;
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  if (CONNECTION_CODES.has(code as string)) return true;
+  if (SOCKET_CODES.has(code as string) && (syscall === "read" || syscall === "write")) return true;
+  if (error.name === "PostgresError" && SERVER_ENDED.test(String(code))) return true;
   return (
     error instanceof TypeError &&
     /reading '(?:write|end|destroy)'/.test(error.message) &&

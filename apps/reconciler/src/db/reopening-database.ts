@@ -22,7 +22,9 @@ export async function openReopening(
       if (!database.lost()) return Promise.resolve(database);
       reopening ??= (async () => {
         try {
-          await database.close().catch(() => {});
+          // The lost pool is let go, not waited for: after a fault under the driver its end
+          // may never settle, and a tick waiting on it would hold every later tick back.
+          void database.close().catch(() => {});
           database = await open();
           onReopened?.();
           return database;

@@ -59,6 +59,9 @@ function totalUnread(summaries: StreamSummary[]): Unread {
 function overall(summaries: StreamSummary[]): SyncOutcome {
   const ran = summaries.filter((s) => s.outcome !== "busy");
   if (ran.length > 0 && ran.every((s) => s.outcome === "failed")) return "failed";
+  // A stream that ended in an error (the database gone) could not even tell what it left
+  // unread: the run failed, whatever the other streams did.
+  if (ran.some((s) => s.outcome === "failed" && s.unread === null)) return "failed";
   if (ran.some((s) => s.outcome !== "ok")) return "partial";
   return "ok";
 }
