@@ -30,6 +30,12 @@ export interface MatchOptions {
    * (unchanged-run.ts); default false: such a run reuses those results.
    */
   full?: boolean | undefined;
+  /**
+   * An incremental run (incremental/) whose scope exceeds this share of the records matches
+   * everything instead, which then costs less (default 0.25; 1 always re-matches only the
+   * scope, 0 never).
+   */
+  maxScopeShare?: number | undefined;
 }
 
 export interface ResolvedMatchOptions {
@@ -43,6 +49,7 @@ export interface ResolvedMatchOptions {
   maxSyncLagMs: number;
   onIncomplete: "nothing" | "all";
   full: boolean;
+  maxScopeShare: number;
 }
 
 const DECIMAL = /^\d{1,20}(\.\d{1,12})?$/;
@@ -52,6 +59,12 @@ function duration(name: string, value: number | undefined, fallback: number): nu
   if (!Number.isSafeInteger(ms) || ms < 0)
     throw new RangeError(`${name} must be a whole, non-negative number of milliseconds`);
   return ms;
+}
+
+function share(value: number | undefined): number {
+  const s = value ?? 0.25;
+  if (!(s >= 0 && s <= 1)) throw new RangeError("maxScopeShare must be between 0 and 1");
+  return s;
 }
 
 export function resolveMatchOptions(opts: MatchOptions = {}): ResolvedMatchOptions {
@@ -71,5 +84,6 @@ export function resolveMatchOptions(opts: MatchOptions = {}): ResolvedMatchOptio
     maxSyncLagMs: duration("maxSyncLagMs", opts.maxSyncLagMs, 2 * HOUR),
     onIncomplete: opts.onIncomplete ?? "nothing",
     full: opts.full ?? false,
+    maxScopeShare: share(opts.maxScopeShare),
   };
 }

@@ -34,8 +34,21 @@ function addMissing(
   ];
 }
 
+/**
+ * What an incremental run may change of the stored results: the stored rows its scope holds
+ * (incremental/scope.ts). The rows of a full run's table are all of them.
+ */
+const IN_SCOPE = {
+  pairs: "(SELECT * FROM match_pairs WHERE entry_id IN (SELECT entry_id FROM scope_entries))",
+  groups: " AND o.match_id IN (SELECT match_id FROM scope_groups)",
+  breaks: " AND t.break_id IN (SELECT break_id FROM scope_breaks)",
+  breakRecords: " AND o.break_id IN (SELECT break_id FROM scope_breaks)",
+};
+const ALL = { pairs: "match_pairs", groups: "", breaks: "", breakRecords: "" };
+type Reach = typeof ALL;
+
 /** The run's exact pairs: every pair of run_records into match_pairs, or only what changed. */
-function pairStatements(run: string, fresh: boolean): Statement[] {
+function pairStatements(run: string, fresh: boolean, reach: Reach): Statement[] {
   const columns = "record_kind, record_ref, entry_id, amount, currency, first_run_id";
   if (fresh) {
     // Nothing stored yet (first run, or after a crash emptied the unlogged tables): a million
@@ -68,7 +81,7 @@ function pairStatements(run: string, fresh: boolean): Statement[] {
         SELECT t.record_kind AS stored_kind, t.record_ref AS stored_ref, n.kind, n.item_ref,
           n.entry_id, n.amount, n.currency
         FROM (SELECT kind, item_ref, entry_id, amount, currency FROM run_records x WHERE ${paired("x")}) n
-        FULL JOIN match_pairs t ON t.record_kind = n.kind AND t.record_ref = n.item_ref
+        FULL JOIN ${reach.pairs} t ON t.record_kind = n.kind AND t.record_ref = n.item_ref
         WHERE t.record_kind IS NULL OR n.kind IS NULL OR t.entry_id <> n.entry_id
           OR t.amount <> n.amount OR t.currency <> n.currency`,
     },
@@ -86,7 +99,7 @@ function pairStatements(run: string, fresh: boolean): Statement[] {
 }
 
 /** The run's match groups (chains, gross operations, proposals) and cash legs, from run_members. */
-function groupStatements(run: string): Statement[] {
+function groupStatements(run: string, reach: Reach): Statement[] {
   const groups = `(SELECT match_id, min(pass) AS pass, min(status) AS status, min(currency) AS currency,
       coalesce(sum(amount) FILTER (WHERE side = 'provider'), 0) AS provider_amount,
       coalesce(sum(amount) FILTER (WHERE side = 'ledger'), 0) AS ledger_amount, ${run} AS first_run_id
@@ -96,14 +109,14 @@ function groupStatements(run: string): Statement[] {
       name: "drop old members",
       text: `DELETE FROM match_group_members o WHERE NOT EXISTS (SELECT 1 FROM run_members n
         WHERE n.side = o.side AND n.record_kind = o.record_kind AND n.record_ref = o.record_ref
-          AND n.match_id = o.match_id AND n.amount = o.amount AND n.currency = o.currency)`,
+          AND n.match_id = o.match_id AND n.amount = o.amount AND n.currency = o.currency)${reach.groups}`,
     },
     {
       name: "drop old groups",
       text: `DELETE FROM match_groups o WHERE NOT EXISTS (SELECT 1 FROM ${groups} n
         WHERE n.match_id = o.match_id AND n.pass = o.pass AND n.status = o.status
           AND n.currency = o.currency AND n.provider_amount = o.provider_amount
-          AND n.ledger_amount = o.ledger_amount)`,
+          AND n.ledger_amount = o.ledger_amount)${reach.groups}`,
     },
     ...addMissing(
       "groups",
@@ -123,7 +136,7 @@ function groupStatements(run: string): Statement[] {
 }
 
 /** Breaks upserted by their stable id, the ones no longer found resolved, and their records. */
-function breakStatements(o: ResolvedMatchOptions, run: string): Statement[] {
+function breakStatements(o: ResolvedMatchOptions, run: string, reach: Reach): Statement[] {
   const v = literals(o);
   return [
     {
@@ -151,7 +164,7 @@ function breakStatements(o: ResolvedMatchOptions, run: string): Statement[] {
     {
       name: "resolve breaks",
       text: `UPDATE breaks t SET status = 'resolved', resolved_at = ${v.asOf}, resolved_run_id = ${run}
-        WHERE t.status <> 'resolved' AND NOT EXISTS (SELECT 1 FROM run_breaks b WHERE b.break_id = t.break_id)`,
+        WHERE t.status <> 'resolved' AND NOT EXISTS (SELECT 1 FROM run_breaks b WHERE b.break_id = t.break_id)${reach.breaks}`,
     },
     {
       name: "break records",
@@ -167,7 +180,7 @@ function breakStatements(o: ResolvedMatchOptions, run: string): Statement[] {
       text: `DELETE FROM break_records o WHERE NOT EXISTS (SELECT 1 FROM run_break_records n
         WHERE n.side = o.side AND n.record_kind = o.record_kind AND n.record_ref = o.record_ref
           AND n.break_id = o.break_id AND n.amount IS NOT DISTINCT FROM o.amount
-          AND n.currency IS NOT DISTINCT FROM o.currency)`,
+          AND n.currency IS NOT DISTINCT FROM o.currency)${reach.breakRecords}`,
     },
     ...addMissing(
       "break records",
@@ -179,16 +192,20 @@ function breakStatements(o: ResolvedMatchOptions, run: string): Statement[] {
   ];
 }
 
-/** Statements that write the run's results over the stored ones (only the differences). */
+/**
+ * Statements that write the run's results over the stored ones (only the differences); an
+ * incremental run (`scoped`) over the stored results of its scope only.
+ */
 export function persistStatements(
   runId: string,
   o: ResolvedMatchOptions,
-  opts: { fresh?: boolean } = {},
+  opts: { fresh?: boolean; scoped?: boolean } = {},
 ): Statement[] {
   const run = `'${runId}'::uuid`;
+  const reach = opts.scoped ? IN_SCOPE : ALL;
   return [
-    ...pairStatements(run, opts.fresh === true),
-    ...groupStatements(run),
-    ...breakStatements(o, run),
+    ...pairStatements(run, opts.fresh === true, reach),
+    ...groupStatements(run, reach),
+    ...breakStatements(o, run, reach),
   ];
 }

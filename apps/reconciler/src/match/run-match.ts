@@ -5,6 +5,12 @@ import type { Db } from "../db/database";
 import { queryRows, queryText } from "../db/query-rows";
 import { lapseChangedAcceptances } from "../workflow/lapse-acceptances";
 import type { BreakClass, Verdict } from "./break-classes";
+import {
+  buildScope,
+  incrementalBase,
+  restoreChanges,
+  takeChanges,
+} from "./incremental/incremental-run";
 import { type MatchOptions, type ResolvedMatchOptions, resolveMatchOptions } from "./match-options";
 import { matchPasses } from "./match-passes";
 import { paired } from "./passes/exact";
@@ -15,6 +21,7 @@ import {
   dataFingerprint,
   type ReusableRun,
   reusableRun,
+  sameParams,
   statsOf,
   validUntil,
 } from "./unchanged-run";
@@ -47,6 +54,10 @@ export interface MatchRunResult {
   timings: { name: string; ms: number }[];
   /** Set when nothing changed since that run: its matches and breaks were reused. */
   reusedRunId: string | null;
+  /** True when the run re-matched only what changed since the last run (incremental/). */
+  incremental: boolean;
+  /** How many records (provider keys and ledger entries) an incremental run re-matched. */
+  scopeRecords: number | null;
 }
 
 /** The options a run records, and compares with the last run's before reusing its results. */
@@ -69,6 +80,8 @@ interface Outcome {
   fingerprint: string | null;
   validUntil: Date | null;
   reusedRunId: string | null;
+  incremental: boolean;
+  scopeRecords: number | null;
 }
 
 /**
@@ -97,23 +110,36 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
   };
   try {
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-      for (const s of plannerSettings) await timed(tx, s.name, s.text);
+      for (const s of [...plannerSettings, ...takeChanges]) await timed(tx, s.name, s.text);
       const fingerprint = await dataFingerprint(tx);
       const reusable =
         reasons.length === 0 ? await reusableRun(tx, o, params, fingerprint) : undefined;
       if (reusable) return reuse(tx, runId, o, reusable, fingerprint);
+      const base =
+        reasons.length === 0
+          ? await incrementalBase(tx, o, (last) => sameParams(last, params))
+          : undefined;
+      const scopeRecords = base ? ((await buildScope(tx, o, base, timed)) ?? null) : null;
+      const scoped = scopeRecords !== null;
       for (const s of matchPasses(o)) await timed(tx, s.name, s.text);
-      const stats = await readStats(tx);
-      const verdict = verdictOf(reasons, stats);
-      const persisted = verdict !== "incomplete" || o.onIncomplete === "all";
+      // An incremental run's tables hold its scope only: its figures are read once it has
+      // written its results over the stored ones.
+      let stats = await readStats(tx, scoped);
+      const persisted =
+        scoped || verdictOf(reasons, stats) !== "incomplete" || o.onIncomplete === "all";
       if (persisted) {
         const [stored] = await queryText<{ fresh: boolean }>(
           tx,
           "SELECT NOT EXISTS (SELECT 1 FROM match_pairs) AS fresh",
         );
         const fresh = stored?.fresh === true || String(stored?.fresh) === "t";
-        for (const s of persistStatements(runId, o, { fresh })) await timed(tx, s.name, s.text);
+        for (const s of persistStatements(runId, o, { fresh, scoped }))
+          await timed(tx, s.name, s.text);
+        if (scoped) stats = await storedTotals(tx, stats);
+      } else {
+        await timed(tx, restoreChanges.name, restoreChanges.text);
       }
+      const verdict = verdictOf(reasons, stats);
       // Only a complete run that wrote its results can be reused.
       const reusableLater = persisted && verdict !== "incomplete";
       return {
@@ -123,6 +149,8 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
         fingerprint: reusableLater ? fingerprint : null,
         validUntil: reusableLater ? await validUntil(tx, o) : null,
         reusedRunId: null,
+        incremental: scoped,
+        scopeRecords,
       };
     });
     const durationMs = Math.round(performance.now() - started);
@@ -135,8 +163,10 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
         reused_run_id = ${outcome.reusedRunId}::uuid WHERE id = ${runId}::uuid`,
     );
     if (outcome.persisted && !outcome.reusedRunId) await lapseChangedAcceptances(db, runId);
-    const { stats, verdict, persisted, reusedRunId } = outcome;
+    const { stats, verdict, persisted, reusedRunId, incremental, scopeRecords } = outcome;
     return {
+      incremental,
+      scopeRecords,
       runId,
       asOf: o.asOf,
       reasons,
@@ -188,10 +218,16 @@ async function reuse(
     fingerprint,
     validUntil: last.validUntil,
     reusedRunId: last.id,
+    incremental: false,
+    scopeRecords: null,
   };
 }
 
-async function readStats(tx: Db): Promise<MatchStats> {
+/**
+ * The run's figures from its work tables. `scoped`: an incremental run's tables hold its scope
+ * only, so a stored break it did not find is resolved only when it is one of the scope's.
+ */
+async function readStats(tx: Db, scoped: boolean): Promise<MatchStats> {
   const [counts] = await queryText<Record<string, string>>(
     tx,
     `SELECT x.provider_items, x.ledger_entries, x.exact,
@@ -200,7 +236,8 @@ async function readStats(tx: Db): Promise<MatchStats> {
       (SELECT count(*) FROM run_breaks b WHERE NOT EXISTS (SELECT 1 FROM breaks t
         WHERE t.break_id = b.break_id AND t.status <> 'resolved')) AS new,
       (SELECT count(*) FROM breaks t WHERE t.status <> 'resolved'
-        AND NOT EXISTS (SELECT 1 FROM run_breaks b WHERE b.break_id = t.break_id)) AS resolved
+        AND NOT EXISTS (SELECT 1 FROM run_breaks b WHERE b.break_id = t.break_id)
+        ${scoped ? "AND t.break_id IN (SELECT break_id FROM scope_breaks)" : ""}) AS resolved
      FROM (SELECT count(item_ref) AS provider_items, count(entry_id) AS ledger_entries,
        count(*) FILTER (WHERE ${paired("e")}) AS exact FROM run_records e) x`,
   );
@@ -226,6 +263,49 @@ async function readStats(tx: Db): Promise<MatchStats> {
     breaksByClass: Object.fromEntries(classes.map((r) => [r.class, Number(r.n)])),
     newBreaks: Number(c.new),
     resolvedBreaks: Number(c.resolved),
+  };
+}
+
+/**
+ * An incremental run's figures: the totals from the stored results it has just written, the
+ * breaks it found new or resolved from its own (`own`).
+ */
+async function storedTotals(tx: Db, own: MatchStats): Promise<MatchStats> {
+  // The run's copies of the scope shadow the source tables' names: count the real ones.
+  const [where] = await queryText<{ schema: string }>(tx, "SELECT current_schema() AS schema");
+  const schema = `"${(where?.schema ?? "public").replaceAll('"', '""')}"`;
+  const [counts] = await queryText<Record<string, string>>(
+    tx,
+    `SELECT (SELECT count(*) FROM ${schema}.provider_items) AS provider_items,
+      (SELECT count(*) FROM ${schema}.ledger_entries) AS ledger_entries,
+      (SELECT count(*) FROM match_pairs) AS exact,
+      (SELECT count(*) FROM breaks WHERE status = 'open') AS open,
+      (SELECT count(*) FROM breaks WHERE status = 'pending') AS pending`,
+  );
+  const passes = await queryText<{ pass: string; n: string }>(
+    tx,
+    `SELECT pass, count(*) AS n FROM match_groups GROUP BY pass
+     UNION ALL SELECT 'cash_leg', count(DISTINCT record_ref) FROM match_group_members
+       WHERE side = 'cash' HAVING count(*) > 0
+     ORDER BY pass`,
+  );
+  const classes = await queryText<{ class: BreakClass; n: string }>(
+    tx,
+    `SELECT class, count(*) AS n FROM breaks WHERE status = 'open' GROUP BY class ORDER BY class`,
+  );
+  const c = counts ?? {};
+  return {
+    providerItems: Number(c.provider_items),
+    ledgerEntries: Number(c.ledger_entries),
+    matched: {
+      exact: Number(c.exact),
+      ...Object.fromEntries(passes.map((p) => [p.pass, Number(p.n)])),
+    },
+    openBreaks: Number(c.open),
+    pendingItems: Number(c.pending),
+    breaksByClass: Object.fromEntries(classes.map((r) => [r.class, Number(r.n)])),
+    newBreaks: own.newBreaks,
+    resolvedBreaks: own.resolvedBreaks,
   };
 }
 

@@ -30,20 +30,25 @@ export async function dataFingerprint(tx: Db): Promise<string> {
   return row?.fingerprint ?? "";
 }
 
+/** When a pending break (a row of breaks or run_breaks) opens: its grace period's end. */
+export function graceEnd(o: ResolvedMatchOptions): string {
+  const v = literals(o);
+  return `CASE class
+    WHEN 'missing_at_provider' THEN occurred_at + ${v.providerGrace}
+    WHEN 'status_mismatch' THEN occurred_at + ${v.pendingGrace}
+    WHEN 'missing_in_ledger' THEN occurred_at + ${v.ledgerGrace} END`;
+}
+
 /**
- * The first moment after as_of at which time alone changes this run's results (run_breaks of
- * the run just computed); null when none will.
+ * The first moment after as_of at which time alone changes the stored results (called after
+ * the run wrote them); null when none will.
  */
 export async function validUntil(tx: Db, o: ResolvedMatchOptions): Promise<Date | null> {
   const v = literals(o);
   const [row] = await queryText<{ until: string | null }>(
     tx,
     `SELECT least(
-       (SELECT min(CASE class
-           WHEN 'missing_at_provider' THEN occurred_at + ${v.providerGrace}
-           WHEN 'status_mismatch' THEN occurred_at + ${v.pendingGrace}
-           WHEN 'missing_in_ledger' THEN occurred_at + ${v.ledgerGrace} END)
-         FROM run_breaks WHERE status = 'pending'),
+       (SELECT min(${graceEnd(o)}) FROM breaks WHERE status = 'pending'),
        (SELECT min(transaction_time) + ${v.stale} FROM card_transactions
          WHERE txn_type = 'AUTHORIZATION' AND txn_status = 'P'
            AND transaction_time >= ${v.asOf} - ${v.stale})
@@ -54,6 +59,10 @@ export async function validUntil(tx: Db, o: ResolvedMatchOptions): Promise<Date 
 
 // jsonb keeps its own key order: compare the options by sorted keys.
 const canonical = (o: Record<string, unknown>) => JSON.stringify(Object.entries(o).sort());
+
+/** True when a run's recorded options (match_runs.params, as text) are `params`. */
+export const sameParams = (recorded: string, params: Record<string, unknown>) =>
+  canonical(JSON.parse(recorded)) === canonical(params);
 
 export interface ReusableRun {
   id: string;
@@ -89,7 +98,7 @@ export async function reusableRun(
       ORDER BY started_at DESC LIMIT 1`,
   );
   if (!last || last.fingerprint !== fingerprint) return undefined;
-  if (canonical(JSON.parse(last.params)) !== canonical(params)) return undefined;
+  if (!sameParams(last.params, params)) return undefined;
   const asOf = o.asOf.getTime();
   if (asOf < new Date(last.as_of).getTime()) return undefined;
   if (last.valid_until !== null && asOf >= new Date(last.valid_until).getTime()) return undefined;

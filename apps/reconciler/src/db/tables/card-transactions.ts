@@ -64,6 +64,8 @@ export const cardTransactions = pgTable(
     index("card_transactions_card_time_idx").on(t.cardId, t.transactionTime),
     index("card_transactions_time_idx").on(t.transactionTime),
     index("card_transactions_origin_idx").on(t.originTxnOrderNo),
+    // The refunds of a clearing (an incremental match run takes them with it).
+    index("card_transactions_refund_of_idx").on(t.originTxnOrderNoForRefund),
     // Open items (still P) are what the re-poll and stale-authorization checks look for.
     index("card_transactions_pending_idx").on(t.transactionTime).where(sql`${t.txnStatus} = 'P'`),
   ],

@@ -2,6 +2,7 @@
 // members), and breaks with the records each one covers.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   index,
   integer,
@@ -164,6 +165,9 @@ export const breaks = pgTable(
   (t) => [
     check("breaks_status_check", sql`${t.status} in ('pending', 'open', 'resolved')`),
     index("breaks_queue_idx").on(t.status, t.priority),
+    // An incremental match run finds the stored breaks of the records it re-matches by these.
+    index("breaks_provider_ref_idx").on(t.providerRef),
+    index("breaks_entry_idx").on(t.entryId),
   ],
 );
 
@@ -183,3 +187,17 @@ export const breakRecords = pgTable(
     index("break_records_break_idx").on(t.breakId),
   ],
 );
+
+/**
+ * What changed since the last match run wrote its results, written by triggers on the provider
+ * tables and the ledger (migration 0010) in the writing statement's own transaction, so no
+ * writer can forget it: `key` rows name a provider key (txnOrderNo, operateRecordId,
+ * clientRequestId, serviceId; for the ledger the key an entry names, before and after a change),
+ * `entry` rows a ledger entry, `all` a TRUNCATE (the next run matches everything). A match run
+ * deletes the rows it read in the transaction that writes its results (match/incremental/).
+ */
+export const matchChanges = pgTable("match_changes", {
+  id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text("kind").notNull(),
+  ref: text("ref").notNull(),
+});

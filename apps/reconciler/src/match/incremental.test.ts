@@ -1,0 +1,193 @@
+// Incremental matching gives what matching everything gives: sandbox data with a generated
+// ledger (every break class injected) through several cycles with changes between them — late
+// status changes and new records from the sandbox's clock, corrected, added and deleted ledger
+// entries, time passing grace periods — on PGlite and (with DATABASE_URL) a Postgres server.
+// After every cycle the incremental run's stored results (matches, members, breaks with their
+// ids, classes, statuses and amounts, break records, the statement) and figures must equal a
+// `full` run's at the same as-of.
+import {
+  type GroundTruth,
+  type RunningSandbox,
+  startSandbox,
+  writeLedger,
+} from "@merchantkit/sandbox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../db/database";
+import { queryText } from "../db/query-rows";
+import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { importLedger } from "../ledger/import-ledger";
+import { type MatchRunResult, runMatch } from "./run-match";
+import { storeGroundTruth } from "./test-ground-truth";
+
+const AS_OF = Date.parse("2026-06-01T00:00:00Z");
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** The stored results a finance query can see, in a stable order. */
+async function stored(db: Db) {
+  return {
+    pairs: await queryText(
+      db,
+      "SELECT record_kind, record_ref, entry_id, amount, currency FROM match_pairs ORDER BY 1, 2",
+    ),
+    groups: await queryText(
+      db,
+      `SELECT match_id, pass, status, currency, provider_amount, ledger_amount FROM match_groups
+       ORDER BY match_id`,
+    ),
+    members: await queryText(
+      db,
+      `SELECT match_id, side, record_kind, record_ref, amount, currency FROM match_group_members
+       ORDER BY side, record_kind, record_ref`,
+    ),
+    breaks: await queryText(
+      db,
+      `SELECT break_id, break_key, class, priority, status, record_kind, provider_ref, entry_id,
+         currency, amount, provider_amount, ledger_amount, detail, occurred_at::text AS at
+       FROM breaks WHERE status <> 'resolved' ORDER BY break_id`,
+    ),
+    records: await queryText(
+      db,
+      "SELECT * FROM break_records ORDER BY side, record_kind, record_ref",
+    ),
+    statement: await queryText(
+      db,
+      `SELECT day::text, currency, side, record_kind, record_ref, provider_amount, ledger_amount,
+         explanation, break_id, match_id FROM finance_statement_lines
+       ORDER BY side, record_kind, record_ref`,
+    ),
+  };
+}
+
+const figures = (r: MatchRunResult) => ({
+  verdict: r.verdict,
+  ...r.stats,
+  newBreaks: undefined,
+  resolvedBreaks: undefined,
+});
+
+describe.each(testBackends())("incremental matching on %s", (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    [database, sandbox] = await Promise.all([openTestDatabase(kind), startSandbox()]);
+    db = database.db;
+  }, 120_000);
+  afterAll(async () => {
+    await sandbox?.close();
+    await database?.dispose();
+  });
+
+  const truthOf = async () => (await sandbox.admin.state()) as unknown as GroundTruth;
+
+  /** An incremental run at `asOf`, then a full one: both must leave the same results. */
+  async function cycle(asOf: number, what: string) {
+    const options = { asOf: new Date(asOf), maxSyncLagMs: 30 * DAY, maxScopeShare: 1 };
+    const incremental = await runMatch(db, options);
+    expect(incremental.incremental, what).toBe(true);
+    const after = await stored(db);
+    const full = await runMatch(db, { ...options, full: true });
+    expect(full.incremental).toBe(false);
+    expect({ new: full.stats.newBreaks, resolved: full.stats.resolvedBreaks }, what).toEqual({
+      new: 0,
+      resolved: 0,
+    });
+    expect(await stored(db), what).toEqual(after);
+    expect(figures(incremental), what).toEqual(figures(full));
+    // Only part of the records was matched again.
+    const records = incremental.stats.providerItems + incremental.stats.ledgerEntries;
+    expect(incremental.scopeRecords, what).toBeLessThan(records / 2);
+    return incremental;
+  }
+
+  it("equals a full run after every cycle of changes", async () => {
+    const seed = 11;
+    await sandbox.admin.reset();
+    await sandbox.admin.freezeClock(AS_OF - 2 * DAY);
+    const res = await fetch(`${sandbox.url}/__sandbox/issuing/generate`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ seed, cards: 30, cardTransactions: 400, days: 20 }),
+    });
+    expect(res.status).toBe(200);
+    let truth = await truthOf();
+    const ledger = writeLedger(truth, { seed, asOf: AS_OF - 2 * DAY });
+    await storeGroundTruth(db, truth, new Date(AS_OF - 2 * DAY));
+    await importLedger(db, ledger.csv, { sourceFile: "first.csv" });
+    const first = await runMatch(db, {
+      asOf: new Date(AS_OF - 2 * DAY),
+      maxSyncLagMs: 30 * DAY,
+    });
+    expect(first.incremental).toBe(false);
+    expect(first.verdict).toBe("breaks");
+
+    // 1. A day on the sandbox's clock: pending records settle or fail, late.
+    await sandbox.admin.advanceClock(DAY);
+    truth = await truthOf();
+    await storeGroundTruth(db, truth, new Date(AS_OF - DAY));
+    const settled = await cycle(AS_OF - DAY, "late status changes");
+    expect(settled.stats.providerItems).toBeGreaterThan(0);
+
+    // 2. The ledger corrected and extended: the first amount mismatch fixed, entries added
+    //    for what the ledger missed, and one entry deleted by hand.
+    const [mismatch] = await queryText<{ entry_id: string; provider_amount: string }>(
+      db,
+      `SELECT entry_id, provider_amount FROM breaks WHERE class = 'amount_mismatch'
+         AND status <> 'resolved' AND entry_id IS NOT NULL ORDER BY break_id LIMIT 1`,
+    );
+    const missing = await queryText<{ provider_ref: string; amount: string; currency: string }>(
+      db,
+      `SELECT provider_ref, provider_amount AS amount, currency FROM breaks
+       WHERE class = 'missing_in_ledger' AND record_kind = 'card_transaction'
+         AND status <> 'resolved' ORDER BY break_id LIMIT 3`,
+    );
+    // The last of them booked under a wrong key, 0.50 off, on the record's card and day: the
+    // tolerant pass proposes it (an entry reaching a record of its card that no key names).
+    const last = missing.at(-1);
+    const [near] = await queryText<{ card_id: string; at: string }>(
+      db,
+      `SELECT card_id, to_char(coalesce(settle_time, transaction_time) AT TIME ZONE 'UTC',
+         'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at FROM card_transactions
+       WHERE txn_order_no = '${last?.provider_ref}'`,
+    );
+    const lines = [
+      "entry_id,kind,provider_ref,amount,currency,booked_at,card_id",
+      ...missing
+        .slice(0, -1)
+        .map(
+          (m, i) =>
+            `added-${i},card_transaction,${m.provider_ref},${m.amount},${m.currency},2026-05-30T12:00:00Z,`,
+        ),
+      `near-1,card_transaction,NO-SUCH-KEY,${(Number(last?.amount) + 0.5).toFixed(2)},${last?.currency},${near?.at},${near?.card_id}`,
+    ];
+    await importLedger(db, `${lines.join("\n")}\n`, { sourceFile: "added.csv" });
+    if (mismatch)
+      await queryText(
+        db,
+        `UPDATE ledger_entries SET amount = ${mismatch.provider_amount}, updated_at = now()
+         WHERE entry_id = '${mismatch.entry_id}'`,
+      );
+    await queryText(
+      db,
+      `DELETE FROM ledger_entries WHERE entry_id = (SELECT entry_id FROM match_pairs
+         ORDER BY entry_id LIMIT 1)`,
+    );
+    const corrected = await cycle(AS_OF - DAY + HOUR, "corrected, added and deleted entries");
+    expect(corrected.stats.newBreaks + corrected.stats.resolvedBreaks).toBeGreaterThan(0);
+    const [proposal] = await queryText<{ class: string }>(
+      db,
+      "SELECT class FROM breaks WHERE entry_id = 'near-1' AND status <> 'resolved'",
+    );
+    expect(proposal?.class).toBe("proposed_match");
+
+    // 3. New records: another day of the sandbox's traffic, and its ledger.
+    await sandbox.admin.advanceClock(DAY);
+    truth = await truthOf();
+    await storeGroundTruth(db, truth, new Date(AS_OF));
+    await cycle(AS_OF, "new provider records");
+
+    // 4. Nothing new, but time passes every grace period and the stale limit.
+    await cycle(AS_OF + 8 * DAY, "time past grace");
+  }, 240_000);
+});

@@ -1,0 +1,109 @@
+// Whether a match run can re-match only what changed, and the steps that make it so. A run is
+// incremental when the stored results are a complete run's (same options, an earlier as_of,
+// match tables not emptied by a crash) and what changed since is a small part of the data;
+// otherwise, or with `full`, it matches everything. Both kinds run the same passes; an
+// incremental one runs them over copies of its scope (scoped-tables.ts) and writes only the
+// scope's results (persist-statements.ts, `scoped`).
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/database";
+import { queryRows, queryText } from "../../db/query-rows";
+import type { ResolvedMatchOptions } from "../match-options";
+import type { Statement } from "../statement";
+import { breakCards, SCOPE_SIZE, scopeRound, scopeSeeds } from "./scope";
+import { scopedTables, VIEW_DEFINITION } from "./scoped-tables";
+
+type Timed = (tx: Db, name: string, text: string) => Promise<void>;
+
+/**
+ * Takes the rows of match_changes into run_changes (deleting them): at the start, so every
+ * change the passes may see is taken, and a change committed later stays for the next run.
+ * A run that does not write its results gives them back (restoreChanges); a failed one rolls
+ * back with them.
+ */
+export const takeChanges: Statement[] = [
+  {
+    name: "changes table",
+    text: "CREATE TEMP TABLE run_changes (kind text, ref text) ON COMMIT DROP",
+  },
+  {
+    name: "take changes",
+    text: `WITH taken AS (DELETE FROM match_changes RETURNING kind, ref)
+      INSERT INTO run_changes SELECT DISTINCT kind, ref FROM taken`,
+  },
+];
+
+export const restoreChanges: Statement = {
+  name: "give changes back",
+  text: "INSERT INTO match_changes (kind, ref) SELECT kind, ref FROM run_changes",
+};
+
+export interface IncrementalBase {
+  asOf: Date;
+  /** Provider items and ledger entries of the last run: the scope's size is measured against them. */
+  records: number;
+}
+
+/** The last complete run with written results, if this run can build on it. */
+export async function incrementalBase(
+  tx: Db,
+  o: ResolvedMatchOptions,
+  sameParams: (params: string) => boolean,
+): Promise<IncrementalBase | undefined> {
+  if (o.full) return undefined;
+  const [last] = await queryRows<{ as_of: string; params: string; stats: string }>(
+    tx,
+    sql`SELECT as_of::text AS as_of, params::text AS params, stats::text AS stats
+      FROM match_runs WHERE finished_at IS NOT NULL AND fingerprint IS NOT NULL
+      ORDER BY started_at DESC LIMIT 1`,
+  );
+  if (!last || !sameParams(last.params)) return undefined;
+  const asOf = new Date(last.as_of);
+  if (o.asOf.getTime() < asOf.getTime()) return undefined;
+  const [state] = await queryText<{ stored: boolean | string; all: boolean | string }>(
+    tx,
+    `SELECT EXISTS (SELECT 1 FROM match_pairs) AS stored,
+      EXISTS (SELECT 1 FROM run_changes WHERE kind = 'all') AS all`,
+  );
+  // A crash empties the unlogged match tables; a TRUNCATE of a source table is logged as 'all'.
+  if (!truthy(state?.stored) || truthy(state?.all)) return undefined;
+  const stats = JSON.parse(last.stats) as Record<string, number>;
+  return { asOf, records: (stats.providerItems ?? 0) + (stats.ledgerEntries ?? 0) };
+}
+
+const truthy = (value: unknown) => value === true || value === "t" || value === "true";
+
+/** A scope still growing after this many rounds is matched in full instead. */
+const MAX_ROUNDS = 20;
+
+/**
+ * Builds the scope and its copies; answers how many records (provider keys and ledger entries)
+ * it holds, or undefined (nothing created that the passes would read) when the scope is too
+ * large to be worth it and the run matches everything.
+ */
+export async function buildScope(
+  tx: Db,
+  o: ResolvedMatchOptions,
+  base: IncrementalBase,
+  timed: Timed,
+): Promise<number | undefined> {
+  const [view] = await queryText<{ schema: string; definition: string }>(tx, VIEW_DEFINITION);
+  if (!view?.definition) throw new Error("the provider_items view is missing");
+  for (const s of [...scopeSeeds(o, base.asOf), breakCards]) await timed(tx, s.name, s.text);
+  let size = "";
+  let records = 0;
+  for (let round = 0; ; round++) {
+    if (round === MAX_ROUNDS) return undefined;
+    for (const s of scopeRound) await timed(tx, s.name, s.text);
+    const [row] = await queryText<Record<string, string>>(tx, SCOPE_SIZE);
+    const next = JSON.stringify(row);
+    records = Number(row?.keys) + Number(row?.entries);
+    if (next === size) break;
+    size = next;
+  }
+  // Past this share of the records, matching everything costs less than the scope.
+  if (records > o.maxScopeShare * base.records) return undefined;
+  const schema = `"${view.schema.replaceAll('"', '""')}"`;
+  const definition = view.definition.trim().replace(/;$/, "");
+  for (const s of scopedTables(schema, definition)) await timed(tx, s.name, s.text);
+  return records;
+}
