@@ -51,9 +51,9 @@ const CARD_COLUMNS = [
 ];
 
 /** Provider record i: a settled clearing (1 in 20 a refund), USD or EUR, over a month. */
-function* cardLines(rows: number): Generator<string> {
+function* cardLines(rows: number, from = 0): Generator<string> {
   let chunk = "";
-  for (let i = 0; i < rows; i++) {
+  for (let i = from; i < from + rows; i++) {
     const time = new Date(START + i * 2_500).toISOString();
     const refund = i % 20 === 19;
     chunk += copyLine([
@@ -93,9 +93,9 @@ const LEDGER_COLUMNS = [
 ];
 
 /** Ledger entry i: the provider's record, but 1 in 1000 off by 0.01, missing, or booking i+1 a second time (each replaced by an entry the provider does not have, so the count stays the same). */
-function* ledgerLines(rows: number): Generator<string> {
+function* ledgerLines(rows: number, from = 0): Generator<string> {
   let chunk = "";
-  for (let i = 0; i < rows; i++) {
+  for (let i = from; i < from + rows; i++) {
     const booked = new Date(START + i * 2_500 + 3_600_000).toISOString();
     const currency = i % 4 === 0 ? "EUR" : "USD";
     const sign = i % 20 === 19 ? "" : "-";
@@ -183,8 +183,35 @@ async function measure(db: Db, rows: number): Promise<void> {
   const second = await timed(() => runMatch(db, { asOf: AS_OF }));
   if (second.value.reusedRunId !== first.value.runId)
     throw new Error("the rerun on unchanged data did not reuse the first run");
-  // The same rerun forced to match everything (`--full`): what any change still costs today.
+  // A day's changes: 10,000 new provider records and the 10,000 entries booking them, and
+  // 1,000 clearings that turn out failed (their entries are then missing at the provider).
+  const CHANGES = 10_000;
+  await copyRows(db, {
+    table: "card_transactions",
+    columns: CARD_COLUMNS,
+    lines: cardLines(CHANGES, rows),
+  });
+  await copyRows(db, {
+    table: "ledger_entries",
+    columns: LEDGER_COLUMNS,
+    lines: ledgerLines(CHANGES, rows),
+  });
+  await queryText(
+    db,
+    `UPDATE card_transactions SET txn_status = 'F', version = version + 1, updated_at = now()
+     WHERE txn_order_no IN (SELECT txn_order_no FROM card_transactions
+       WHERE txn_type = 'CLEARING' ORDER BY txn_order_no LIMIT 1000 OFFSET 5000)`,
+  );
+  const changed = await timed(() => runMatch(db, { asOf: AS_OF }));
+  if (!changed.value.incremental) throw new Error("the rerun after changes matched everything");
+  // The same rerun forced to match everything (`--full`): what it gives must be the same.
   const full = await timed(() => runMatch(db, { asOf: AS_OF, full: true }));
+  const { newBreaks, resolvedBreaks, ...afterChanges } = changed.value.stats;
+  const { newBreaks: n2, resolvedBreaks: r2, ...afterFull } = full.value.stats;
+  if (JSON.stringify(afterChanges) !== JSON.stringify(afterFull) || n2 !== 0 || r2 !== 0)
+    throw new Error(
+      `incremental and full differ: ${JSON.stringify(afterChanges)} vs ${JSON.stringify(afterFull)} (${n2} new, ${r2} resolved)`,
+    );
   const s = first.value.stats;
   const expectedBreaks = 3 * Math.floor(rows / 1000);
   console.log(
@@ -192,14 +219,20 @@ async function measure(db: Db, rows: number): Promise<void> {
       `hash join ${(floor.ms / 1000).toFixed(2)} s (${floor.value[0]?.n} pairs); ` +
       `match ${(first.ms / 1000).toFixed(2)} s (verdict ${first.value.verdict}, exact ${s.matched.exact}, proposed ${s.matched.tolerant ?? 0}, open breaks ${s.openBreaks}: ${JSON.stringify(s.breaksByClass)}); ` +
       `rerun, nothing changed ${(second.ms / 1000).toFixed(3)} s (${((100 * second.ms) / first.ms).toFixed(1)} % of the first run); ` +
-      `rerun --full ${(full.ms / 1000).toFixed(2)} s (${((100 * full.ms) / first.ms).toFixed(0)} %; ${full.value.stats.newBreaks} new, ${full.value.stats.resolvedBreaks} resolved)`,
+      `rerun after ${CHANGES} new records, ${CHANGES} new entries and 1,000 status changes ${(changed.ms / 1000).toFixed(3)} s (${((100 * changed.ms) / first.ms).toFixed(1)} % of the first run; ${changed.value.scopeRecords} records re-matched; ${newBreaks} new, ${resolvedBreaks} resolved breaks); ` +
+      `rerun --full ${(full.ms / 1000).toFixed(2)} s (${((100 * full.ms) / first.ms).toFixed(0)} %, same results)`,
   );
   if (s.openBreaks < expectedBreaks)
     throw new Error(`expected at least ${expectedBreaks} breaks, got ${s.openBreaks}`);
-  const slowest = [...first.value.timings].sort((a, b) => b.ms - a.ms).slice(0, 8);
-  console.log(
-    `slowest statements of the first run: ${slowest.map((t) => `${t.name} ${t.ms} ms`).join(", ")}`,
-  );
+  for (const [which, result] of [
+    ["first run", first.value],
+    ["rerun after changes", changed.value],
+  ] as const) {
+    const slowest = [...result.timings].sort((a, b) => b.ms - a.ms).slice(0, 8);
+    console.log(
+      `slowest statements of the ${which}: ${slowest.map((t) => `${t.name} ${t.ms} ms`).join(", ")}`,
+    );
+  }
   const records = 2 * rows;
   const row = (name: string, ms: number): CaseResult => ({
     name,
@@ -214,7 +247,8 @@ async function measure(db: Db, rows: number): Promise<void> {
       row("plain hash join of the two tables (floor)", floor.ms),
       row("runMatch, first run (all passes + writes)", first.ms),
       row("runMatch, rerun on unchanged data (reused)", second.ms),
-      row("runMatch --full, rerun on unchanged data", full.ms),
+      row("runMatch, rerun after 10k + 10k new, 1k changed (incremental)", changed.ms),
+      row("runMatch --full, the same rerun", full.ms),
     ],
   );
 }

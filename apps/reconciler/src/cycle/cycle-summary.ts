@@ -87,7 +87,16 @@ export function cycleSummaryLine(result: CycleResult, exitCode: number): string 
     reasons: matched?.reasons ?? [],
     ledger: ledgerSummary(result.ledger),
     sync: syncSummary(result.sync),
-    match: failed(match) ? { error: match.error } : matched ? { runId: matched.runId } : match,
+    match: failed(match)
+      ? { error: match.error }
+      : matched
+        ? {
+            runId: matched.runId,
+            // How the run matched: reused the last results, re-matched what changed, or all.
+            mode: matched.reusedRunId ? "reused" : matched.incremental ? "incremental" : "full",
+            records: matched.scopeRecords,
+          }
+        : match,
     report: result.report,
     interrupted: result.interrupted,
     durationsMs: result.durationsMs,

@@ -7,6 +7,8 @@ import { lapseChangedAcceptances } from "../workflow/lapse-acceptances";
 import type { BreakClass, Verdict } from "./break-classes";
 import {
   buildScope,
+  changedEverything,
+  dropChanges,
   incrementalBase,
   restoreChanges,
   takeChanges,
@@ -110,16 +112,22 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
   };
   try {
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-      for (const s of [...plannerSettings, ...takeChanges]) await timed(tx, s.name, s.text);
+      for (const s of plannerSettings) await timed(tx, s.name, s.text);
       const fingerprint = await dataFingerprint(tx);
       const reusable =
         reasons.length === 0 ? await reusableRun(tx, o, params, fingerprint) : undefined;
-      if (reusable) return reuse(tx, runId, o, reusable, fingerprint);
       const base =
-        reasons.length === 0
+        reasons.length === 0 && !reusable
           ? await incrementalBase(tx, o, (last) => sameParams(last, params))
           : undefined;
-      const scopeRecords = base ? ((await buildScope(tx, o, base, timed)) ?? null) : null;
+      // What changed since the last run: taken when a run may build on it, dropped otherwise.
+      const took = reusable !== undefined || base !== undefined;
+      for (const s of took ? takeChanges : [dropChanges]) await timed(tx, s.name, s.text);
+      if (reusable) return reuse(tx, runId, o, reusable, fingerprint);
+      const scopeRecords =
+        base && !(await changedEverything(tx))
+          ? ((await buildScope(tx, o, base, timed)) ?? null)
+          : null;
       const scoped = scopeRecords !== null;
       for (const s of matchPasses(o)) await timed(tx, s.name, s.text);
       // An incremental run's tables hold its scope only: its figures are read once it has
@@ -137,7 +145,8 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
           await timed(tx, s.name, s.text);
         if (scoped) stats = await storedTotals(tx, stats);
       } else {
-        await timed(tx, restoreChanges.name, restoreChanges.text);
+        const restore = restoreChanges(took);
+        await timed(tx, restore.name, restore.text);
       }
       const verdict = verdictOf(reasons, stats);
       // Only a complete run that wrote its results can be reused.

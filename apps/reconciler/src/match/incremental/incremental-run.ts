@@ -9,16 +9,16 @@ import type { Db } from "../../db/database";
 import { queryRows, queryText } from "../../db/query-rows";
 import type { ResolvedMatchOptions } from "../match-options";
 import type { Statement } from "../statement";
-import { breakCards, SCOPE_SIZE, scopeRound, scopeSeeds } from "./scope";
+import { breakCards, frontierSize, scopeRound, scopeSeeds } from "./scope";
 import { scopedTables, VIEW_DEFINITION } from "./scoped-tables";
 
 type Timed = (tx: Db, name: string, text: string) => Promise<void>;
 
 /**
- * Takes the rows of match_changes into run_changes (deleting them): at the start, so every
- * change the passes may see is taken, and a change committed later stays for the next run.
- * A run that does not write its results gives them back (restoreChanges); a failed one rolls
- * back with them.
+ * An incremental run takes the rows of match_changes into run_changes (deleting them) at its
+ * start, so every change its passes may see is taken and a change committed later stays for the
+ * next run. A run that does not write its results gives them back (restoreChanges); a failed
+ * one rolls back with them.
  */
 export const takeChanges: Statement[] = [
   {
@@ -32,10 +32,28 @@ export const takeChanges: Statement[] = [
   },
 ];
 
-export const restoreChanges: Statement = {
-  name: "give changes back",
-  text: "INSERT INTO match_changes (kind, ref) SELECT kind, ref FROM run_changes",
+/**
+ * A full run needs none of them: it empties the table at its start, at once however many rows
+ * a bulk load left (TRUNCATE waits for the writers whose rows are in it to commit, so the passes,
+ * which start after it, see their changes; writers arriving later wait for the run's commit).
+ */
+export const dropChanges: Statement = {
+  name: "drop changes",
+  text: "TRUNCATE match_changes",
 };
+
+/** Gives the taken changes back, or after a full run that dropped them, asks for a full run. */
+export function restoreChanges(took: boolean): Statement {
+  return took
+    ? {
+        name: "give changes back",
+        text: "INSERT INTO match_changes (kind, ref) SELECT kind, ref FROM run_changes",
+      }
+    : {
+        name: "ask for a full run",
+        text: "INSERT INTO match_changes (kind, ref) VALUES ('all', 'a run that did not write')",
+      };
+}
 
 export interface IncrementalBase {
   asOf: Date;
@@ -59,18 +77,26 @@ export async function incrementalBase(
   if (!last || !sameParams(last.params)) return undefined;
   const asOf = new Date(last.as_of);
   if (o.asOf.getTime() < asOf.getTime()) return undefined;
-  const [state] = await queryText<{ stored: boolean | string; all: boolean | string }>(
+  const [state] = await queryText<{ stored: boolean | string }>(
     tx,
-    `SELECT EXISTS (SELECT 1 FROM match_pairs) AS stored,
-      EXISTS (SELECT 1 FROM run_changes WHERE kind = 'all') AS all`,
+    "SELECT EXISTS (SELECT 1 FROM match_pairs) AS stored",
   );
-  // A crash empties the unlogged match tables; a TRUNCATE of a source table is logged as 'all'.
-  if (!truthy(state?.stored) || truthy(state?.all)) return undefined;
+  // A crash empties the unlogged match tables.
+  if (!truthy(state?.stored)) return undefined;
   const stats = JSON.parse(last.stats) as Record<string, number>;
   return { asOf, records: (stats.providerItems ?? 0) + (stats.ledgerEntries ?? 0) };
 }
 
 const truthy = (value: unknown) => value === true || value === "t" || value === "true";
+
+/** True when the taken changes include a TRUNCATE (or a run that asked for a full one). */
+export async function changedEverything(tx: Db): Promise<boolean> {
+  const [row] = await queryText<{ all: boolean | string }>(
+    tx,
+    "SELECT EXISTS (SELECT 1 FROM run_changes WHERE kind = 'all') AS all",
+  );
+  return truthy(row?.all);
+}
 
 /** A scope still growing after this many rounds is matched in full instead. */
 const MAX_ROUNDS = 20;
@@ -88,22 +114,30 @@ export async function buildScope(
 ): Promise<number | undefined> {
   const [view] = await queryText<{ schema: string; definition: string }>(tx, VIEW_DEFINITION);
   if (!view?.definition) throw new Error("the provider_items view is missing");
+  // The scope is grown and copied by index lookups, a few per record: the planner, which cannot
+  // know the scope is small, would otherwise scan a million rows per lookup.
+  await timed(tx, "scope: by index", "SET LOCAL enable_seqscan = off");
   for (const s of [...scopeSeeds(o, base.asOf), breakCards]) await timed(tx, s.name, s.text);
-  let size = "";
   let records = 0;
   for (let round = 0; ; round++) {
-    if (round === MAX_ROUNDS) return undefined;
-    for (const s of scopeRound) await timed(tx, s.name, s.text);
-    const [row] = await queryText<Record<string, string>>(tx, SCOPE_SIZE);
-    const next = JSON.stringify(row);
-    records = Number(row?.keys) + Number(row?.entries);
-    if (next === size) break;
-    size = next;
+    if (round === MAX_ROUNDS) {
+      records = Number.POSITIVE_INFINITY;
+      break;
+    }
+    for (const s of scopeRound(round)) await timed(tx, s.name, s.text);
+    const [row] = await queryText<{ found: string; records: string }>(tx, frontierSize(round));
+    records = Number(row?.records);
+    if (Number(row?.found) === 0) break;
   }
   // Past this share of the records, matching everything costs less than the scope.
-  if (records > o.maxScopeShare * base.records) return undefined;
+  if (records > o.maxScopeShare * base.records) {
+    await timed(tx, "scope: done", "SET LOCAL enable_seqscan = on");
+    return undefined;
+  }
   const schema = `"${view.schema.replaceAll('"', '""')}"`;
   const definition = view.definition.trim().replace(/;$/, "");
   for (const s of scopedTables(schema, definition)) await timed(tx, s.name, s.text);
+  // The passes scan the small copies.
+  await timed(tx, "scope: done", "SET LOCAL enable_seqscan = on");
   return records;
 }

@@ -21,40 +21,39 @@ import type { ResolvedMatchOptions } from "../match-options";
 import { literals, type Statement } from "../statement";
 import { graceEnd } from "../unchanged-run";
 
-const KEYS = "(SELECT k FROM scope_keys)";
-const ENTRIES = "(SELECT entry_id FROM scope_entries)";
-
 /** The scope's tables, filled with what changed and what time changed since `lastAsOf`. */
 export function scopeSeeds(o: ResolvedMatchOptions, lastAsOf: Date): Statement[] {
   const v = literals(o);
   const last = `'${lastAsOf.toISOString()}'::timestamptz`;
   return [
+    // `round`: the round of growing that found the row; a round looks only at the rows the
+    // round before it found (its frontier), so each row is looked at once.
     ...[
-      "scope_keys (k text PRIMARY KEY)",
-      'scope_entries (entry_id text COLLATE "C" PRIMARY KEY)',
-      "scope_groups (match_id text PRIMARY KEY)",
-      'scope_breaks (break_id text COLLATE "C" PRIMARY KEY)',
+      "scope_keys (k text PRIMARY KEY, round integer NOT NULL)",
+      'scope_entries (entry_id text COLLATE "C" PRIMARY KEY, round integer NOT NULL)',
+      "scope_groups (match_id text PRIMARY KEY, round integer NOT NULL)",
+      'scope_breaks (break_id text COLLATE "C" PRIMARY KEY, round integer NOT NULL)',
     ].map((table) => ({
       name: "scope table",
       text: `CREATE TEMP TABLE ${table} ON COMMIT DROP`,
     })),
     {
       name: "scope: changed keys",
-      text: "INSERT INTO scope_keys SELECT DISTINCT ref FROM run_changes WHERE kind = 'key'",
+      text: "INSERT INTO scope_keys SELECT DISTINCT ref, 0 FROM run_changes WHERE kind = 'key'",
     },
     {
       name: "scope: changed entries",
-      text: "INSERT INTO scope_entries SELECT DISTINCT ref FROM run_changes WHERE kind = 'entry'",
+      text: "INSERT INTO scope_entries SELECT DISTINCT ref, 0 FROM run_changes WHERE kind = 'entry'",
     },
     {
       // Time alone: pending breaks whose grace period ended, authorizations that went stale.
       name: "scope: grace ended",
-      text: `INSERT INTO scope_breaks SELECT break_id FROM breaks
+      text: `INSERT INTO scope_breaks SELECT break_id, 0 FROM breaks
           WHERE status = 'pending' AND ${graceEnd(o)} <= ${v.asOf}`,
     },
     {
       name: "scope: gone stale",
-      text: `INSERT INTO scope_keys SELECT txn_order_no FROM card_transactions
+      text: `INSERT INTO scope_keys SELECT txn_order_no, 0 FROM card_transactions
           WHERE txn_type = 'AUTHORIZATION' AND txn_status = 'P'
             AND transaction_time >= ${last} - ${v.stale} AND transaction_time < ${v.asOf} - ${v.stale}
         ON CONFLICT DO NOTHING`,
@@ -63,103 +62,121 @@ export function scopeSeeds(o: ResolvedMatchOptions, lastAsOf: Date): Statement[]
 }
 
 /**
- * One round of growing the scope; repeated until a round adds nothing (run-match counts).
- * Every statement only adds: the scope never shrinks, so the rounds end.
+ * Round `r` of growing the scope: from the keys and entries round r-1 found (round = r), the
+ * keys and entries they reach (round r + 1) and the stored groups and breaks holding them
+ * (round r, taken apart in the same round). Repeated until a round finds no key or entry;
+ * every statement only adds, so the rounds end. Every lookup is by an index.
  */
-export const scopeRound: Statement[] = [
-  {
-    name: "scope: keys of records",
-    text: `INSERT INTO scope_keys (k)
-      SELECT x FROM card_transactions t
-        CROSS JOIN LATERAL (VALUES (t.origin_txn_order_no), (t.origin_txn_order_no_for_refund)) v(x)
-        WHERE t.txn_order_no IN ${KEYS} AND x IS NOT NULL
-      UNION SELECT txn_order_no FROM card_transactions WHERE origin_txn_order_no IN ${KEYS}
-      UNION SELECT txn_order_no FROM card_transactions WHERE origin_txn_order_no_for_refund IN ${KEYS}
-      UNION SELECT client_request_id FROM operate_records WHERE operate_record_id IN ${KEYS}
-      UNION SELECT operate_record_id FROM operate_records WHERE client_request_id IN ${KEYS}
-      UNION SELECT provider_ref FROM ledger_entries WHERE entry_id IN ${ENTRIES}
-      ON CONFLICT DO NOTHING`,
-  },
-  {
-    name: "scope: entries of keys",
-    text: `INSERT INTO scope_entries SELECT entry_id FROM ledger_entries
-      WHERE provider_ref IN (SELECT k COLLATE "C" FROM scope_keys) ON CONFLICT DO NOTHING`,
-  },
-  {
-    // The stored groups and breaks holding a record of the scope. A fee or an account item is
-    // found under its own ref (<key>#<fee type>, <serviceId>:<currency>) by a range of the key.
-    name: "scope: stored groups and breaks",
-    text: `WITH refs AS (
-        SELECT 'ledger' AS side, 'ledger_entry' AS kind, entry_id AS ref FROM scope_entries
-        UNION ALL SELECT 'provider', x.kind, k COLLATE "C" FROM scope_keys
-          CROSS JOIN (VALUES ('card_transaction'), ('card_operation')) x(kind)
-        UNION ALL SELECT 'cash', 'account_transaction', a.acnt_txn_id FROM account_transactions a
-          WHERE a.service_id IN ${KEYS}
-      ), ranges AS (
-        SELECT 'fee' AS kind, k || '#' AS lo, k || '$' AS hi FROM scope_keys
-        UNION ALL SELECT 'account', k || ':', k || ';' FROM scope_keys
-      ), groups AS (
-        INSERT INTO scope_groups
-        SELECT m.match_id FROM refs r JOIN match_group_members m
-          ON m.side = r.side AND m.record_kind = r.kind AND m.record_ref = r.ref
-        UNION SELECT m.match_id FROM ranges r JOIN match_group_members m
-          ON m.side = 'provider' AND m.record_kind = r.kind
-            AND m.record_ref >= r.lo COLLATE "C" AND m.record_ref < r.hi COLLATE "C"
-        UNION SELECT 'exact:card_operation:' || k FROM scope_keys
-        ON CONFLICT DO NOTHING
-      )
-      INSERT INTO scope_breaks
-      SELECT b.break_id FROM refs r JOIN break_records b
-        ON b.side = r.side AND b.record_kind = r.kind AND b.record_ref = r.ref
-      UNION SELECT b.break_id FROM ranges r JOIN break_records b
-        ON b.side = 'provider' AND b.record_kind = r.kind
-          AND b.record_ref >= r.lo COLLATE "C" AND b.record_ref < r.hi COLLATE "C"
-      UNION SELECT break_id FROM breaks WHERE status <> 'resolved' AND provider_ref IN ${KEYS}
-      UNION SELECT break_id FROM breaks WHERE status <> 'resolved' AND entry_id IN ${ENTRIES}
-      ON CONFLICT DO NOTHING`,
-  },
-  {
-    // The tolerant pass's reach: the unmatched records (open and pending breaks) of every card
-    // the scope touches.
-    name: "scope: breaks of the cards",
-    text: `WITH cards AS (
-        SELECT card_id FROM card_transactions WHERE txn_order_no IN ${KEYS} AND card_id IS NOT NULL
-        UNION SELECT card_id FROM ledger_entries WHERE entry_id IN ${ENTRIES} AND card_id IS NOT NULL
-      )
-      INSERT INTO scope_breaks
-      SELECT b.break_id FROM break_cards b WHERE b.card_id IN (SELECT card_id FROM cards)
-      ON CONFLICT DO NOTHING`,
-  },
-  {
-    // Every record of those groups and breaks joins the scope, by its key or entry id.
-    name: "scope: records of stored results",
-    text: `WITH held AS (
-        SELECT side, record_kind, record_ref FROM match_group_members
-          WHERE match_id IN (SELECT match_id FROM scope_groups)
-        UNION ALL SELECT side, record_kind, record_ref FROM break_records
-          WHERE break_id IN (SELECT break_id FROM scope_breaks)
-      ), entries AS (
-        INSERT INTO scope_entries
-        SELECT record_ref FROM held WHERE side = 'ledger'
-        UNION SELECT entry_id FROM breaks WHERE break_id IN (SELECT break_id FROM scope_breaks)
-          AND entry_id IS NOT NULL
-        ON CONFLICT DO NOTHING
-      )
-      INSERT INTO scope_keys
-      SELECT CASE record_kind WHEN 'fee' THEN regexp_replace(record_ref, '#[^#]*$', '')
-          WHEN 'account' THEN split_part(record_ref, ':', 1) ELSE record_ref END
-        FROM held WHERE side = 'provider'
-      UNION SELECT a.service_id FROM held h JOIN account_transactions a ON a.acnt_txn_id = h.record_ref
-        WHERE h.side = 'cash'
-      UNION SELECT provider_ref FROM breaks WHERE break_id IN (SELECT break_id FROM scope_breaks)
-        AND provider_ref IS NOT NULL
-      ON CONFLICT DO NOTHING`,
-  },
-  {
-    name: "scope: analyze",
-    text: "ANALYZE scope_keys, scope_entries, scope_groups, scope_breaks",
-  },
-];
+export function scopeRound(r: number): Statement[] {
+  const keys = `(SELECT k FROM scope_keys WHERE round = ${r})`;
+  const entries = `(SELECT entry_id FROM scope_entries WHERE round = ${r})`;
+  const next = r + 1;
+  return [
+    {
+      name: "scope: keys of records",
+      text: `INSERT INTO scope_keys (k, round)
+        SELECT x, ${next} FROM card_transactions t
+          CROSS JOIN LATERAL (VALUES (t.origin_txn_order_no), (t.origin_txn_order_no_for_refund)) v(x)
+          WHERE t.txn_order_no IN ${keys} AND x IS NOT NULL
+        UNION SELECT txn_order_no, ${next} FROM card_transactions WHERE origin_txn_order_no IN ${keys}
+        UNION SELECT txn_order_no, ${next} FROM card_transactions WHERE origin_txn_order_no_for_refund IN ${keys}
+        UNION SELECT client_request_id, ${next} FROM operate_records WHERE operate_record_id IN ${keys}
+        UNION SELECT operate_record_id, ${next} FROM operate_records WHERE client_request_id IN ${keys}
+        UNION SELECT provider_ref COLLATE "default", ${next} FROM ledger_entries WHERE entry_id IN ${entries}
+        ON CONFLICT DO NOTHING`,
+    },
+    {
+      name: "scope: entries of keys",
+      text: `INSERT INTO scope_entries SELECT entry_id, ${next} FROM ledger_entries
+        WHERE provider_ref IN (SELECT k COLLATE "C" FROM scope_keys WHERE round = ${r})
+        ON CONFLICT DO NOTHING`,
+    },
+    {
+      // The stored groups and breaks holding a record of the frontier. A fee or an account item
+      // is found under its own ref (<key>#<fee type>, <serviceId>:<currency>) by a range of the key.
+      name: "scope: stored groups and breaks",
+      text: `WITH refs AS (
+          SELECT 'ledger' AS side, 'ledger_entry' AS kind, entry_id AS ref FROM scope_entries
+            WHERE round = ${r}
+          UNION ALL SELECT 'provider', x.kind, k COLLATE "C" FROM scope_keys
+            CROSS JOIN (VALUES ('card_transaction'), ('card_operation')) x(kind) WHERE round = ${r}
+          UNION ALL SELECT 'cash', 'account_transaction', a.acnt_txn_id COLLATE "C"
+            FROM account_transactions a WHERE a.service_id IN ${keys}
+        ), ranges AS (
+          SELECT 'fee' AS kind, k || '#' AS lo, k || '$' AS hi FROM scope_keys WHERE round = ${r}
+          UNION ALL SELECT 'account', k || ':', k || ';' FROM scope_keys WHERE round = ${r}
+        ), groups AS (
+          INSERT INTO scope_groups
+          SELECT m.match_id, ${r} FROM refs r JOIN match_group_members m
+            ON m.side = r.side AND m.record_kind = r.kind AND m.record_ref = r.ref
+          UNION SELECT m.match_id, ${r} FROM ranges r JOIN match_group_members m
+            ON m.side = 'provider' AND m.record_kind = r.kind
+              AND m.record_ref >= r.lo COLLATE "C" AND m.record_ref < r.hi COLLATE "C"
+          UNION SELECT 'exact:card_operation:' || k, ${r} FROM scope_keys WHERE round = ${r}
+          ON CONFLICT DO NOTHING
+        )
+        INSERT INTO scope_breaks
+        SELECT b.break_id, ${r} FROM refs r JOIN break_records b
+          ON b.side = r.side AND b.record_kind = r.kind AND b.record_ref = r.ref
+        UNION SELECT b.break_id, ${r} FROM ranges r JOIN break_records b
+          ON b.side = 'provider' AND b.record_kind = r.kind
+            AND b.record_ref >= r.lo COLLATE "C" AND b.record_ref < r.hi COLLATE "C"
+        UNION SELECT break_id, ${r} FROM breaks WHERE status <> 'resolved' AND provider_ref IN ${keys}
+        UNION SELECT break_id, ${r} FROM breaks WHERE status <> 'resolved' AND entry_id IN ${entries}
+        ON CONFLICT DO NOTHING`,
+    },
+    {
+      // The tolerant pass's reach: the unmatched records (open and pending breaks) of every card
+      // the frontier touches.
+      name: "scope: breaks of the cards",
+      text: `WITH cards AS (
+          SELECT card_id FROM card_transactions WHERE txn_order_no IN ${keys} AND card_id IS NOT NULL
+          UNION SELECT card_id FROM ledger_entries WHERE entry_id IN ${entries} AND card_id IS NOT NULL
+        )
+        INSERT INTO scope_breaks
+        SELECT b.break_id, ${r} FROM break_cards b WHERE b.card_id IN (SELECT card_id FROM cards)
+        ON CONFLICT DO NOTHING`,
+    },
+    {
+      // Every record of the groups and breaks found this round joins the scope.
+      name: "scope: records of stored results",
+      text: `WITH held AS (
+          SELECT side, record_kind, record_ref FROM match_group_members
+            WHERE match_id IN (SELECT match_id FROM scope_groups WHERE round = ${r})
+          UNION ALL SELECT side, record_kind, record_ref FROM break_records
+            WHERE break_id IN (SELECT break_id FROM scope_breaks WHERE round = ${r})
+        ), entries AS (
+          INSERT INTO scope_entries
+          SELECT record_ref, ${next} FROM held WHERE side = 'ledger'
+          UNION SELECT entry_id, ${next} FROM breaks
+            WHERE break_id IN (SELECT break_id FROM scope_breaks WHERE round = ${r})
+            AND entry_id IS NOT NULL
+          ON CONFLICT DO NOTHING
+        )
+        INSERT INTO scope_keys
+        SELECT CASE record_kind WHEN 'fee' THEN regexp_replace(record_ref, '#[^#]*$', '')
+            WHEN 'account' THEN split_part(record_ref, ':', 1) ELSE record_ref END COLLATE "default",
+          ${next}
+          FROM held WHERE side = 'provider'
+        UNION SELECT a.service_id, ${next} FROM held h
+          JOIN account_transactions a ON a.acnt_txn_id = h.record_ref WHERE h.side = 'cash'
+        UNION SELECT provider_ref, ${next} FROM breaks
+          WHERE break_id IN (SELECT break_id FROM scope_breaks WHERE round = ${r})
+          AND provider_ref IS NOT NULL
+        ON CONFLICT DO NOTHING`,
+    },
+    {
+      name: "scope: analyze",
+      text: "ANALYZE scope_keys, scope_entries, scope_groups, scope_breaks",
+    },
+  ];
+}
+
+/** Keys and entries round `r` found for the next: none ends the growing. */
+export const frontierSize = (r: number) => `SELECT
+  (SELECT count(*) FROM scope_keys WHERE round = ${r + 1})
+  + (SELECT count(*) FROM scope_entries WHERE round = ${r + 1}) AS found,
+  (SELECT count(*) FROM scope_keys) + (SELECT count(*) FROM scope_entries) AS records`;
 
 /**
  * The cards of the stored open and pending breaks' records (provider card transactions and
@@ -175,8 +192,3 @@ export const breakCards: Statement = {
       JOIN ledger_entries e ON e.entry_id = r.record_ref
       WHERE r.side = 'ledger' AND e.card_id IS NOT NULL`,
 };
-
-/** How many keys, entries, groups and breaks the scope holds: a round that adds none ends it. */
-export const SCOPE_SIZE = `SELECT (SELECT count(*) FROM scope_keys) AS keys,
-  (SELECT count(*) FROM scope_entries) AS entries, (SELECT count(*) FROM scope_groups) AS groups,
-  (SELECT count(*) FROM scope_breaks) AS breaks`;
