@@ -228,9 +228,10 @@ async function measure(db: Db, rows: number): Promise<void> {
     ["first run", first.value],
     ["rerun after changes", changed.value],
   ] as const) {
-    const slowest = [...result.timings].sort((a, b) => b.ms - a.ms).slice(0, 8);
+    const slowest = [...result.timings].sort((a, b) => b.ms - a.ms).slice(0, 10);
+    const timed = result.timings.reduce((sum, t) => sum + t.ms, 0);
     console.log(
-      `slowest statements of the ${which}: ${slowest.map((t) => `${t.name} ${t.ms} ms`).join(", ")}`,
+      `slowest statements of the ${which} (${timed} of ${result.durationMs} ms in statements): ${slowest.map((t) => `${t.name} ${t.ms} ms`).join(", ")}`,
     );
   }
   const records = 2 * rows;

@@ -109,9 +109,10 @@ describe.runIf(onPostgres)("the worker when Postgres drops its connections", () 
 
   it("schedule: a tick cut off by the database is reported, and a later tick succeeds", async () => {
     await freshDatabase();
+    let worker: CliProcess | undefined;
     try {
       // A cycle every 2 seconds (node-cron's seconds field).
-      const worker = spawnCli(["schedule", "--run-now", "--cron", "*/2 * * * * *"], {
+      worker = spawnCli(["schedule", "--run-now", "--cron", "*/2 * * * * *"], {
         ...env,
         DATABASE_URL: url,
       });
@@ -132,6 +133,8 @@ describe.runIf(onPostgres)("the worker when Postgres drops its connections", () 
       expect(worker.err.join("\n")).not.toContain(PASSWORD);
       expect(logged(worker.err, "schedule stopped")).toHaveLength(1);
     } finally {
+      // A worker that failed the test must not outlive it.
+      worker?.child.kill("SIGKILL");
       await scratch.drop();
     }
   }, 180_000);

@@ -39,7 +39,7 @@ function addMissing(
  * (incremental/scope.ts). The rows of a full run's table are all of them.
  */
 const IN_SCOPE = {
-  pairs: "(SELECT * FROM match_pairs WHERE entry_id IN (SELECT entry_id FROM scope_entries))",
+  pairs: "scope_pairs",
   groups: " AND o.match_id IN (SELECT match_id FROM scope_groups)",
   breaks: " AND t.break_id IN (SELECT break_id FROM scope_breaks)",
   breakRecords: " AND o.break_id IN (SELECT break_id FROM scope_breaks)",

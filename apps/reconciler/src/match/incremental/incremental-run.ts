@@ -114,9 +114,6 @@ export async function buildScope(
 ): Promise<number | undefined> {
   const [view] = await queryText<{ schema: string; definition: string }>(tx, VIEW_DEFINITION);
   if (!view?.definition) throw new Error("the provider_items view is missing");
-  // The scope is grown and copied by index lookups, a few per record: the planner, which cannot
-  // know the scope is small, would otherwise scan a million rows per lookup.
-  await timed(tx, "scope: by index", "SET LOCAL enable_seqscan = off");
   for (const s of [...scopeSeeds(o, base.asOf), breakCards]) await timed(tx, s.name, s.text);
   let records = 0;
   for (let round = 0; ; round++) {
@@ -130,14 +127,9 @@ export async function buildScope(
     if (Number(row?.found) === 0) break;
   }
   // Past this share of the records, matching everything costs less than the scope.
-  if (records > o.maxScopeShare * base.records) {
-    await timed(tx, "scope: done", "SET LOCAL enable_seqscan = on");
-    return undefined;
-  }
+  if (records > o.maxScopeShare * base.records) return undefined;
   const schema = `"${view.schema.replaceAll('"', '""')}"`;
   const definition = view.definition.trim().replace(/;$/, "");
   for (const s of scopedTables(schema, definition)) await timed(tx, s.name, s.text);
-  // The passes scan the small copies.
-  await timed(tx, "scope: done", "SET LOCAL enable_seqscan = on");
   return records;
 }

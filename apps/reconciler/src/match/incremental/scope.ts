@@ -12,6 +12,8 @@
 //   - a card: the records of the card's open and pending breaks, because the tolerant pass
 //     proposes between any unmatched entry and provider record of one card.
 // Records outside the scope keep their stored results: nothing they depend on changed.
+// The stored results' refs and the ledger's ids are COLLATE "C", the provider tables' keys are
+// not: every comparison across the two names the collation of the index it should use.
 //
 //   scope_keys     provider keys: txnOrderNo, operateRecordId, clientRequestId, serviceId
 //   scope_entries  ledger entry ids
@@ -62,67 +64,69 @@ export function scopeSeeds(o: ResolvedMatchOptions, lastAsOf: Date): Statement[]
 }
 
 /**
+ * `select` over each row of `outer` (a frontier table aliased s, with its round) and the rows of
+ * `table` (aliased x) that `where` finds by an index. The lookup is a LATERAL subquery behind
+ * OFFSET 0, so the planner keeps it one index probe per frontier row: the frontier is small, but
+ * the planner cannot know it (or the stored tables are not yet analysed) and would otherwise scan
+ * or hash a million rows per lookup.
+ */
+export function probe(opts: {
+  outer: string;
+  round: number | null;
+  table: string;
+  where: string;
+  select: string;
+}): string {
+  const round = opts.round === null ? "" : ` WHERE s.round = ${opts.round}`;
+  return `SELECT ${opts.select} FROM ${opts.outer} CROSS JOIN LATERAL (SELECT * FROM ${opts.table} x
+      WHERE ${opts.where} OFFSET 0) x${round}`;
+}
+
+/**
  * Round `r` of growing the scope: from the keys and entries round r-1 found (round = r), the
  * keys and entries they reach (round r + 1) and the stored groups and breaks holding them
  * (round r, taken apart in the same round). Repeated until a round finds no key or entry;
- * every statement only adds, so the rounds end. Every lookup is by an index.
+ * every statement only adds, so the rounds end. Every lookup is an index probe.
  */
 export function scopeRound(r: number): Statement[] {
-  const keys = `(SELECT k FROM scope_keys WHERE round = ${r})`;
-  const entries = `(SELECT entry_id FROM scope_entries WHERE round = ${r})`;
   const next = r + 1;
+  const byKey = (table: string, where: string, select: string) =>
+    probe({ outer: "scope_keys s", round: r, table, where, select: `${select}, ${next}` });
+  const byEntry = (table: string, where: string, select: string) =>
+    probe({ outer: "scope_entries s", round: r, table, where, select: `${select}, ${next}` });
   return [
     {
       name: "scope: keys of records",
       text: `INSERT INTO scope_keys (k, round)
-        SELECT x, ${next} FROM card_transactions t
-          CROSS JOIN LATERAL (VALUES (t.origin_txn_order_no), (t.origin_txn_order_no_for_refund)) v(x)
-          WHERE t.txn_order_no IN ${keys} AND x IS NOT NULL
-        UNION SELECT txn_order_no, ${next} FROM card_transactions WHERE origin_txn_order_no IN ${keys}
-        UNION SELECT txn_order_no, ${next} FROM card_transactions WHERE origin_txn_order_no_for_refund IN ${keys}
-        UNION SELECT client_request_id, ${next} FROM operate_records WHERE operate_record_id IN ${keys}
-        UNION SELECT operate_record_id, ${next} FROM operate_records WHERE client_request_id IN ${keys}
-        UNION SELECT provider_ref COLLATE "default", ${next} FROM ledger_entries WHERE entry_id IN ${entries}
+        SELECT v.k, ${next} FROM (${byKey("card_transactions", "x.txn_order_no = s.k", "x.origin_txn_order_no AS a, x.origin_txn_order_no_for_refund AS b")}) t
+          CROSS JOIN LATERAL (VALUES (t.a), (t.b)) v(k) WHERE v.k IS NOT NULL
+        UNION ${byKey("card_transactions", "x.origin_txn_order_no = s.k", "x.txn_order_no")}
+        UNION ${byKey("card_transactions", "x.origin_txn_order_no_for_refund = s.k", "x.txn_order_no")}
+        UNION ${byKey("operate_records", "x.operate_record_id = s.k", "x.client_request_id")}
+        UNION ${byKey("operate_records", "x.client_request_id = s.k", "x.operate_record_id")}
+        UNION ${byEntry("ledger_entries", "x.entry_id = s.entry_id", 'x.provider_ref COLLATE "default"')}
         ON CONFLICT DO NOTHING`,
     },
     {
       name: "scope: entries of keys",
-      text: `INSERT INTO scope_entries SELECT entry_id, ${next} FROM ledger_entries
-        WHERE provider_ref IN (SELECT k COLLATE "C" FROM scope_keys WHERE round = ${r})
+      text: `INSERT INTO scope_entries
+        ${byKey("ledger_entries", 'x.provider_ref = s.k COLLATE "C"', "x.entry_id")}
         ON CONFLICT DO NOTHING`,
     },
     {
-      // The stored groups and breaks holding a record of the frontier. A fee or an account item
-      // is found under its own ref (<key>#<fee type>, <serviceId>:<currency>) by a range of the key.
-      name: "scope: stored groups and breaks",
-      text: `WITH refs AS (
-          SELECT 'ledger' AS side, 'ledger_entry' AS kind, entry_id AS ref FROM scope_entries
-            WHERE round = ${r}
-          UNION ALL SELECT 'provider', x.kind, k COLLATE "C" FROM scope_keys
-            CROSS JOIN (VALUES ('card_transaction'), ('card_operation')) x(kind) WHERE round = ${r}
-          UNION ALL SELECT 'cash', 'account_transaction', a.acnt_txn_id COLLATE "C"
-            FROM account_transactions a WHERE a.service_id IN ${keys}
-        ), ranges AS (
-          SELECT 'fee' AS kind, k || '#' AS lo, k || '$' AS hi FROM scope_keys WHERE round = ${r}
-          UNION ALL SELECT 'account', k || ':', k || ';' FROM scope_keys WHERE round = ${r}
-        ), groups AS (
-          INSERT INTO scope_groups
-          SELECT m.match_id, ${r} FROM refs r JOIN match_group_members m
-            ON m.side = r.side AND m.record_kind = r.kind AND m.record_ref = r.ref
-          UNION SELECT m.match_id, ${r} FROM ranges r JOIN match_group_members m
-            ON m.side = 'provider' AND m.record_kind = r.kind
-              AND m.record_ref >= r.lo COLLATE "C" AND m.record_ref < r.hi COLLATE "C"
-          UNION SELECT 'exact:card_operation:' || k, ${r} FROM scope_keys WHERE round = ${r}
-          ON CONFLICT DO NOTHING
-        )
-        INSERT INTO scope_breaks
-        SELECT b.break_id, ${r} FROM refs r JOIN break_records b
-          ON b.side = r.side AND b.record_kind = r.kind AND b.record_ref = r.ref
-        UNION SELECT b.break_id, ${r} FROM ranges r JOIN break_records b
-          ON b.side = 'provider' AND b.record_kind = r.kind
-            AND b.record_ref >= r.lo COLLATE "C" AND b.record_ref < r.hi COLLATE "C"
-        UNION SELECT break_id, ${r} FROM breaks WHERE status <> 'resolved' AND provider_ref IN ${keys}
-        UNION SELECT break_id, ${r} FROM breaks WHERE status <> 'resolved' AND entry_id IN ${entries}
+      // The stored groups and breaks holding a record of the frontier, by their records' keys.
+      name: "scope: stored groups",
+      text: `INSERT INTO scope_groups
+        ${heldBy("match_group_members", "match_id", r)}
+        UNION SELECT 'exact:card_operation:' || k, ${r} FROM scope_keys WHERE round = ${r}
+        ON CONFLICT DO NOTHING`,
+    },
+    {
+      name: "scope: stored breaks",
+      text: `INSERT INTO scope_breaks
+        ${heldBy("break_records", "break_id", r)}
+        UNION ${probe({ outer: "scope_keys s", round: r, table: "breaks", where: "x.provider_ref = s.k AND x.status <> 'resolved'", select: `x.break_id, ${r}` })}
+        UNION ${probe({ outer: "scope_entries s", round: r, table: "breaks", where: `x.entry_id = s.entry_id COLLATE "default" AND x.status <> 'resolved'`, select: `x.break_id, ${r}` })}
         ON CONFLICT DO NOTHING`,
     },
     {
@@ -130,27 +134,25 @@ export function scopeRound(r: number): Statement[] {
       // the frontier touches.
       name: "scope: breaks of the cards",
       text: `WITH cards AS (
-          SELECT card_id FROM card_transactions WHERE txn_order_no IN ${keys} AND card_id IS NOT NULL
-          UNION SELECT card_id FROM ledger_entries WHERE entry_id IN ${entries} AND card_id IS NOT NULL
+          ${byKey("card_transactions", "x.txn_order_no = s.k AND x.card_id IS NOT NULL", "x.card_id")}
+          UNION ${byEntry("ledger_entries", "x.entry_id = s.entry_id AND x.card_id IS NOT NULL", "x.card_id")}
         )
         INSERT INTO scope_breaks
-        SELECT b.break_id, ${r} FROM break_cards b WHERE b.card_id IN (SELECT card_id FROM cards)
+        SELECT DISTINCT b.break_id, ${r} FROM break_cards b JOIN cards c ON c.card_id = b.card_id
         ON CONFLICT DO NOTHING`,
     },
     {
       // Every record of the groups and breaks found this round joins the scope.
       name: "scope: records of stored results",
       text: `WITH held AS (
-          SELECT side, record_kind, record_ref FROM match_group_members
-            WHERE match_id IN (SELECT match_id FROM scope_groups WHERE round = ${r})
-          UNION ALL SELECT side, record_kind, record_ref FROM break_records
-            WHERE break_id IN (SELECT break_id FROM scope_breaks WHERE round = ${r})
+          ${probe({ outer: "scope_groups s", round: r, table: "match_group_members", where: "x.match_id = s.match_id", select: "x.side, x.record_kind, x.record_ref" })}
+          UNION ALL ${probe({ outer: "scope_breaks s", round: r, table: "break_records", where: "x.break_id = s.break_id", select: "x.side, x.record_kind, x.record_ref" })}
+        ), stored AS (
+          ${probe({ outer: "scope_breaks s", round: r, table: "breaks", where: "x.break_id = s.break_id", select: "x.entry_id, x.provider_ref" })}
         ), entries AS (
           INSERT INTO scope_entries
           SELECT record_ref, ${next} FROM held WHERE side = 'ledger'
-          UNION SELECT entry_id, ${next} FROM breaks
-            WHERE break_id IN (SELECT break_id FROM scope_breaks WHERE round = ${r})
-            AND entry_id IS NOT NULL
+          UNION SELECT entry_id, ${next} FROM stored WHERE entry_id IS NOT NULL
           ON CONFLICT DO NOTHING
         )
         INSERT INTO scope_keys
@@ -158,18 +160,49 @@ export function scopeRound(r: number): Statement[] {
             WHEN 'account' THEN split_part(record_ref, ':', 1) ELSE record_ref END COLLATE "default",
           ${next}
           FROM held WHERE side = 'provider'
-        UNION SELECT a.service_id, ${next} FROM held h
-          JOIN account_transactions a ON a.acnt_txn_id = h.record_ref WHERE h.side = 'cash'
-        UNION SELECT provider_ref, ${next} FROM breaks
-          WHERE break_id IN (SELECT break_id FROM scope_breaks WHERE round = ${r})
-          AND provider_ref IS NOT NULL
+        UNION ${probe({ outer: "held s", round: null, table: "account_transactions", where: `x.acnt_txn_id = s.record_ref COLLATE "default" AND s.side = 'cash'`, select: `x.service_id, ${next}` })}
+        UNION SELECT provider_ref, ${next} FROM stored WHERE provider_ref IS NOT NULL
         ON CONFLICT DO NOTHING`,
     },
-    {
-      name: "scope: analyze",
-      text: "ANALYZE scope_keys, scope_entries, scope_groups, scope_breaks",
-    },
   ];
+}
+
+/**
+ * The rows of `table` (match_group_members or break_records) holding a record of round `r`'s
+ * frontier, as (`id`, r): ledger entries and card records by their ref; fees and account items,
+ * whose refs are <key>#<fee type> and <serviceId>:<currency>, by a range of the key; cash legs by
+ * the account postings of a serviceId. Each is one index probe per frontier row, written as a
+ * LATERAL subquery with OFFSET 0 so the planner keeps it so: the stored tables' statistics are
+ * often stale (filled by the last run, not yet analysed), and with them the planner looped the
+ * other way round, over the whole table for every row.
+ */
+function heldBy(table: string, id: string, r: number): string {
+  const held = (outer: string, where: string) =>
+    probe({ outer, round: r, table, where, select: `x.${id}, ${r}` });
+  const range = (kind: string, lo: string, hi: string) =>
+    held(
+      "scope_keys s",
+      `x.side = 'provider' AND x.record_kind = '${kind}'
+        AND x.record_ref >= (s.k || '${lo}') COLLATE "C" AND x.record_ref < (s.k || '${hi}') COLLATE "C"`,
+    );
+  return [
+    held(
+      "scope_entries s",
+      "x.side = 'ledger' AND x.record_kind = 'ledger_entry' AND x.record_ref = s.entry_id",
+    ),
+    held(
+      "scope_keys s CROSS JOIN (VALUES ('card_transaction'), ('card_operation')) c(kind)",
+      `x.side = 'provider' AND x.record_kind = c.kind AND x.record_ref = s.k COLLATE "C"`,
+    ),
+    range("fee", "#", "$"),
+    range("account", ":", ";"),
+    held(
+      `scope_keys s CROSS JOIN LATERAL (SELECT acnt_txn_id FROM account_transactions a
+        WHERE a.service_id = s.k OFFSET 0) a`,
+      `x.side = 'cash' AND x.record_kind = 'account_transaction'
+        AND x.record_ref = a.acnt_txn_id COLLATE "C"`,
+    ),
+  ].join("\n    UNION ");
 }
 
 /** Keys and entries round `r` found for the next: none ends the growing. */
@@ -185,10 +218,19 @@ export const frontierSize = (r: number) => `SELECT
 export const breakCards: Statement = {
   name: "scope: cards of breaks",
   text: `CREATE TEMP TABLE break_cards ON COMMIT DROP AS
-    SELECT r.break_id, t.card_id FROM break_records r
-      JOIN card_transactions t ON t.txn_order_no = r.record_ref
-      WHERE r.side = 'provider' AND r.record_kind = 'card_transaction' AND t.card_id IS NOT NULL
-    UNION SELECT r.break_id, e.card_id FROM break_records r
-      JOIN ledger_entries e ON e.entry_id = r.record_ref
-      WHERE r.side = 'ledger' AND e.card_id IS NOT NULL`,
+    ${probe({
+      outer: "break_records s",
+      round: null,
+      table: "card_transactions",
+      where: `s.side = 'provider' AND s.record_kind = 'card_transaction'
+        AND x.txn_order_no = s.record_ref COLLATE "default" AND x.card_id IS NOT NULL`,
+      select: "s.break_id, x.card_id",
+    })}
+    UNION ${probe({
+      outer: "break_records s",
+      round: null,
+      table: "ledger_entries",
+      where: "s.side = 'ledger' AND x.entry_id = s.record_ref AND x.card_id IS NOT NULL",
+      select: "s.break_id, x.card_id",
+    })}`,
 };

@@ -6,36 +6,69 @@
 // the copies). The copies are dropped at commit; nothing else in the transaction reads the
 // provider tables or the ledger by these names once they exist.
 import type { Statement } from "../statement";
-
-const KEYS = "(SELECT k FROM scope_keys)";
+import { probe } from "./scope";
 
 /** The copies, from the tables of `schema` (where the real ones live). */
 export function scopedTables(schema: string, providerItemsView: string): Statement[] {
-  const from = (table: string) => `${schema}.${table}`;
-  const copy = (table: string, where: string): Statement => ({
+  const copy = (table: string, select: string): Statement => ({
     name: `scope copy: ${table}`,
-    text: `CREATE TEMP TABLE ${table} ON COMMIT DROP AS SELECT * FROM ${from(table)} WHERE ${where}`,
+    text: `CREATE TEMP TABLE ${table} ON COMMIT DROP AS ${select}`,
   });
+  const real = (table: string) => `${schema}.${table}`;
+  const byKey = (table: string, where: string) =>
+    probe({ outer: "scope_keys s", round: null, table: real(table), where, select: "x.*" });
   return [
-    copy("card_transactions", `txn_order_no IN ${KEYS}`),
-    copy("operate_records", `operate_record_id IN ${KEYS} OR client_request_id IN ${KEYS}`),
+    copy("card_transactions", byKey("card_transactions", "x.txn_order_no = s.k")),
+    copy(
+      "operate_records",
+      `SELECT DISTINCT ON (operate_record_id) * FROM (
+        ${byKey("operate_records", "x.operate_record_id = s.k")}
+        UNION ALL ${byKey("operate_records", "x.client_request_id = s.k")}) o`,
+    ),
     copy(
       "operate_record_fees",
-      "operate_record_id IN (SELECT operate_record_id FROM pg_temp.operate_records)",
+      probe({
+        outer: "pg_temp.operate_records s",
+        round: null,
+        table: real("operate_record_fees"),
+        where: "x.operate_record_id = s.operate_record_id",
+        select: "x.*",
+      }),
     ),
-    copy("account_transactions", `service_id IN ${KEYS}`),
-    copy("service_ids", `service_id IN ${KEYS}`),
-    copy("ledger_entries", "entry_id IN (SELECT entry_id FROM scope_entries)"),
+    copy("account_transactions", byKey("account_transactions", "x.service_id = s.k")),
+    copy("service_ids", byKey("service_ids", "x.service_id = s.k")),
+    copy(
+      "ledger_entries",
+      probe({
+        outer: "scope_entries s",
+        round: null,
+        table: real("ledger_entries"),
+        where: "x.entry_id = s.entry_id",
+        select: "x.*",
+      }),
+    ),
+    {
+      // The stored exact pairs of the scope's provider records (found by the record's key, or
+      // a range of it for fees and account items), for the run's writes to diff against.
+      name: "scope copy: stored pairs",
+      text: `CREATE TEMP TABLE scope_pairs ON COMMIT DROP AS
+        ${pairsBy("x.record_kind IN ('card_transaction', 'card_operation') AND x.record_ref = s.k COLLATE \"C\"")}
+        UNION ${pairsBy("x.record_kind = 'fee' AND x.record_ref >= (s.k || '#') COLLATE \"C\" AND x.record_ref < (s.k || '$') COLLATE \"C\"")}
+        UNION ${pairsBy("x.record_kind = 'account' AND x.record_ref >= (s.k || ':') COLLATE \"C\" AND x.record_ref < (s.k || ';') COLLATE \"C\"")}`,
+    },
     {
       name: "scope copy: provider_items",
       text: `CREATE TEMP VIEW provider_items AS ${providerItemsView}`,
     },
     {
       name: "scope copy: analyze",
-      text: "ANALYZE card_transactions, operate_records, operate_record_fees, account_transactions, service_ids, ledger_entries",
+      text: "ANALYZE card_transactions, operate_records, operate_record_fees, account_transactions, service_ids, ledger_entries, scope_pairs, scope_keys, scope_entries, scope_groups, scope_breaks",
     },
   ];
 }
+
+const pairsBy = (where: string) =>
+  probe({ outer: "scope_keys s", round: null, table: "match_pairs", where, select: "x.*" });
 
 /** Reads the schema of the real tables and provider_items' definition (before any copy). */
 export const VIEW_DEFINITION = `SELECT current_schema() AS schema,
