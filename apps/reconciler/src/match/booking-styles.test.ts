@@ -258,6 +258,42 @@ describe.each(testBackends())("booking styles on %s", (kind) => {
       expect(after).toEqual(first);
     });
 
+    it("re-matches only what changed, and gives what a full run gives", async () => {
+      const csv = ledgerOf(style, (lines) => [
+        ...lines.map(
+          (l): Line =>
+            l[0] === "C1" ? [l[0], l[1], l[2], `${(Number(l[3]) - 0.01).toFixed(2)}`, l[4]] : l,
+        ),
+        ["P1", "card_transaction", "A2", "-50.00"],
+        ["P2", "card_transaction", "A2", "-50.00"],
+      ]);
+      await match(csv, "P");
+      // The operation settles late, the cent is corrected, the duplicate deleted.
+      await storeGroundTruth(db, truth({ depositTwoStatus: "S" }), new Date(AS_OF));
+      await queryText(db, "UPDATE ledger_entries SET amount = amount + 0.01 WHERE entry_id = 'C1'");
+      await queryText(db, "DELETE FROM ledger_entries WHERE entry_id = 'P2'");
+      const stored = () =>
+        queryText(
+          db,
+          `SELECT b.break_id, b.class, b.status, b.entry_id, b.amount::text AS amount,
+             (SELECT string_agg(record_ref, ',' ORDER BY record_ref) FROM break_records r
+               WHERE r.break_id = b.break_id) AS records
+           FROM breaks b WHERE b.status <> 'resolved'
+           UNION ALL SELECT match_id, pass, status, NULL, ledger_amount::text,
+             (SELECT string_agg(record_ref, ',' ORDER BY record_ref) FROM match_group_members m
+               WHERE m.match_id = g.match_id) FROM match_groups g
+           ORDER BY 1`,
+        );
+      const options = { asOf: new Date(AS_OF + 1_000), maxScopeShare: 1 };
+      const incremental = await runMatch(db, options);
+      expect(incremental.incremental).toBe(true);
+      const after = await stored();
+      const full = await runMatch(db, { ...options, full: true });
+      expect([full.stats.newBreaks, full.stats.resolvedBreaks]).toEqual([0, 0]);
+      expect(await stored()).toEqual(after);
+      expect(after.filter((b) => b.class === "amount_mismatch")).toEqual([]);
+    });
+
     it("waits while a booked operation is pending, and matches it once it settles", async () => {
       const pending = await match(ledgerOf(style), "P");
       expect(pending.every((b) => b.status === "pending")).toBe(true);
