@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows, queryText } from "../db/query-rows";
 import type { ResolvedMatchOptions } from "./match-options";
-import type { MatchStats } from "./run-match";
+import type { MatchStats } from "./match-stats";
 import { literals } from "./statement";
 
 /** The fingerprint of what a run's results depend on in the data. */

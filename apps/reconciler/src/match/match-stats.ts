@@ -1,0 +1,95 @@
+// A match run's figures: from its own work tables (a full run), or from the stored results it
+// has just written (an incremental run, whose work tables hold its scope only).
+import type { Db } from "../db/database";
+import { queryText } from "../db/query-rows";
+import type { BreakClass } from "./break-classes";
+import { paired } from "./passes/exact";
+
+export interface MatchStats {
+  providerItems: number;
+  ledgerEntries: number;
+  /** Match groups by pass (exact, chain, operation_gross, tolerant) and cash legs attached. */
+  matched: Record<string, number>;
+  /** Breaks of this run: open (past grace) and pending (inside grace), and by class. */
+  openBreaks: number;
+  pendingItems: number;
+  breaksByClass: Partial<Record<BreakClass, number>>;
+  /** Compared with the stored breaks before this run: new ones and ones that disappeared. */
+  newBreaks: number;
+  resolvedBreaks: number;
+}
+
+/** The three queries a run's figures come from. */
+interface Sources {
+  /** One row: provider_items, ledger_entries, exact, open, pending and, where known, new, resolved. */
+  counts: string;
+  /** (pass, n): match groups by pass, cash legs by posting. */
+  passes: string;
+  /** (class, n): open breaks by class. */
+  classes: string;
+}
+
+async function figures(tx: Db, from: Sources): Promise<MatchStats> {
+  const [counts] = await queryText<Record<string, string>>(tx, from.counts);
+  const passes = await queryText<{ pass: string; n: string }>(tx, from.passes);
+  const classes = await queryText<{ class: BreakClass; n: string }>(tx, from.classes);
+  const c = counts ?? {};
+  return {
+    providerItems: Number(c.provider_items),
+    ledgerEntries: Number(c.ledger_entries),
+    matched: {
+      exact: Number(c.exact),
+      ...Object.fromEntries(passes.map((p) => [p.pass, Number(p.n)])),
+    },
+    openBreaks: Number(c.open),
+    pendingItems: Number(c.pending),
+    breaksByClass: Object.fromEntries(classes.map((r) => [r.class, Number(r.n)])),
+    newBreaks: Number(c.new ?? 0),
+    resolvedBreaks: Number(c.resolved ?? 0),
+  };
+}
+
+/**
+ * The run's figures from its work tables. `scoped`: an incremental run's tables hold its scope
+ * only, so a stored break it did not find is resolved only when it is one of the scope's.
+ */
+export function readRunStats(tx: Db, scoped: boolean): Promise<MatchStats> {
+  return figures(tx, {
+    counts: `SELECT x.provider_items, x.ledger_entries, x.exact,
+      (SELECT count(*) FROM run_breaks WHERE status = 'open') AS open,
+      (SELECT count(*) FROM run_breaks WHERE status = 'pending') AS pending,
+      (SELECT count(*) FROM run_breaks b WHERE NOT EXISTS (SELECT 1 FROM breaks t
+        WHERE t.break_id = b.break_id AND t.status <> 'resolved')) AS new,
+      (SELECT count(*) FROM breaks t WHERE t.status <> 'resolved'
+        AND NOT EXISTS (SELECT 1 FROM run_breaks b WHERE b.break_id = t.break_id)
+        ${scoped ? "AND t.break_id IN (SELECT break_id FROM scope_breaks)" : ""}) AS resolved
+     FROM (SELECT count(item_ref) AS provider_items, count(entry_id) AS ledger_entries,
+       count(*) FILTER (WHERE ${paired("e")}) AS exact FROM run_records e) x`,
+    passes: `SELECT pass, count(DISTINCT CASE WHEN pass = 'cash_leg' THEN record_ref ELSE match_id END) AS n
+     FROM run_members GROUP BY pass ORDER BY pass`,
+    classes: `SELECT class, count(*) AS n FROM run_breaks WHERE status = 'open' GROUP BY class ORDER BY class`,
+  });
+}
+
+/**
+ * An incremental run's figures: the totals from the stored results it has just written, the
+ * breaks it found new or resolved from its own (`own`).
+ */
+export async function readStoredStats(tx: Db, own: MatchStats): Promise<MatchStats> {
+  // The run's copies of the scope shadow the source tables' names: count the real ones.
+  const [where] = await queryText<{ schema: string }>(tx, "SELECT current_schema() AS schema");
+  const schema = `"${(where?.schema ?? "public").replaceAll('"', '""')}"`;
+  const stored = await figures(tx, {
+    counts: `SELECT (SELECT count(*) FROM ${schema}.provider_items) AS provider_items,
+      (SELECT count(*) FROM ${schema}.ledger_entries) AS ledger_entries,
+      (SELECT count(*) FROM match_pairs) AS exact,
+      (SELECT count(*) FROM breaks WHERE status = 'open') AS open,
+      (SELECT count(*) FROM breaks WHERE status = 'pending') AS pending`,
+    passes: `SELECT pass, count(*) AS n FROM match_groups GROUP BY pass
+     UNION ALL SELECT 'cash_leg', count(DISTINCT record_ref) FROM match_group_members
+       WHERE side = 'cash' HAVING count(*) > 0
+     ORDER BY pass`,
+    classes: `SELECT class, count(*) AS n FROM breaks WHERE status = 'open' GROUP BY class ORDER BY class`,
+  });
+  return { ...stored, newBreaks: own.newBreaks, resolvedBreaks: own.resolvedBreaks };
+}
