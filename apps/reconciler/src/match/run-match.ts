@@ -93,14 +93,17 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
   );
   const runId = run?.id as string;
   const timings: { name: string; ms: number }[] = [];
-  const timed = async (tx: Db, name: string, text: string) => {
+  const measured = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const t0 = performance.now();
-    await queryText(tx, text);
+    const value = await work();
     timings.push({ name, ms: Math.round(performance.now() - t0) });
+    return value;
   };
+  const timed = (tx: Db, name: string, text: string) =>
+    measured(name, () => queryText(tx, text)).then(() => undefined);
   try {
     const outcome = await db.transaction((tx) =>
-      matchInTransaction(tx, { runId, o, params, reasons, timed }),
+      matchInTransaction(tx, { runId, o, params, reasons, timed, measured }),
     );
     const durationMs = Math.round(performance.now() - started);
     await queryRows(
@@ -152,11 +155,13 @@ async function matchInTransaction(
     params: Record<string, string | number>;
     reasons: string[];
     timed: Timed;
+    /** Times a step made of several queries, next to the statements' timings. */
+    measured: <T>(name: string, work: () => Promise<T>) => Promise<T>;
   },
 ): Promise<Outcome> {
-  const { runId, o, params, reasons, timed } = run;
+  const { runId, o, params, reasons, timed, measured } = run;
   for (const s of plannerSettings) await timed(tx, s.name, s.text);
-  const fingerprint = await dataFingerprint(tx);
+  const fingerprint = await measured("fingerprint", () => dataFingerprint(tx));
   const reusable = reasons.length === 0 ? await reusableRun(tx, o, params, fingerprint) : undefined;
   const base =
     reasons.length === 0 && !reusable
@@ -174,7 +179,7 @@ async function matchInTransaction(
   for (const s of matchPasses(o)) await timed(tx, s.name, s.text);
   // An incremental run's tables hold its scope only: its figures are read once it has
   // written its results over the stored ones.
-  let stats = await readRunStats(tx, scoped);
+  let stats = await measured("figures", () => readRunStats(tx, scoped));
   const persisted =
     scoped || verdictOf(reasons, stats) !== "incomplete" || o.onIncomplete === "all";
   if (persisted) {
@@ -184,7 +189,8 @@ async function matchInTransaction(
     );
     const fresh = stored?.fresh === true || String(stored?.fresh) === "t";
     for (const s of persistStatements(runId, o, { fresh, scoped })) await timed(tx, s.name, s.text);
-    if (scoped) stats = await readStoredStats(tx, stats);
+    const own = stats;
+    if (scoped) stats = await measured("stored figures", () => readStoredStats(tx, own));
   } else {
     const restore = restoreChanges(took);
     await timed(tx, restore.name, restore.text);
@@ -197,7 +203,7 @@ async function matchInTransaction(
     verdict,
     persisted,
     fingerprint: reusableLater ? fingerprint : null,
-    validUntil: reusableLater ? await validUntil(tx, o) : null,
+    validUntil: reusableLater ? await measured("valid until", () => validUntil(tx, o)) : null,
     reusedRunId: null,
     incremental: scoped,
     scopeRecords,
