@@ -206,6 +206,17 @@ describe.each(testBackends())("booking styles on %s", (kind) => {
     );
   }
 
+  /** The style's ledger with C1 a cent off and the pending authorization A2 booked twice. */
+  const centOffAndBookedTwice = (style: string) =>
+    ledgerOf(style, (lines) => [
+      ...lines.map(
+        (l): Line =>
+          l[0] === "C1" ? [l[0], l[1], l[2], `${(Number(l[3]) - 0.01).toFixed(2)}`, l[4]] : l,
+      ),
+      ["P1", "card_transaction", "A2", "-50.00"],
+      ["P2", "card_transaction", "A2", "-50.00"],
+    ]);
+
   describe.each(Object.keys(cardLines))("booked %s", (style) => {
     it("matches everything when the ledger is right", async () => {
       expect(await match(ledgerOf(style))).toEqual([]);
@@ -237,14 +248,7 @@ describe.each(testBackends())("booking styles on %s", (kind) => {
     });
 
     it("gives the same breaks from a rerun that reuses the last results as from a full run", async () => {
-      const csv = ledgerOf(style, (lines) => [
-        ...lines.map(
-          (l): Line =>
-            l[0] === "C1" ? [l[0], l[1], l[2], `${(Number(l[3]) - 0.01).toFixed(2)}`, l[4]] : l,
-        ),
-        ["P1", "card_transaction", "A2", "-50.00"],
-        ["P2", "card_transaction", "A2", "-50.00"],
-      ]);
+      const csv = centOffAndBookedTwice(style);
       const first = await match(csv);
       const reused = await runMatch(db, { asOf: new Date(AS_OF + 1_000) });
       expect(reused.reusedRunId).not.toBeNull();
@@ -259,14 +263,7 @@ describe.each(testBackends())("booking styles on %s", (kind) => {
     });
 
     it("re-matches only what changed, and gives what a full run gives", async () => {
-      const csv = ledgerOf(style, (lines) => [
-        ...lines.map(
-          (l): Line =>
-            l[0] === "C1" ? [l[0], l[1], l[2], `${(Number(l[3]) - 0.01).toFixed(2)}`, l[4]] : l,
-        ),
-        ["P1", "card_transaction", "A2", "-50.00"],
-        ["P2", "card_transaction", "A2", "-50.00"],
-      ]);
+      const csv = centOffAndBookedTwice(style);
       await match(csv, "P");
       // The operation settles late, the cent is corrected, the duplicate deleted.
       await storeGroundTruth(db, truth({ depositTwoStatus: "S" }), new Date(AS_OF));
