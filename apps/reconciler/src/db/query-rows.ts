@@ -21,3 +21,7 @@ export async function queryRows<T extends Record<string, unknown>>(
 export function queryText<T extends Record<string, unknown>>(db: Db, text: string): Promise<T[]> {
   return queryRows<T>(db, sql.raw(text));
 }
+
+/** A boolean column as either driver answers it (true, or Postgres's text "t"). */
+export const isTrue = (value: unknown): boolean =>
+  value === true || value === "t" || value === "true";

@@ -16,6 +16,7 @@ import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
 import { importLedger } from "../ledger/import-ledger";
+import { compactChangeLog } from "./incremental/change-log";
 import { type MatchRunResult, runMatch } from "./run-match";
 import { storeGroundTruth } from "./test-ground-truth";
 
@@ -193,4 +194,54 @@ describe.each(testBackends())("incremental matching on %s", (kind) => {
     // 4. Nothing new, but time passes every grace period and the stale limit.
     await cycle(AS_OF + 8 * DAY, "time past grace");
   }, 240_000);
+
+  it("matches everything when the change log outgrows what a run could use", async () => {
+    const options = { asOf: new Date(AS_OF + 8 * DAY), maxSyncLagMs: 30 * DAY };
+    const base = await runMatch(db, { ...options, full: true });
+    const records = base.stats.providerItems + base.stats.ledgerEntries;
+    const logged = async () =>
+      queryText<{ kind: string; n: string }>(
+        db,
+        "SELECT kind, count(*)::text AS n FROM match_changes GROUP BY kind ORDER BY kind",
+      );
+    const logChanges = (n: number) =>
+      queryText(
+        db,
+        `INSERT INTO match_changes (kind, ref)
+         SELECT 'entry', 'no-such-entry-' || i FROM generate_series(1, ${n}) i`,
+      );
+
+    // A real change each time, so that no run merely reuses the last one's results.
+    const touchEntry = () =>
+      queryText(
+        db,
+        `UPDATE ledger_entries SET updated_at = now()
+         WHERE entry_id = (SELECT min(entry_id) FROM ledger_entries)`,
+      );
+
+    // A few changes: an incremental run takes them.
+    await touchEntry();
+    await logChanges(10);
+    const few = await logged();
+    await compactChangeLog(db);
+    expect(await logged()).toEqual(few);
+    expect((await runMatch(db, options)).incremental).toBe(true);
+
+    // More rows than half the records (the default 25 % scope, two rows per entry): dropped.
+    await touchEntry();
+    await logChanges(records + 1);
+    const bulk = await runMatch(db, options);
+    expect(bulk.incremental).toBe(false);
+    expect(bulk.timings.map((t) => t.name)).toContain("drop changes");
+    expect(await logged()).toEqual([]);
+
+    // A worker that only syncs: past 100,000 rows the log becomes one `all` row, and the next
+    // run matches everything.
+    await touchEntry();
+    await logChanges(100_001);
+    await compactChangeLog(db);
+    expect(await logged()).toEqual([{ kind: "all", n: "1" }]);
+    expect((await runMatch(db, options)).incremental).toBe(false);
+    expect(await logged()).toEqual([]);
+  }, 120_000);
 });

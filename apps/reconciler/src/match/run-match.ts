@@ -2,17 +2,18 @@
 // match_runs. Same data and options in, same matches and breaks out.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
-import { queryRows, queryText } from "../db/query-rows";
+import { isTrue, queryRows, queryText } from "../db/query-rows";
 import { lapseChangedAcceptances } from "../workflow/lapse-acceptances";
 import type { Verdict } from "./break-classes";
 import {
-  buildScope,
   changedEverything,
+  changesExceed,
   dropChanges,
-  incrementalBase,
   restoreChanges,
   takeChanges,
-} from "./incremental/incremental-run";
+  usefulChanges,
+} from "./incremental/change-log";
+import { buildScope, incrementalBase } from "./incremental/incremental-run";
 import { type MatchOptions, type ResolvedMatchOptions, resolveMatchOptions } from "./match-options";
 import { matchPasses } from "./match-passes";
 import { type MatchStats, readRunStats, readStoredStats } from "./match-stats";
@@ -163,9 +164,15 @@ async function matchInTransaction(
   for (const s of plannerSettings) await timed(tx, s.name, s.text);
   const fingerprint = await measured("fingerprint", () => dataFingerprint(tx));
   const reusable = reasons.length === 0 ? await reusableRun(tx, o, params, fingerprint) : undefined;
-  const base =
+  const candidate =
     reasons.length === 0 && !reusable
       ? await incrementalBase(tx, o, (last) => sameParams(last, params))
+      : undefined;
+  // A log larger than an incremental run could use (a bulk load) is dropped, not taken row by
+  // row: the run matches everything.
+  const base =
+    candidate && !(await changesExceed(tx, usefulChanges(candidate.records, o.maxScopeShare)))
+      ? candidate
       : undefined;
   // What changed since the last run: taken when a run may build on it, dropped otherwise.
   const took = reusable !== undefined || base !== undefined;
@@ -187,7 +194,7 @@ async function matchInTransaction(
       tx,
       "SELECT NOT EXISTS (SELECT 1 FROM match_pairs) AS fresh",
     );
-    const fresh = stored?.fresh === true || String(stored?.fresh) === "t";
+    const fresh = isTrue(stored?.fresh);
     for (const s of persistStatements(runId, o, { fresh, scoped })) await timed(tx, s.name, s.text);
     const own = stats;
     if (scoped) stats = await measured("stored figures", () => readStoredStats(tx, own));

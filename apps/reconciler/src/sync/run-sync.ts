@@ -1,5 +1,6 @@
 // runSync: one pass over the chosen streams, each under its advisory lock, each writing a
 // sync_runs row; the entry point of `reconciler sync`, `backfill`, `schedule`, `run` and `demo`.
+import { compactChangeLog } from "../match/incremental/change-log";
 import { errorText } from "../store/error-text";
 import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
 import type { Unread } from "../store/unread";
@@ -103,6 +104,10 @@ export async function runSync(ctx: SyncContext, opts: SyncOptions = {}): Promise
   await Promise.all(windowed.map(runOne));
   if (streams.includes("account_transactions")) await runOne("account_transactions");
 
+  // A worker that only syncs never takes the match change log its writes fill: keep it bounded.
+  await compactChangeLog(ctx.db).catch((error: unknown) =>
+    logEvent(ctx, "warn", "could not compact the match change log", { error: errorText(error) }),
+  );
   const summaries = Object.values(results);
   return {
     outcome: overall(summaries),

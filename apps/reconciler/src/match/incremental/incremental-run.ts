@@ -6,54 +6,12 @@
 // scope's results (persist-statements.ts, `scoped`).
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
-import { queryRows, queryText } from "../../db/query-rows";
+import { isTrue, queryRows, queryText } from "../../db/query-rows";
 import type { ResolvedMatchOptions } from "../match-options";
-import type { Statement } from "../statement";
 import { breakCards, frontierSize, scopeRound, scopeSeeds } from "./scope";
 import { scopedTables, VIEW_DEFINITION } from "./scoped-tables";
 
 type Timed = (tx: Db, name: string, text: string) => Promise<void>;
-
-/**
- * An incremental run takes the rows of match_changes into run_changes (deleting them) at its
- * start, so every change its passes may see is taken and a change committed later stays for the
- * next run. A run that does not write its results gives them back (restoreChanges); a failed
- * one rolls back with them.
- */
-export const takeChanges: Statement[] = [
-  {
-    name: "changes table",
-    text: "CREATE TEMP TABLE run_changes (kind text, ref text) ON COMMIT DROP",
-  },
-  {
-    name: "take changes",
-    text: `WITH taken AS (DELETE FROM match_changes RETURNING kind, ref)
-      INSERT INTO run_changes SELECT DISTINCT kind, ref FROM taken`,
-  },
-];
-
-/**
- * A full run needs none of them: it empties the table at its start, at once however many rows
- * a bulk load left (TRUNCATE waits for the writers whose rows are in it to commit, so the passes,
- * which start after it, see their changes; writers arriving later wait for the run's commit).
- */
-export const dropChanges: Statement = {
-  name: "drop changes",
-  text: "TRUNCATE match_changes",
-};
-
-/** Gives the taken changes back, or after a full run that dropped them, asks for a full run. */
-export function restoreChanges(took: boolean): Statement {
-  return took
-    ? {
-        name: "give changes back",
-        text: "INSERT INTO match_changes (kind, ref) SELECT kind, ref FROM run_changes",
-      }
-    : {
-        name: "ask for a full run",
-        text: "INSERT INTO match_changes (kind, ref) VALUES ('all', 'a run that did not write')",
-      };
-}
 
 export interface IncrementalBase {
   asOf: Date;
@@ -82,20 +40,9 @@ export async function incrementalBase(
     "SELECT EXISTS (SELECT 1 FROM match_pairs) AS stored",
   );
   // A crash empties the unlogged match tables.
-  if (!truthy(state?.stored)) return undefined;
+  if (!isTrue(state?.stored)) return undefined;
   const stats = JSON.parse(last.stats) as Record<string, number>;
   return { asOf, records: (stats.providerItems ?? 0) + (stats.ledgerEntries ?? 0) };
-}
-
-const truthy = (value: unknown) => value === true || value === "t" || value === "true";
-
-/** True when the taken changes include a TRUNCATE (or a run that asked for a full one). */
-export async function changedEverything(tx: Db): Promise<boolean> {
-  const [row] = await queryText<{ all: boolean | string }>(
-    tx,
-    "SELECT EXISTS (SELECT 1 FROM run_changes WHERE kind = 'all') AS all",
-  );
-  return truthy(row?.all);
 }
 
 /** A scope still growing after this many rounds is matched in full instead. */

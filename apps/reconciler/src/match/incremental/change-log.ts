@@ -1,0 +1,103 @@
+// The change log (match_changes, filled by triggers; migration 0010) as match runs use it: an
+// incremental run takes its rows, a full run drops them, and a log no run could use is kept
+// from growing.
+
+import { advisoryKey } from "../../db/advisory-key";
+import type { Db } from "../../db/database";
+import { isTrue, queryText } from "../../db/query-rows";
+import type { Statement } from "../statement";
+
+/**
+ * An incremental run takes the rows of match_changes into run_changes (deleting them) at its
+ * start, so every change its passes may see is taken and a change committed later stays for the
+ * next run. A run that does not write its results gives them back (restoreChanges); a failed
+ * one rolls back with them.
+ */
+export const takeChanges: Statement[] = [
+  {
+    name: "changes table",
+    text: "CREATE TEMP TABLE run_changes (kind text, ref text) ON COMMIT DROP",
+  },
+  {
+    name: "take changes",
+    text: `WITH taken AS (DELETE FROM match_changes RETURNING kind, ref)
+      INSERT INTO run_changes SELECT DISTINCT kind, ref FROM taken`,
+  },
+];
+
+/**
+ * A full run needs none of them: it empties the table at its start, at once however many rows
+ * a bulk load left (TRUNCATE waits for the writers whose rows are in it to commit, so the passes,
+ * which start after it, see their changes; writers arriving later wait for the run's commit).
+ */
+export const dropChanges: Statement = {
+  name: "drop changes",
+  text: "TRUNCATE match_changes",
+};
+
+/** Gives the taken changes back, or after a full run that dropped them, asks for a full run. */
+export function restoreChanges(took: boolean): Statement {
+  return took
+    ? {
+        name: "give changes back",
+        text: "INSERT INTO match_changes (kind, ref) SELECT kind, ref FROM run_changes",
+      }
+    : {
+        name: "ask for a full run",
+        text: "INSERT INTO match_changes (kind, ref) VALUES ('all', 'a run that did not write')",
+      };
+}
+
+/** True when the taken changes include a TRUNCATE (or a run that asked for a full one). */
+export async function changedEverything(tx: Db): Promise<boolean> {
+  const [row] = await queryText<{ all: boolean | string }>(
+    tx,
+    "SELECT EXISTS (SELECT 1 FROM run_changes WHERE kind = 'all') AS all",
+  );
+  return isTrue(row?.all);
+}
+
+/**
+ * How many log rows an incremental run can use over `records` records (provider items and
+ * ledger entries of the last run): a ledger change logs two rows (the entry and its key), and
+ * past `share` of the records the run matches everything anyway.
+ */
+export const usefulChanges = (records: number, share: number) => Math.ceil(2 * share * records);
+
+/** True when the log holds more than `limit` rows (counting no further than that). */
+export async function changesExceed(tx: Db, limit: number): Promise<boolean> {
+  const [row] = await queryText<{ over: boolean | string }>(
+    tx,
+    `SELECT count(*) > ${Math.trunc(limit)} AS over
+     FROM (SELECT 1 FROM match_changes LIMIT ${Math.trunc(limit) + 1}) x`,
+  );
+  return isTrue(row?.over);
+}
+
+/** Below this many rows a log is left alone: compacting it would save nothing. */
+const COMPACT_FLOOR = 100_000;
+
+/**
+ * Keeps a log that no match run takes (a worker that only syncs) from growing without end:
+ * past what an incremental run could use, its rows are replaced by one `all` row — the next run
+ * would match everything anyway. Skipped while a match run holds its lock (it owns the log).
+ */
+export async function compactChangeLog(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [lock] = await queryText<{ locked: boolean | string }>(
+      tx,
+      `SELECT pg_try_advisory_xact_lock(${advisoryKey("match")}) AS locked`,
+    );
+    if (!isTrue(lock?.locked)) return;
+    const [last] = await queryText<{ records: string | null }>(
+      tx,
+      `SELECT (stats->>'providerItems')::bigint + (stats->>'ledgerEntries')::bigint AS records
+       FROM match_runs WHERE finished_at IS NOT NULL AND fingerprint IS NOT NULL
+       ORDER BY started_at DESC LIMIT 1`,
+    );
+    const limit = Math.max(COMPACT_FLOOR, usefulChanges(Number(last?.records ?? 0), 0.25));
+    if (!(await changesExceed(tx, limit))) return;
+    await queryText(tx, dropChanges.text);
+    await queryText(tx, restoreChanges(false).text);
+  });
+}
