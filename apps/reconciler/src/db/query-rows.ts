@@ -22,6 +22,18 @@ export function queryText<T extends Record<string, unknown>>(db: Db, text: strin
   return queryRows<T>(db, sql.raw(text));
 }
 
+/**
+ * Runs a fixed SQL text and answers how many rows it wrote (INSERT, UPDATE, DELETE, CREATE TABLE
+ * AS) or returned: postgres.js answers it as the result's `count`, PGlite as `affectedRows`.
+ */
+export async function queryCount(db: Db, text: string): Promise<number> {
+  const result = (await db.execute(sql.raw(text))) as unknown as {
+    count?: number | null;
+    affectedRows?: number;
+  };
+  return Number(result.count ?? result.affectedRows ?? 0);
+}
+
 /** A boolean column as either driver answers it (true, or Postgres's text "t"). */
 export const isTrue = (value: unknown): boolean =>
   value === true || value === "t" || value === "true";

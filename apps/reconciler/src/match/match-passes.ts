@@ -55,5 +55,5 @@ export function matchPasses(o: ResolvedMatchOptions): Statement[] {
     orphansAtProvider,
     staleAuthorizations(o),
     runBreaks,
-  ].flatMap(analyzedAfter);
+  ].map(analyzedAfter);
 }

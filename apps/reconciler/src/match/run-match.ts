@@ -2,7 +2,7 @@
 // match_runs. Same data and options in, same matches and breaks out.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
-import { isTrue, queryRows, queryText } from "../db/query-rows";
+import { isTrue, queryCount, queryRows, queryText } from "../db/query-rows";
 import { lapseChangedAcceptances } from "../workflow/lapse-acceptances";
 import type { Verdict } from "./break-classes";
 import {
@@ -19,6 +19,7 @@ import { matchPasses } from "./match-passes";
 import { type MatchStats, readRunStats, readStoredStats } from "./match-stats";
 import { persistStatements } from "./persist-statements";
 import { plannerSettings } from "./planner-settings";
+import type { RunStatement } from "./statement";
 import { syncProblems } from "./sync-health";
 import {
   dataFingerprint,
@@ -100,8 +101,11 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
     timings.push({ name, ms: Math.round(performance.now() - t0) });
     return value;
   };
-  const timed = (tx: Db, name: string, text: string) =>
-    measured(name, () => queryText(tx, text)).then(() => undefined);
+  const timed: RunStatement = async (tx, s) => {
+    const written = await measured(s.name, () => queryCount(tx, s.text));
+    if (s.analyze && written > 0)
+      await measured(`${s.name} (analyze)`, () => queryCount(tx, `ANALYZE ${s.analyze}`));
+  };
   try {
     const outcome = await db.transaction((tx) =>
       matchInTransaction(tx, { runId, o, params, reasons, timed, measured }),
@@ -142,8 +146,6 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
   }
 }
 
-type Timed = (tx: Db, name: string, text: string) => Promise<void>;
-
 /**
  * The run inside its transaction: reuse, incremental or full (the passes over the scope's
  * copies or over everything), then the writes of what changed.
@@ -155,13 +157,13 @@ async function matchInTransaction(
     o: ResolvedMatchOptions;
     params: Record<string, string | number>;
     reasons: string[];
-    timed: Timed;
+    timed: RunStatement;
     /** Times a step made of several queries, next to the statements' timings. */
     measured: <T>(name: string, work: () => Promise<T>) => Promise<T>;
   },
 ): Promise<Outcome> {
   const { runId, o, params, reasons, timed, measured } = run;
-  for (const s of plannerSettings) await timed(tx, s.name, s.text);
+  for (const s of plannerSettings) await timed(tx, s);
   const fingerprint = await measured("fingerprint", () => dataFingerprint(tx));
   const reusable = reasons.length === 0 ? await reusableRun(tx, o, params, fingerprint) : undefined;
   const candidate =
@@ -176,14 +178,14 @@ async function matchInTransaction(
       : undefined;
   // What changed since the last run: taken when a run may build on it, dropped otherwise.
   const took = reusable !== undefined || base !== undefined;
-  for (const s of took ? takeChanges : [dropChanges]) await timed(tx, s.name, s.text);
+  for (const s of took ? takeChanges : [dropChanges]) await timed(tx, s);
   if (reusable) return reuse(tx, runId, o, reusable, fingerprint);
   const scopeRecords =
     base && !(await changedEverything(tx))
       ? ((await buildScope(tx, o, base, timed)) ?? null)
       : null;
   const scoped = scopeRecords !== null;
-  for (const s of matchPasses(o)) await timed(tx, s.name, s.text);
+  for (const s of matchPasses(o)) await timed(tx, s);
   // An incremental run's tables hold its scope only: its figures are read once it has
   // written its results over the stored ones.
   let stats = await measured("figures", () => readRunStats(tx, scoped));
@@ -195,12 +197,11 @@ async function matchInTransaction(
       "SELECT NOT EXISTS (SELECT 1 FROM match_pairs) AS fresh",
     );
     const fresh = isTrue(stored?.fresh);
-    for (const s of persistStatements(runId, o, { fresh, scoped })) await timed(tx, s.name, s.text);
+    for (const s of persistStatements(runId, o, { fresh, scoped })) await timed(tx, s);
     const own = stats;
     if (scoped) stats = await measured("stored figures", () => readStoredStats(tx, own));
   } else {
-    const restore = restoreChanges(took);
-    await timed(tx, restore.name, restore.text);
+    await timed(tx, restoreChanges(took));
   }
   const verdict = verdictOf(reasons, stats);
   // Only a complete run that wrote its results can be reused.

@@ -8,10 +8,10 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { isTrue, queryRows, queryText } from "../../db/query-rows";
 import type { ResolvedMatchOptions } from "../match-options";
+import type { RunStatement } from "../statement";
 import { breakCards, frontierSize, scopeRound, scopeSeeds } from "./scope";
 import { scopedTables, VIEW_DEFINITION } from "./scoped-tables";
-
-type Timed = (tx: Db, name: string, text: string) => Promise<void>;
+import { storedKinds } from "./stored-kinds";
 
 export interface IncrementalBase {
   asOf: Date;
@@ -57,18 +57,19 @@ export async function buildScope(
   tx: Db,
   o: ResolvedMatchOptions,
   base: IncrementalBase,
-  timed: Timed,
+  timed: RunStatement,
 ): Promise<number | undefined> {
   const [view] = await queryText<{ schema: string; definition: string }>(tx, VIEW_DEFINITION);
   if (!view?.definition) throw new Error("the provider_items view is missing");
-  for (const s of [...scopeSeeds(o, base.asOf), breakCards]) await timed(tx, s.name, s.text);
+  for (const s of [...scopeSeeds(o, base.asOf), breakCards]) await timed(tx, s);
+  const kinds = await storedKinds(tx);
   let records = 0;
   for (let round = 0; ; round++) {
     if (round === MAX_ROUNDS) {
       records = Number.POSITIVE_INFINITY;
       break;
     }
-    for (const s of scopeRound(round)) await timed(tx, s.name, s.text);
+    for (const s of scopeRound(round, kinds)) await timed(tx, s);
     const [row] = await queryText<{ found: string; records: string }>(tx, frontierSize(round));
     records = Number(row?.records);
     if (Number(row?.found) === 0) break;
@@ -77,6 +78,6 @@ export async function buildScope(
   if (records > o.maxScopeShare * base.records) return undefined;
   const schema = `"${view.schema.replaceAll('"', '""')}"`;
   const definition = view.definition.trim().replace(/;$/, "");
-  for (const s of scopedTables(schema, definition)) await timed(tx, s.name, s.text);
+  for (const s of scopedTables(schema, definition, kinds)) await timed(tx, s);
   return records;
 }

@@ -22,6 +22,7 @@
 import type { ResolvedMatchOptions } from "../match-options";
 import { literals, type Statement } from "../statement";
 import { graceEnd } from "../unchanged-run";
+import type { StoredKind } from "./stored-kinds";
 
 /** The scope's tables, filled with what changed and what time changed since `lastAsOf`. */
 export function scopeSeeds(o: ResolvedMatchOptions, lastAsOf: Date): Statement[] {
@@ -86,9 +87,10 @@ export function probe(opts: {
  * Round `r` of growing the scope: from the keys and entries round r-1 found (round = r), the
  * keys and entries they reach (round r + 1) and the stored groups and breaks holding them
  * (round r, taken apart in the same round). Repeated until a round finds no key or entry;
- * every statement only adds, so the rounds end. Every lookup is an index probe.
+ * every statement only adds, so the rounds end. Every lookup is an index probe; lookups into the
+ * stored results are made only for the kinds they hold (`kinds`).
  */
-export function scopeRound(r: number): Statement[] {
+export function scopeRound(r: number, kinds: ReadonlySet<StoredKind>): Statement[] {
   const next = r + 1;
   const byKey = (table: string, where: string, select: string) =>
     probe({ outer: "scope_keys s", round: r, table, where, select: `${select}, ${next}` });
@@ -117,14 +119,14 @@ export function scopeRound(r: number): Statement[] {
       // The stored groups and breaks holding a record of the frontier, by their records' keys.
       name: "scope: stored groups",
       text: `INSERT INTO scope_groups
-        ${heldBy("match_group_members", "match_id", r)}
-        UNION SELECT 'exact:card_operation:' || k, ${r} FROM scope_keys WHERE round = ${r}
+        ${heldBy("match_group_members", "match_id", r, kinds)}
+        ${kinds.has("card_operation") ? `UNION SELECT 'exact:card_operation:' || k, ${r} FROM scope_keys WHERE round = ${r}` : ""}
         ON CONFLICT DO NOTHING`,
     },
     {
       name: "scope: stored breaks",
       text: `INSERT INTO scope_breaks
-        ${heldBy("break_records", "break_id", r)}
+        ${heldBy("break_records", "break_id", r, kinds)}
         UNION ${probe({ outer: "scope_keys s", round: r, table: "breaks", where: "x.provider_ref = s.k AND x.status <> 'resolved'", select: `x.break_id, ${r}` })}
         UNION ${probe({ outer: "scope_entries s", round: r, table: "breaks", where: `x.entry_id = s.entry_id COLLATE "default" AND x.status <> 'resolved'`, select: `x.break_id, ${r}` })}
         ON CONFLICT DO NOTHING`,
@@ -169,47 +171,55 @@ export function scopeRound(r: number): Statement[] {
 
 /**
  * The rows of `table` (match_group_members or break_records) holding a record of round `r`'s
- * frontier, as (`id`, r): ledger entries and card records by their ref; fees and account items,
- * whose refs are <key>#<fee type> and <serviceId>:<currency>, by a range of the key; cash legs by
- * the account postings of a serviceId. Each is one index probe per frontier row, written as a
- * LATERAL subquery with OFFSET 0 so the planner keeps it so: the stored tables' statistics are
- * often stale (filled by the last run, not yet analysed), and with them the planner looped the
- * other way round, over the whole table for every row.
+ * frontier, as (`id`, r): ledger entries by their id, provider records by their key
+ * (recordOfKey), cash legs by the account postings of a serviceId; provider kinds the stored
+ * results do not hold (`kinds`) are not looked up. Each is one index probe per frontier row,
+ * written as a LATERAL subquery with OFFSET 0 so the planner keeps it so: the stored tables'
+ * statistics are often stale (filled by the last run, not yet analysed), and with them the
+ * planner looped the other way round, over the whole table for every row.
  */
-function heldBy(table: string, id: string, r: number): string {
+function heldBy(table: string, id: string, r: number, kinds: ReadonlySet<StoredKind>): string {
   const held = (outer: string, where: string) =>
     probe({ outer, round: r, table, where, select: `x.${id}, ${r}` });
-  const range = (kind: string, lo: string, hi: string) =>
-    held(
-      "scope_keys s",
-      `x.side = 'provider' AND x.record_kind = '${kind}'
-        AND x.record_ref >= (s.k || '${lo}') COLLATE "C" AND x.record_ref < (s.k || '${hi}') COLLATE "C"`,
-    );
+  const lookup = (kind: StoredKind) =>
+    kind === "cash"
+      ? held(
+          `scope_keys s CROSS JOIN LATERAL (SELECT acnt_txn_id FROM account_transactions a
+            WHERE a.service_id = s.k OFFSET 0) a`,
+          `x.side = 'cash' AND x.record_kind = 'account_transaction'
+            AND x.record_ref = a.acnt_txn_id COLLATE "C"`,
+        )
+      : held("scope_keys s", `x.side = 'provider' AND ${recordOfKey(kind)}`);
   return [
     held(
       "scope_entries s",
       "x.side = 'ledger' AND x.record_kind = 'ledger_entry' AND x.record_ref = s.entry_id",
     ),
-    held(
-      "scope_keys s CROSS JOIN (VALUES ('card_transaction'), ('card_operation')) c(kind)",
-      `x.side = 'provider' AND x.record_kind = c.kind AND x.record_ref = s.k COLLATE "C"`,
-    ),
-    range("fee", "#", "$"),
-    range("account", ":", ";"),
-    held(
-      `scope_keys s CROSS JOIN LATERAL (SELECT acnt_txn_id FROM account_transactions a
-        WHERE a.service_id = s.k OFFSET 0) a`,
-      `x.side = 'cash' AND x.record_kind = 'account_transaction'
-        AND x.record_ref = a.acnt_txn_id COLLATE "C"`,
-    ),
+    ...[...kinds].map(lookup),
   ].join("\n    UNION ");
 }
 
-/** Keys and entries round `r` found for the next: none ends the growing. */
-export const frontierSize = (r: number) => `SELECT
-  (SELECT count(*) FROM scope_keys WHERE round = ${r + 1})
-  + (SELECT count(*) FROM scope_entries WHERE round = ${r + 1}) AS found,
-  (SELECT count(*) FROM scope_keys) + (SELECT count(*) FROM scope_entries) AS records`;
+/**
+ * A stored provider record (alias x: record_kind, record_ref) of `kind` under the scope key s.k:
+ * card records and operations by their ref; fees and account items, whose refs are
+ * <key>#<fee type> and <serviceId>:<currency>, by a range of the key (one index range scan).
+ */
+export function recordOfKey(kind: Exclude<StoredKind, "cash">): string {
+  const range = (lo: string, hi: string) =>
+    `x.record_ref >= (s.k || '${lo}') COLLATE "C" AND x.record_ref < (s.k || '${hi}') COLLATE "C"`;
+  const ref =
+    kind === "fee"
+      ? range("#", "$")
+      : kind === "account"
+        ? range(":", ";")
+        : `x.record_ref = s.k COLLATE "C"`;
+  return `x.record_kind = '${kind}' AND ${ref}`;
+}
+
+/** Keys and entries round `r` found for the next (none ends the growing), and all of them. */
+export const frontierSize = (r: number) => `SELECT sum(found) AS found, sum(n) AS records FROM (
+  SELECT count(*) FILTER (WHERE round = ${r + 1}) AS found, count(*) AS n FROM scope_keys
+  UNION ALL SELECT count(*) FILTER (WHERE round = ${r + 1}), count(*) FROM scope_entries) x`;
 
 /**
  * The cards of the stored open and pending breaks' records (provider card transactions and

@@ -5,11 +5,18 @@
 // own definition (read before the copies exist, so it names the tables unqualified and binds to
 // the copies). The copies are dropped at commit; nothing else in the transaction reads the
 // provider tables or the ledger by these names once they exist.
+
+import { sampled } from "../planner-settings";
 import type { Statement } from "../statement";
-import { probe } from "./scope";
+import { probe, recordOfKey } from "./scope";
+import type { StoredKind } from "./stored-kinds";
 
 /** The copies, from the tables of `schema` (where the real ones live). */
-export function scopedTables(schema: string, providerItemsView: string): Statement[] {
+export function scopedTables(
+  schema: string,
+  providerItemsView: string,
+  kinds: ReadonlySet<StoredKind>,
+): Statement[] {
   const copy = (table: string, select: string): Statement => ({
     name: `scope copy: ${table}`,
     text: `CREATE TEMP TABLE ${table} ON COMMIT DROP AS ${select}`,
@@ -51,24 +58,35 @@ export function scopedTables(schema: string, providerItemsView: string): Stateme
       // The stored exact pairs of the scope's provider records (found by the record's key, or
       // a range of it for fees and account items), for the run's writes to diff against.
       name: "scope copy: stored pairs",
-      text: `CREATE TEMP TABLE scope_pairs ON COMMIT DROP AS
-        ${pairsBy("x.record_kind IN ('card_transaction', 'card_operation') AND x.record_ref = s.k COLLATE \"C\"")}
-        UNION ${pairsBy("x.record_kind = 'fee' AND x.record_ref >= (s.k || '#') COLLATE \"C\" AND x.record_ref < (s.k || '$') COLLATE \"C\"")}
-        UNION ${pairsBy("x.record_kind = 'account' AND x.record_ref >= (s.k || ':') COLLATE \"C\" AND x.record_ref < (s.k || ';') COLLATE \"C\"")}`,
+      text: `CREATE TEMP TABLE scope_pairs ON COMMIT DROP AS ${storedPairs(kinds)}`,
     },
     {
       name: "scope copy: provider_items",
       text: `CREATE TEMP VIEW provider_items AS ${providerItemsView}`,
     },
-    {
-      name: "scope copy: analyze",
-      text: "ANALYZE card_transactions, operate_records, operate_record_fees, account_transactions, service_ids, ledger_entries, scope_pairs, scope_keys, scope_entries, scope_groups, scope_breaks",
-    },
+    ...sampled(
+      "scope copy: analyze",
+      "card_transactions, operate_records, operate_record_fees, account_transactions, service_ids, ledger_entries, scope_pairs, scope_keys, scope_entries, scope_groups, scope_breaks",
+    ),
   ];
 }
 
-const pairsBy = (where: string) =>
-  probe({ outer: "scope_keys s", round: null, table: "match_pairs", where, select: "x.*" });
+/** The stored pairs of the scope's keys, looked up for the kinds the stored results hold. */
+function storedPairs(kinds: ReadonlySet<StoredKind>): string {
+  const arms = [...kinds].flatMap((kind) =>
+    kind === "cash"
+      ? []
+      : probe({
+          outer: "scope_keys s",
+          round: null,
+          table: "match_pairs",
+          where: recordOfKey(kind),
+          select: "x.*",
+        }),
+  );
+  // No pair of any kind stored: an empty table of match_pairs' shape.
+  return arms.length > 0 ? arms.join("\n        UNION ") : "SELECT * FROM match_pairs WHERE false";
+}
 
 /** Reads the schema of the real tables and provider_items' definition (before any copy). */
 export const VIEW_DEFINITION = `SELECT current_schema() AS schema,

@@ -1,0 +1,1 @@
+CREATE INDEX "card_transactions_fees_idx" ON "card_transactions" USING btree ("txn_order_no") WHERE "card_transactions"."transaction_fee" IS NOT NULL OR "card_transactions"."cross_border_fee" IS NOT NULL OR "card_transactions"."exchange_fee" IS NOT NULL;

@@ -1,0 +1,29 @@
+// Which kinds of provider records the stored results hold. The scope's lookups into the stored
+// results probe once per frontier row and kind (a card record, an operation, a fee, an account
+// item, a cash leg); a kind no stored pair, member or break record has can find nothing, so its
+// lookups are left out. Read under the matcher's lock, which every writer of the stored results
+// holds, so the answer stays true for the run.
+import type { Db } from "../../db/database";
+import { queryText } from "../../db/query-rows";
+
+/** Provider record kinds, and `cash` for account postings attached as cash legs. */
+export type StoredKind = "card_transaction" | "card_operation" | "fee" | "account" | "cash";
+
+const PROVIDER_KINDS = ["card_transaction", "card_operation", "fee", "account"] as const;
+
+export async function storedKinds(tx: Db): Promise<ReadonlySet<StoredKind>> {
+  // One branch per kind, each naming its kind as a literal: a parameter (a join with a list of
+  // kinds) hid the value from the planner, which then scanned all of match_pairs per kind.
+  const held = (kind: string) => `SELECT '${kind}' AS kind WHERE
+      EXISTS (SELECT 1 FROM match_pairs WHERE record_kind = '${kind}')
+      OR EXISTS (SELECT 1 FROM match_group_members WHERE side = 'provider' AND record_kind = '${kind}')
+      OR EXISTS (SELECT 1 FROM break_records WHERE side = 'provider' AND record_kind = '${kind}')`;
+  const rows = await queryText<{ kind: StoredKind }>(
+    tx,
+    [
+      ...PROVIDER_KINDS.map(held),
+      "SELECT 'cash' WHERE EXISTS (SELECT 1 FROM match_group_members WHERE side = 'cash')",
+    ].join("\n    UNION ALL "),
+  );
+  return new Set(rows.map((r) => r.kind));
+}
