@@ -4,6 +4,7 @@ import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import type { BreakClass } from "./break-classes";
 import { paired } from "./passes/exact";
+import { STORED_TOTALS } from "./stored-totals";
 
 export interface MatchStats {
   providerItems: number;
@@ -72,19 +73,15 @@ export function readRunStats(tx: Db, scoped: boolean): Promise<MatchStats> {
 }
 
 /**
- * An incremental run's figures: the totals from the stored results it has just written, the
- * breaks it found new or resolved from its own (`own`).
+ * An incremental run's figures: the totals of the stored results it has just written
+ * (stored-totals.ts), the breaks it found new or resolved from its own (`own`).
  */
 export async function readStoredStats(tx: Db, own: MatchStats): Promise<MatchStats> {
-  // The run's copies of the scope shadow the source tables' names: count the real ones.
-  const [where] = await queryText<{ schema: string }>(tx, "SELECT current_schema() AS schema");
-  const schema = `"${(where?.schema ?? "public").replaceAll('"', '""')}"`;
   const stored = await figures(tx, {
-    counts: `SELECT (SELECT count(*) FROM ${schema}.provider_items) AS provider_items,
-      (SELECT count(*) FROM ${schema}.ledger_entries) AS ledger_entries,
-      (SELECT count(*) FROM match_pairs) AS exact,
+    counts: `SELECT x.provider_items, x.ledger_entries, x.exact,
       (SELECT count(*) FROM breaks WHERE status = 'open') AS open,
-      (SELECT count(*) FROM breaks WHERE status = 'pending') AS pending`,
+      (SELECT count(*) FROM breaks WHERE status = 'pending') AS pending
+      FROM (${STORED_TOTALS}) x`,
     passes: `SELECT pass, count(*) AS n FROM match_groups GROUP BY pass
      UNION ALL SELECT 'cash_leg', count(DISTINCT record_ref) FROM match_group_members
        WHERE side = 'cash' HAVING count(*) > 0

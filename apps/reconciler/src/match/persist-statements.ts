@@ -6,6 +6,7 @@ import { matchPairs } from "../db/schema";
 import type { ResolvedMatchOptions } from "./match-options";
 import { paired } from "./passes/exact";
 import { literals, type Statement } from "./statement";
+import { totalsStatements } from "./stored-totals";
 
 /**
  * Adds the rows of `source` whose key `table` does not hold yet. They are gathered first, apart
@@ -199,12 +200,13 @@ function breakStatements(o: ResolvedMatchOptions, run: string, reach: Reach): St
 export function persistStatements(
   runId: string,
   o: ResolvedMatchOptions,
-  opts: { fresh?: boolean; scoped?: boolean } = {},
+  opts: { fresh: boolean; scoped: boolean; exactPairs: number },
 ): Statement[] {
   const run = `'${runId}'::uuid`;
   const reach = opts.scoped ? IN_SCOPE : ALL;
   return [
-    ...pairStatements(run, opts.fresh === true, reach),
+    ...pairStatements(run, opts.fresh, reach),
+    ...totalsStatements(opts),
     ...groupStatements(run, reach),
     ...breakStatements(o, run, reach),
   ];

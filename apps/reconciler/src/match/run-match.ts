@@ -22,7 +22,7 @@ import { plannerSettings } from "./planner-settings";
 import type { RunStatement } from "./statement";
 import { syncProblems } from "./sync-health";
 import {
-  dataFingerprint,
+  BUILDABLE,
   type ReusableRun,
   reusableRun,
   sameParams,
@@ -164,8 +164,7 @@ async function matchInTransaction(
 ): Promise<Outcome> {
   const { runId, o, params, reasons, timed, measured } = run;
   for (const s of plannerSettings) await timed(tx, s);
-  const fingerprint = await measured("fingerprint", () => dataFingerprint(tx));
-  const reusable = reasons.length === 0 ? await reusableRun(tx, o, params, fingerprint) : undefined;
+  const reusable = reasons.length === 0 ? await reusableRun(tx, o, params) : undefined;
   const candidate =
     reasons.length === 0 && !reusable
       ? await incrementalBase(tx, o, (last) => sameParams(last, params))
@@ -179,7 +178,7 @@ async function matchInTransaction(
   // What changed since the last run: taken when a run may build on it, dropped otherwise.
   const took = reusable !== undefined || base !== undefined;
   for (const s of took ? takeChanges : [dropChanges]) await timed(tx, s);
-  if (reusable) return reuse(tx, runId, o, reusable, fingerprint);
+  if (reusable) return reuse(tx, runId, o, reusable);
   const scopeRecords =
     base && !(await changedEverything(tx))
       ? ((await buildScope(tx, o, base, timed)) ?? null)
@@ -197,20 +196,24 @@ async function matchInTransaction(
       "SELECT NOT EXISTS (SELECT 1 FROM match_pairs) AS fresh",
     );
     const fresh = isTrue(stored?.fresh);
-    for (const s of persistStatements(runId, o, { fresh, scoped })) await timed(tx, s);
+    const exactPairs = stats.matched.exact ?? 0;
+    for (const s of persistStatements(runId, o, { fresh, scoped, exactPairs })) await timed(tx, s);
     const own = stats;
     if (scoped) stats = await measured("stored figures", () => readStoredStats(tx, own));
   } else {
     await timed(tx, restoreChanges(took));
   }
   const verdict = verdictOf(reasons, stats);
-  // Only a complete run that wrote its results can be reused.
+  // Only a complete run that wrote its results can be reused or built on. An incomplete one that
+  // wrote them anyway (onIncomplete "all") asks the next run to match everything: the changes
+  // it dropped are not in the log.
   const reusableLater = persisted && verdict !== "incomplete";
+  if (persisted && !reusableLater) await timed(tx, restoreChanges(false));
   return {
     stats,
     verdict,
     persisted,
-    fingerprint: reusableLater ? fingerprint : null,
+    fingerprint: reusableLater ? BUILDABLE : null,
     validUntil: reusableLater ? await measured("valid until", () => validUntil(tx, o)) : null,
     reusedRunId: null,
     incremental: scoped,
@@ -233,7 +236,6 @@ async function reuse(
   runId: string,
   o: ResolvedMatchOptions,
   last: ReusableRun,
-  fingerprint: string,
 ): Promise<Outcome> {
   await queryRows(
     tx,
@@ -244,7 +246,7 @@ async function reuse(
     stats: statsOf(last.stats),
     verdict: last.verdict as Verdict,
     persisted: true,
-    fingerprint,
+    fingerprint: BUILDABLE,
     validUntil: last.validUntil,
     reusedRunId: last.id,
     incremental: false,

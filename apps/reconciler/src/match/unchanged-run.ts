@@ -1,34 +1,19 @@
 // A match run whose inputs did not change since the last run that wrote its results reuses
 // them instead of matching everything again: the cost of a scheduled cycle with nothing new
-// is a few counts, not a full match. What the results depend on:
-//   - the data: provider records and their versions (every change adds a version row), the
-//     ledger entries (count and last update: a deletion changes the count), and which
-//     serviceIds are fetched (cash legs are judged once fetched) — the fingerprint;
+// is a few lookups, not a full match. What the results depend on:
+//   - the data: the provider records, the ledger and which serviceIds are fetched — every
+//     write to them logs a row in match_changes (triggers, migration 0010), so an empty log
+//     says nothing changed (incremental/change-log.ts);
 //   - the options (tolerances, grace periods);
 //   - time: a pending break opens when its grace ends, an authorization goes stale — the
 //     run's valid_until, the first such moment after its as_of.
-// Any difference, `--full`, or an incomplete sync makes a full run.
+// Any difference, `--full`, or an incomplete sync makes a run that matches.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows, queryText } from "../db/query-rows";
 import type { ResolvedMatchOptions } from "./match-options";
 import type { MatchStats } from "./match-stats";
 import { literals } from "./statement";
-
-/** The fingerprint of what a run's results depend on in the data. */
-export async function dataFingerprint(tx: Db): Promise<string> {
-  const [row] = await queryText<{ fingerprint: string }>(
-    tx,
-    `SELECT concat_ws('|',
-       (SELECT count(*) FROM card_transaction_versions),
-       (SELECT count(*) FROM operate_record_versions),
-       (SELECT count(*) FROM account_transaction_versions),
-       (SELECT count(*) || '@' || coalesce(max(updated_at)::text, '') FROM ledger_entries),
-       (SELECT count(fetched_at) || '@' || coalesce(max(fetched_at)::text, '') FROM service_ids)
-     ) AS fingerprint`,
-  );
-  return row?.fingerprint ?? "";
-}
 
 /** When a pending break (a row of breaks or run_breaks) opens: its grace period's end. */
 export function graceEnd(o: ResolvedMatchOptions): string {
@@ -72,14 +57,19 @@ export interface ReusableRun {
 }
 
 /**
+ * Marks a run (match_runs.fingerprint) whose results later runs may reuse or build on: complete,
+ * and written. Runs before migration 0012 stored a fingerprint of the data there instead.
+ */
+export const BUILDABLE = "change-log";
+
+/**
  * The last run that wrote its results, when its results still hold for a run with these
- * options, this fingerprint, at this as_of; undefined otherwise.
+ * options at this as_of and nothing was logged as changed since; undefined otherwise.
  */
 export async function reusableRun(
   tx: Db,
   o: ResolvedMatchOptions,
   params: Record<string, unknown>,
-  fingerprint: string,
 ): Promise<ReusableRun | undefined> {
   if (o.full) return undefined;
   const [last] = await queryRows<{
@@ -87,17 +77,17 @@ export async function reusableRun(
     verdict: string;
     stats: string;
     params: string;
-    fingerprint: string;
     as_of: string;
     valid_until: string | null;
   }>(
     tx,
-    sql`SELECT id, verdict, stats::text AS stats, params::text AS params, fingerprint,
+    sql`SELECT id, verdict, stats::text AS stats, params::text AS params,
         as_of::text AS as_of, valid_until::text AS valid_until
       FROM match_runs WHERE finished_at IS NOT NULL AND fingerprint IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM match_changes)
       ORDER BY started_at DESC LIMIT 1`,
   );
-  if (!last || last.fingerprint !== fingerprint) return undefined;
+  if (!last) return undefined;
   if (!sameParams(last.params, params)) return undefined;
   const asOf = o.asOf.getTime();
   if (asOf < new Date(last.as_of).getTime()) return undefined;

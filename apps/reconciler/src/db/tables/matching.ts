@@ -35,9 +35,9 @@ export const matchRuns = pgTable(
     stats: jsonb("stats").$type<Record<string, number>>().notNull().default({}),
     durationMs: integer("duration_ms"),
     /**
-     * What the run's results depend on, as of its start (unchanged-run.ts): counts and latest
-     * times of the provider records, their versions, the ledger and the fetched serviceIds.
-     * Set on runs whose results were written.
+     * Set on complete runs whose results were written: later runs may reuse or build on them
+     * (unchanged-run.ts). "change-log" since migration 0012 (what changed since is read from
+     * match_changes); before it, a fingerprint of the data.
      */
     fingerprint: text("fingerprint"),
     /** When time alone changes the results (a grace period ends, an authorization goes stale). */
@@ -79,6 +79,28 @@ export const matchPairs = pgTable(
   // one by construction (each entry is one row of the exact pass).
   (t) => [primaryKey({ columns: [t.recordKind, t.recordRef] })],
 );
+
+/**
+ * The records of the stored results that no exact pair holds: each provider item the exact pass
+ * left alone (by its key) and each ledger entry it left alone. With the pairs they are every
+ * record of the last run, so an incremental run counts the totals from them and the pairs'
+ * count (match_totals) instead of counting a million provider items and entries.
+ */
+export const matchLeftovers = pgTable(
+  "match_leftovers",
+  {
+    /** provider | ledger. */
+    side: text("side").notNull(),
+    /** The provider item's key (txnOrderNo, clientRequestId, serviceId), or the entry_id. */
+    ref: text("ref").notNull(),
+  },
+  (t) => [index("match_leftovers_ref_idx").on(t.side, t.ref)],
+);
+
+/** One row: how many exact pairs match_pairs holds, kept by every run that writes them. */
+export const matchTotals = pgTable("match_totals", {
+  exactPairs: bigint("exact_pairs", { mode: "number" }).notNull(),
+});
 
 /**
  * A live match of several records: a chain, an operation booked gross of its fees, or a

@@ -9,8 +9,10 @@ import type { Db } from "../../db/database";
 import { isTrue, queryRows, queryText } from "../../db/query-rows";
 import type { ResolvedMatchOptions } from "../match-options";
 import type { RunStatement } from "../statement";
+import { HAS_TOTALS } from "../stored-totals";
 import { breakCards, frontierSize, scopeRound, scopeSeeds } from "./scope";
 import { scopedTables, VIEW_DEFINITION } from "./scoped-tables";
+import { sourceTables } from "./source-tables";
 import { storedKinds } from "./stored-kinds";
 
 export interface IncrementalBase {
@@ -37,9 +39,10 @@ export async function incrementalBase(
   if (o.asOf.getTime() < asOf.getTime()) return undefined;
   const [state] = await queryText<{ stored: boolean | string }>(
     tx,
-    "SELECT EXISTS (SELECT 1 FROM match_pairs) AS stored",
+    `SELECT EXISTS (SELECT 1 FROM match_pairs) AND ${HAS_TOTALS} AS stored`,
   );
-  // A crash empties the unlogged match tables.
+  // A crash empties the unlogged match tables; results written before migration 0012 have no
+  // totals (stored-totals.ts).
   if (!isTrue(state?.stored)) return undefined;
   const stats = JSON.parse(last.stats) as Record<string, number>;
   return { asOf, records: (stats.providerItems ?? 0) + (stats.ledgerEntries ?? 0) };
@@ -63,13 +66,14 @@ export async function buildScope(
   if (!view?.definition) throw new Error("the provider_items view is missing");
   for (const s of [...scopeSeeds(o, base.asOf), breakCards]) await timed(tx, s);
   const kinds = await storedKinds(tx);
+  const tables = await sourceTables(tx);
   let records = 0;
   for (let round = 0; ; round++) {
     if (round === MAX_ROUNDS) {
       records = Number.POSITIVE_INFINITY;
       break;
     }
-    for (const s of scopeRound(round, kinds)) await timed(tx, s);
+    for (const s of scopeRound(round, kinds, tables)) await timed(tx, s);
     const [row] = await queryText<{ found: string; records: string }>(tx, frontierSize(round));
     records = Number(row?.records);
     if (Number(row?.found) === 0) break;
@@ -78,6 +82,6 @@ export async function buildScope(
   if (records > o.maxScopeShare * base.records) return undefined;
   const schema = `"${view.schema.replaceAll('"', '""')}"`;
   const definition = view.definition.trim().replace(/;$/, "");
-  for (const s of scopedTables(schema, definition, kinds)) await timed(tx, s);
+  for (const s of scopedTables(schema, definition, kinds, tables)) await timed(tx, s);
   return records;
 }

@@ -22,6 +22,7 @@
 import type { ResolvedMatchOptions } from "../match-options";
 import { literals, type Statement } from "../statement";
 import { graceEnd } from "../unchanged-run";
+import type { SourceTable } from "./source-tables";
 import type { StoredKind } from "./stored-kinds";
 
 /** The scope's tables, filled with what changed and what time changed since `lastAsOf`. */
@@ -83,61 +84,81 @@ export function probe(opts: {
       WHERE ${opts.where} OFFSET 0) x${round}`;
 }
 
+/** The arms that are set, as one UNION (empty when none is). */
+const union = (arms: readonly (string | false)[]) =>
+  arms.filter((arm): arm is string => arm !== false).join("\n        UNION ");
+
 /**
  * Round `r` of growing the scope: from the keys and entries round r-1 found (round = r), the
  * keys and entries they reach (round r + 1) and the stored groups and breaks holding them
  * (round r, taken apart in the same round). Repeated until a round finds no key or entry;
  * every statement only adds, so the rounds end. Every lookup is an index probe; lookups into the
- * stored results are made only for the kinds they hold (`kinds`).
+ * stored results are made only for the kinds they hold (`kinds`), lookups into the source
+ * tables only into those with rows (`tables`).
  */
-export function scopeRound(r: number, kinds: ReadonlySet<StoredKind>): Statement[] {
+export function scopeRound(
+  r: number,
+  kinds: ReadonlySet<StoredKind>,
+  tables: ReadonlySet<SourceTable>,
+): Statement[] {
   const next = r + 1;
-  const byKey = (table: string, where: string, select: string) =>
+  const has = (table: SourceTable) => tables.has(table);
+  const byKey = (table: SourceTable, where: string, select: string) =>
+    has(table) &&
     probe({ outer: "scope_keys s", round: r, table, where, select: `${select}, ${next}` });
-  const byEntry = (table: string, where: string, select: string) =>
+  const byEntry = (table: SourceTable, where: string, select: string) =>
+    has(table) &&
     probe({ outer: "scope_entries s", round: r, table, where, select: `${select}, ${next}` });
-  return [
-    {
+  const keysOfRecords = union([
+    has("card_transactions") &&
+      `SELECT v.k, ${next} FROM (${byKey("card_transactions", "x.txn_order_no = s.k", "x.origin_txn_order_no AS a, x.origin_txn_order_no_for_refund AS b")}) t
+          CROSS JOIN LATERAL (VALUES (t.a), (t.b)) v(k) WHERE v.k IS NOT NULL`,
+    byKey("card_transactions", "x.origin_txn_order_no = s.k", "x.txn_order_no"),
+    byKey("card_transactions", "x.origin_txn_order_no_for_refund = s.k", "x.txn_order_no"),
+    byKey("operate_records", "x.operate_record_id = s.k", "x.client_request_id"),
+    byKey("operate_records", "x.client_request_id = s.k", "x.operate_record_id"),
+    byEntry("ledger_entries", "x.entry_id = s.entry_id", 'x.provider_ref COLLATE "default"'),
+  ]);
+  const cards = union([
+    byKey("card_transactions", "x.txn_order_no = s.k AND x.card_id IS NOT NULL", "x.card_id"),
+    byEntry("ledger_entries", "x.entry_id = s.entry_id AND x.card_id IS NOT NULL", "x.card_id"),
+  ]);
+  const entriesOfKeys = byKey("ledger_entries", 'x.provider_ref = s.k COLLATE "C"', "x.entry_id");
+  const statements: (Statement | false)[] = [
+    keysOfRecords !== "" && {
       name: "scope: keys of records",
       text: `INSERT INTO scope_keys (k, round)
-        SELECT v.k, ${next} FROM (${byKey("card_transactions", "x.txn_order_no = s.k", "x.origin_txn_order_no AS a, x.origin_txn_order_no_for_refund AS b")}) t
-          CROSS JOIN LATERAL (VALUES (t.a), (t.b)) v(k) WHERE v.k IS NOT NULL
-        UNION ${byKey("card_transactions", "x.origin_txn_order_no = s.k", "x.txn_order_no")}
-        UNION ${byKey("card_transactions", "x.origin_txn_order_no_for_refund = s.k", "x.txn_order_no")}
-        UNION ${byKey("operate_records", "x.operate_record_id = s.k", "x.client_request_id")}
-        UNION ${byKey("operate_records", "x.client_request_id = s.k", "x.operate_record_id")}
-        UNION ${byEntry("ledger_entries", "x.entry_id = s.entry_id", 'x.provider_ref COLLATE "default"')}
+        ${keysOfRecords}
         ON CONFLICT DO NOTHING`,
     },
-    {
+    entriesOfKeys !== false && {
       name: "scope: entries of keys",
       text: `INSERT INTO scope_entries
-        ${byKey("ledger_entries", 'x.provider_ref = s.k COLLATE "C"', "x.entry_id")}
+        ${entriesOfKeys}
         ON CONFLICT DO NOTHING`,
     },
     {
       // The stored groups and breaks holding a record of the frontier, by their records' keys.
       name: "scope: stored groups",
       text: `INSERT INTO scope_groups
-        ${heldBy("match_group_members", "match_id", r, kinds)}
+        ${heldBy("match_group_members", "match_id", r, kinds, tables)}
         ${kinds.has("card_operation") ? `UNION SELECT 'exact:card_operation:' || k, ${r} FROM scope_keys WHERE round = ${r}` : ""}
         ON CONFLICT DO NOTHING`,
     },
     {
       name: "scope: stored breaks",
       text: `INSERT INTO scope_breaks
-        ${heldBy("break_records", "break_id", r, kinds)}
+        ${heldBy("break_records", "break_id", r, kinds, tables)}
         UNION ${probe({ outer: "scope_keys s", round: r, table: "breaks", where: "x.provider_ref = s.k AND x.status <> 'resolved'", select: `x.break_id, ${r}` })}
         UNION ${probe({ outer: "scope_entries s", round: r, table: "breaks", where: `x.entry_id = s.entry_id COLLATE "default" AND x.status <> 'resolved'`, select: `x.break_id, ${r}` })}
         ON CONFLICT DO NOTHING`,
     },
-    {
+    cards !== "" && {
       // The tolerant pass's reach: the unmatched records (open and pending breaks) of every card
       // the frontier touches.
       name: "scope: breaks of the cards",
       text: `WITH cards AS (
-          ${byKey("card_transactions", "x.txn_order_no = s.k AND x.card_id IS NOT NULL", "x.card_id")}
-          UNION ${byEntry("ledger_entries", "x.entry_id = s.entry_id AND x.card_id IS NOT NULL", "x.card_id")}
+          ${cards}
         )
         INSERT INTO scope_breaks
         SELECT DISTINCT b.break_id, ${r} FROM break_cards b JOIN cards c ON c.card_id = b.card_id
@@ -162,23 +183,30 @@ export function scopeRound(r: number, kinds: ReadonlySet<StoredKind>): Statement
             WHEN 'account' THEN split_part(record_ref, ':', 1) ELSE record_ref END COLLATE "default",
           ${next}
           FROM held WHERE side = 'provider'
-        UNION ${probe({ outer: "held s", round: null, table: "account_transactions", where: `x.acnt_txn_id = s.record_ref COLLATE "default" AND s.side = 'cash'`, select: `x.service_id, ${next}` })}
+        ${has("account_transactions") ? `UNION ${probe({ outer: "held s", round: null, table: "account_transactions", where: `x.acnt_txn_id = s.record_ref COLLATE "default" AND s.side = 'cash'`, select: `x.service_id, ${next}` })}` : ""}
         UNION SELECT provider_ref, ${next} FROM stored WHERE provider_ref IS NOT NULL
         ON CONFLICT DO NOTHING`,
     },
   ];
+  return statements.filter((s): s is Statement => s !== false);
 }
 
 /**
  * The rows of `table` (match_group_members or break_records) holding a record of round `r`'s
  * frontier, as (`id`, r): ledger entries by their id, provider records by their key
  * (recordOfKey), cash legs by the account postings of a serviceId; provider kinds the stored
- * results do not hold (`kinds`) are not looked up. Each is one index probe per frontier row,
+ * results do not hold (`kinds`) are not looked up, nor cash legs without account postings. Each is one index probe per frontier row,
  * written as a LATERAL subquery with OFFSET 0 so the planner keeps it so: the stored tables'
  * statistics are often stale (filled by the last run, not yet analysed), and with them the
  * planner looped the other way round, over the whole table for every row.
  */
-function heldBy(table: string, id: string, r: number, kinds: ReadonlySet<StoredKind>): string {
+function heldBy(
+  table: string,
+  id: string,
+  r: number,
+  kinds: ReadonlySet<StoredKind>,
+  tables: ReadonlySet<SourceTable>,
+): string {
   const held = (outer: string, where: string) =>
     probe({ outer, round: r, table, where, select: `x.${id}, ${r}` });
   const lookup = (kind: StoredKind) =>
@@ -195,7 +223,8 @@ function heldBy(table: string, id: string, r: number, kinds: ReadonlySet<StoredK
       "scope_entries s",
       "x.side = 'ledger' AND x.record_kind = 'ledger_entry' AND x.record_ref = s.entry_id",
     ),
-    ...[...kinds].map(lookup),
+    // Cash legs are found through the account postings: none without them.
+    ...[...kinds].filter((k) => k !== "cash" || tables.has("account_transactions")).map(lookup),
   ].join("\n    UNION ");
 }
 

@@ -9,19 +9,25 @@
 import { sampled } from "../planner-settings";
 import type { Statement } from "../statement";
 import { probe, recordOfKey } from "./scope";
+import type { SourceTable } from "./source-tables";
 import type { StoredKind } from "./stored-kinds";
 
-/** The copies, from the tables of `schema` (where the real ones live). */
+/**
+ * The copies, from the tables of `schema` (where the real ones live); a table without rows
+ * (`tables` holds those with rows) is copied empty without a lookup.
+ */
 export function scopedTables(
   schema: string,
   providerItemsView: string,
   kinds: ReadonlySet<StoredKind>,
+  tables: ReadonlySet<SourceTable>,
 ): Statement[] {
-  const copy = (table: string, select: string): Statement => ({
-    name: `scope copy: ${table}`,
-    text: `CREATE TEMP TABLE ${table} ON COMMIT DROP AS ${select}`,
-  });
   const real = (table: string) => `${schema}.${table}`;
+  const copy = (table: SourceTable, select: string): Statement => ({
+    name: `scope copy: ${table}`,
+    text: `CREATE TEMP TABLE ${table} ON COMMIT DROP AS
+      ${tables.has(table) ? select : `SELECT * FROM ${real(table)} WHERE false`}`,
+  });
   const byKey = (table: string, where: string) =>
     probe({ outer: "scope_keys s", round: null, table: real(table), where, select: "x.*" });
   return [
