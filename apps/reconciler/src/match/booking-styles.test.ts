@@ -352,5 +352,22 @@ describe.each(testBackends())("booking styles on %s", (kind) => {
       expect(changed.reusedRunId).toBeNull();
       expect((await breaksNow()).some((b) => b.entry_id === "X1")).toBe(true);
     });
+
+    it("matches everything after an incomplete run that wrote its results", async () => {
+      await match(ledgerOf("per record"));
+      const done = await at(AS_OF + 60_000);
+      expect((await at(AS_OF + 60_001)).reusedRunId).toBe(done.runId);
+      // A run that finds the sync late but writes anyway drops the change log, so the next
+      // run can neither reuse nor build on the last complete one.
+      const incomplete = await runMatch(db, {
+        asOf: new Date(AS_OF + 60_002),
+        maxSyncLagMs: 1,
+        onIncomplete: "all",
+      });
+      expect(incomplete).toMatchObject({ verdict: "incomplete", persisted: true });
+      const next = await at(AS_OF + 60_003);
+      expect(next).toMatchObject({ reusedRunId: null, incremental: false });
+      expect(next.verdict).not.toBe("incomplete");
+    });
   });
 });
