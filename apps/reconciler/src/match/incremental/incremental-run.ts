@@ -10,10 +10,11 @@ import { isTrue, queryRows, queryText } from "../../db/query-rows";
 import type { ResolvedMatchOptions } from "../match-options";
 import type { RunStatement } from "../statement";
 import { HAS_TOTALS } from "../stored-totals";
-import { breakCards, frontierSize, scopeRound, scopeSeeds } from "./scope";
+import { openBreakKeys } from "./open-breaks";
+import { frontierSize, type ScopeReach, scopeRound, scopeSeeds } from "./scope";
 import { scopedTables, VIEW_DEFINITION } from "./scoped-tables";
 import { sourceTables } from "./source-tables";
-import { storedKinds } from "./stored-kinds";
+import { storedGroups, storedKinds } from "./stored-kinds";
 
 export interface IncrementalBase {
   asOf: Date;
@@ -64,16 +65,19 @@ export async function buildScope(
 ): Promise<number | undefined> {
   const [view] = await queryText<{ schema: string; definition: string }>(tx, VIEW_DEFINITION);
   if (!view?.definition) throw new Error("the provider_items view is missing");
-  for (const s of [...scopeSeeds(o, base.asOf), breakCards]) await timed(tx, s);
-  const kinds = await storedKinds(tx);
-  const tables = await sourceTables(tx);
+  for (const s of [...scopeSeeds(o, base.asOf), ...openBreakKeys]) await timed(tx, s);
+  const reach: ScopeReach = {
+    kinds: await storedKinds(tx),
+    tables: await sourceTables(tx),
+    groups: await storedGroups(tx),
+  };
   let records = 0;
   for (let round = 0; ; round++) {
     if (round === MAX_ROUNDS) {
       records = Number.POSITIVE_INFINITY;
       break;
     }
-    for (const s of scopeRound(round, kinds, tables)) await timed(tx, s);
+    for (const s of scopeRound(round, reach)) await timed(tx, s);
     const [row] = await queryText<{ found: string; records: string }>(tx, frontierSize(round));
     records = Number(row?.records);
     if (Number(row?.found) === 0) break;
@@ -82,6 +86,6 @@ export async function buildScope(
   if (records > o.maxScopeShare * base.records) return undefined;
   const schema = `"${view.schema.replaceAll('"', '""')}"`;
   const definition = view.definition.trim().replace(/;$/, "");
-  for (const s of scopedTables(schema, definition, kinds, tables)) await timed(tx, s);
+  for (const s of scopedTables(schema, definition, reach.kinds, reach.tables)) await timed(tx, s);
   return records;
 }

@@ -19,9 +19,11 @@
 //   scope_entries  ledger entry ids
 //   scope_groups   stored match groups (match_id) holding a record of the scope
 //   scope_breaks   stored breaks (break_id) about a record of the scope
+// The stored breaks are found in open_break_keys (open-breaks.ts), the groups by index probes.
 import type { ResolvedMatchOptions } from "../match-options";
 import { literals, type Statement } from "../statement";
 import { graceEnd } from "../unchanged-run";
+import { breakRound, keyOfRecord } from "./open-breaks";
 import type { SourceTable } from "./source-tables";
 import type { StoredKind } from "./stored-kinds";
 
@@ -88,21 +90,26 @@ export function probe(opts: {
 const union = (arms: readonly (string | false)[]) =>
   arms.filter((arm): arm is string => arm !== false).join("\n        UNION ");
 
+/** What the stored results and the source tables hold, read once per run: lookups into what holds nothing are left out. */
+export interface ScopeReach {
+  /** Provider kinds the stored results hold (stored-kinds.ts). */
+  kinds: ReadonlySet<StoredKind>;
+  /** Source tables with rows (source-tables.ts). */
+  tables: ReadonlySet<SourceTable>;
+  /** Whether any match group (or cash leg) is stored. */
+  groups: boolean;
+}
+
 /**
  * Round `r` of growing the scope: from the keys and entries round r-1 found (round = r), the
  * keys and entries they reach (round r + 1) and the stored groups and breaks holding them
  * (round r, taken apart in the same round). Repeated until a round finds no key or entry;
- * every statement only adds, so the rounds end. Every lookup is an index probe; lookups into the
- * stored results are made only for the kinds they hold (`kinds`), lookups into the source
- * tables only into those with rows (`tables`).
+ * every statement only adds, so the rounds end. Every lookup into a source table or the stored
+ * groups is an index probe; the breaks are found in open_break_keys (open-breaks.ts).
  */
-export function scopeRound(
-  r: number,
-  kinds: ReadonlySet<StoredKind>,
-  tables: ReadonlySet<SourceTable>,
-): Statement[] {
+export function scopeRound(r: number, reach: ScopeReach): Statement[] {
   const next = r + 1;
-  const has = (table: SourceTable) => tables.has(table);
+  const has = (table: SourceTable) => reach.tables.has(table);
   const byKey = (table: SourceTable, where: string, select: string) =>
     has(table) &&
     probe({ outer: "scope_keys s", round: r, table, where, select: `${select}, ${next}` });
@@ -119,11 +126,12 @@ export function scopeRound(
     byKey("operate_records", "x.client_request_id = s.k", "x.operate_record_id"),
     byEntry("ledger_entries", "x.entry_id = s.entry_id", 'x.provider_ref COLLATE "default"'),
   ]);
+  const entriesOfKeys = byKey("ledger_entries", 'x.provider_ref = s.k COLLATE "C"', "x.entry_id");
+  // The cards the frontier touches (the tolerant pass's reach).
   const cards = union([
     byKey("card_transactions", "x.txn_order_no = s.k AND x.card_id IS NOT NULL", "x.card_id"),
     byEntry("ledger_entries", "x.entry_id = s.entry_id AND x.card_id IS NOT NULL", "x.card_id"),
   ]);
-  const entriesOfKeys = byKey("ledger_entries", 'x.provider_ref = s.k COLLATE "C"', "x.entry_id");
   const statements: (Statement | false)[] = [
     keysOfRecords !== "" && {
       name: "scope: keys of records",
@@ -137,78 +145,58 @@ export function scopeRound(
         ${entriesOfKeys}
         ON CONFLICT DO NOTHING`,
     },
-    {
-      // The stored groups and breaks holding a record of the frontier, by their records' keys.
-      name: "scope: stored groups",
-      text: `INSERT INTO scope_groups
-        ${heldBy("match_group_members", "match_id", r, kinds, tables)}
-        ${kinds.has("card_operation") ? `UNION SELECT 'exact:card_operation:' || k, ${r} FROM scope_keys WHERE round = ${r}` : ""}
-        ON CONFLICT DO NOTHING`,
-    },
-    {
-      name: "scope: stored breaks",
-      text: `INSERT INTO scope_breaks
-        ${heldBy("break_records", "break_id", r, kinds, tables)}
-        UNION ${probe({ outer: "scope_keys s", round: r, table: "breaks", where: "x.provider_ref = s.k AND x.status <> 'resolved'", select: `x.break_id, ${r}` })}
-        UNION ${probe({ outer: "scope_entries s", round: r, table: "breaks", where: `x.entry_id = s.entry_id COLLATE "default" AND x.status <> 'resolved'`, select: `x.break_id, ${r}` })}
-        ON CONFLICT DO NOTHING`,
-    },
-    cards !== "" && {
-      // The tolerant pass's reach: the unmatched records (open and pending breaks) of every card
-      // the frontier touches.
-      name: "scope: breaks of the cards",
-      text: `WITH cards AS (
-          ${cards}
-        )
-        INSERT INTO scope_breaks
-        SELECT DISTINCT b.break_id, ${r} FROM break_cards b JOIN cards c ON c.card_id = b.card_id
-        ON CONFLICT DO NOTHING`,
-    },
-    {
-      // Every record of the groups and breaks found this round joins the scope.
-      name: "scope: records of stored results",
-      text: `WITH held AS (
-          ${probe({ outer: "scope_groups s", round: r, table: "match_group_members", where: "x.match_id = s.match_id", select: "x.side, x.record_kind, x.record_ref" })}
-          UNION ALL ${probe({ outer: "scope_breaks s", round: r, table: "break_records", where: "x.break_id = s.break_id", select: "x.side, x.record_kind, x.record_ref" })}
-        ), stored AS (
-          ${probe({ outer: "scope_breaks s", round: r, table: "breaks", where: "x.break_id = s.break_id", select: "x.entry_id, x.provider_ref" })}
-        ), entries AS (
-          INSERT INTO scope_entries
-          SELECT record_ref, ${next} FROM held WHERE side = 'ledger'
-          UNION SELECT entry_id, ${next} FROM stored WHERE entry_id IS NOT NULL
-          ON CONFLICT DO NOTHING
-        )
-        INSERT INTO scope_keys
-        SELECT CASE record_kind WHEN 'fee' THEN regexp_replace(record_ref, '#[^#]*$', '')
-            WHEN 'account' THEN split_part(record_ref, ':', 1) ELSE record_ref END COLLATE "default",
-          ${next}
-          FROM held WHERE side = 'provider'
-        ${has("account_transactions") ? `UNION ${probe({ outer: "held s", round: null, table: "account_transactions", where: `x.acnt_txn_id = s.record_ref COLLATE "default" AND s.side = 'cash'`, select: `x.service_id, ${next}` })}` : ""}
-        UNION SELECT provider_ref, ${next} FROM stored WHERE provider_ref IS NOT NULL
-        ON CONFLICT DO NOTHING`,
-    },
+    ...(reach.groups ? groupRound(r, reach) : []),
+    ...breakRound(r, cards),
   ];
   return statements.filter((s): s is Statement => s !== false);
 }
 
 /**
- * The rows of `table` (match_group_members or break_records) holding a record of round `r`'s
- * frontier, as (`id`, r): ledger entries by their id, provider records by their key
- * (recordOfKey), cash legs by the account postings of a serviceId; provider kinds the stored
- * results do not hold (`kinds`) are not looked up, nor cash legs without account postings. Each is one index probe per frontier row,
- * written as a LATERAL subquery with OFFSET 0 so the planner keeps it so: the stored tables'
- * statistics are often stale (filled by the last run, not yet analysed), and with them the
- * planner looped the other way round, over the whole table for every row.
+ * Round `r`'s statements about stored match groups: the groups holding a key or entry of the
+ * frontier (heldBy, and the cash legs of an exact card operation pair, whose group is named
+ * after the pair), then every record of the groups found.
  */
-function heldBy(
-  table: string,
-  id: string,
-  r: number,
-  kinds: ReadonlySet<StoredKind>,
-  tables: ReadonlySet<SourceTable>,
-): string {
+function groupRound(r: number, reach: ScopeReach): Statement[] {
+  const next = r + 1;
+  const cash = reach.tables.has("account_transactions")
+    ? `UNION ${probe({ outer: "held s", round: null, table: "account_transactions", where: `x.acnt_txn_id = s.record_ref COLLATE "default" AND s.side = 'cash'`, select: `x.service_id, ${next}` })}`
+    : "";
+  return [
+    {
+      name: "scope: stored groups",
+      text: `INSERT INTO scope_groups
+        ${heldBy(r, reach)}
+        ${reach.kinds.has("card_operation") ? `UNION SELECT 'exact:card_operation:' || k, ${r} FROM scope_keys WHERE round = ${r}` : ""}
+        ON CONFLICT DO NOTHING`,
+    },
+    {
+      name: "scope: records of groups",
+      text: `WITH held AS (
+          ${probe({ outer: "scope_groups s", round: r, table: "match_group_members", where: "x.match_id = s.match_id", select: "x.side, x.record_kind, x.record_ref" })}
+        ), entries AS (
+          INSERT INTO scope_entries SELECT record_ref, ${next} FROM held WHERE side = 'ledger'
+          ON CONFLICT DO NOTHING
+        )
+        INSERT INTO scope_keys
+        SELECT ${keyOfRecord("held")}, ${next} FROM held WHERE side = 'provider'
+        ${cash}
+        ON CONFLICT DO NOTHING`,
+    },
+  ];
+}
+
+/**
+ * The stored match groups (match_group_members) holding a record of round `r`'s frontier, as
+ * (match_id, r): ledger entries by their id, provider records by their key (recordOfKey), cash
+ * legs by the account postings of a serviceId; provider kinds the stored results do not hold
+ * are not looked up, nor cash legs without account postings. Each is one index probe per
+ * frontier row, written as a LATERAL subquery with OFFSET 0 so the planner keeps it so: the
+ * stored tables' statistics are often stale (filled by the last run, not yet analysed), and
+ * with them the planner looped the other way round, over the whole table for every row.
+ */
+function heldBy(r: number, reach: ScopeReach): string {
   const held = (outer: string, where: string) =>
-    probe({ outer, round: r, table, where, select: `x.${id}, ${r}` });
+    probe({ outer, round: r, table: "match_group_members", where, select: `x.match_id, ${r}` });
   const lookup = (kind: StoredKind) =>
     kind === "cash"
       ? held(
@@ -224,7 +212,9 @@ function heldBy(
       "x.side = 'ledger' AND x.record_kind = 'ledger_entry' AND x.record_ref = s.entry_id",
     ),
     // Cash legs are found through the account postings: none without them.
-    ...[...kinds].filter((k) => k !== "cash" || tables.has("account_transactions")).map(lookup),
+    ...[...reach.kinds]
+      .filter((k) => k !== "cash" || reach.tables.has("account_transactions"))
+      .map(lookup),
   ].join("\n    UNION ");
 }
 
@@ -249,27 +239,3 @@ export function recordOfKey(kind: Exclude<StoredKind, "cash">): string {
 export const frontierSize = (r: number) => `SELECT sum(found) AS found, sum(n) AS records FROM (
   SELECT count(*) FILTER (WHERE round = ${r + 1}) AS found, count(*) AS n FROM scope_keys
   UNION ALL SELECT count(*) FILTER (WHERE round = ${r + 1}), count(*) FROM scope_entries) x`;
-
-/**
- * The cards of the stored open and pending breaks' records (provider card transactions and
- * ledger entries with a card): the tolerant pass's candidates. Built once per run.
- */
-export const breakCards: Statement = {
-  name: "scope: cards of breaks",
-  text: `CREATE TEMP TABLE break_cards ON COMMIT DROP AS
-    ${probe({
-      outer: "break_records s",
-      round: null,
-      table: "card_transactions",
-      where: `s.side = 'provider' AND s.record_kind = 'card_transaction'
-        AND x.txn_order_no = s.record_ref COLLATE "default" AND x.card_id IS NOT NULL`,
-      select: "s.break_id, x.card_id",
-    })}
-    UNION ${probe({
-      outer: "break_records s",
-      round: null,
-      table: "ledger_entries",
-      where: "s.side = 'ledger' AND x.entry_id = s.record_ref AND x.card_id IS NOT NULL",
-      select: "s.break_id, x.card_id",
-    })}`,
-};

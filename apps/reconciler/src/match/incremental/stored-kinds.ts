@@ -4,7 +4,7 @@
 // lookups are left out. Read under the matcher's lock, which every writer of the stored results
 // holds, so the answer stays true for the run.
 import type { Db } from "../../db/database";
-import { queryText } from "../../db/query-rows";
+import { isTrue, queryText } from "../../db/query-rows";
 
 /** Provider record kinds, and `cash` for account postings attached as cash legs. */
 export type StoredKind = "card_transaction" | "card_operation" | "fee" | "account" | "cash";
@@ -26,4 +26,13 @@ export async function storedKinds(tx: Db): Promise<ReadonlySet<StoredKind>> {
     ].join("\n    UNION ALL "),
   );
   return new Set(rows.map((r) => r.kind));
+}
+
+/** Whether any match group or cash leg is stored: without one, no lookup into them is made. */
+export async function storedGroups(tx: Db): Promise<boolean> {
+  const [row] = await queryText<{ held: boolean | string }>(
+    tx,
+    "SELECT EXISTS (SELECT 1 FROM match_group_members) AS held",
+  );
+  return isTrue(row?.held);
 }
