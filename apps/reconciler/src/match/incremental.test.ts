@@ -5,20 +5,16 @@
 // After every cycle the incremental run's stored results (matches, members, breaks with their
 // ids, classes, statuses and amounts, break records, the statement) and figures must equal a
 // `full` run's at the same as-of.
-import {
-  type GroundTruth,
-  type RunningSandbox,
-  startSandbox,
-  writeLedger,
-} from "@merchantkit/sandbox";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type GroundTruth, type RunningSandbox, writeLedger } from "@merchantkit/sandbox";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { testBackends } from "../db/test-databases";
 import { importLedger } from "../ledger/import-ledger";
 import { compactChangeLog } from "./incremental/change-log";
 import { type MatchRunResult, runMatch } from "./run-match";
 import { storeGroundTruth } from "./test-ground-truth";
+import { useSandboxAndDatabase } from "./test-sandbox-database";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const HOUR = 3_600_000;
@@ -68,16 +64,10 @@ const figures = (r: MatchRunResult) => ({
 });
 
 describe.each(testBackends())("incremental matching on %s", (kind) => {
-  let database: TestDatabase;
   let db: Db;
   let sandbox: RunningSandbox;
-  beforeAll(async () => {
-    [database, sandbox] = await Promise.all([openTestDatabase(kind), startSandbox()]);
-    db = database.db;
-  }, 120_000);
-  afterAll(async () => {
-    await sandbox?.close();
-    await database?.dispose();
+  useSandboxAndDatabase(kind, (opened) => {
+    ({ db, sandbox } = opened);
   });
 
   const truthOf = async () => (await sandbox.admin.state()) as unknown as GroundTruth;

@@ -6,19 +6,19 @@ import {
   type GroundTruth,
   type InjectedDiscrepancy,
   type RunningSandbox,
-  startSandbox,
   writeLedger,
 } from "@merchantkit/sandbox";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { testBackends } from "../db/test-databases";
 import { importLedger } from "../ledger/import-ledger";
 import { renderHtml } from "../report/render-html";
 import { renderText } from "../report/render-text";
 import { loadReport } from "../report/report-data";
 import { runMatch } from "./run-match";
 import { storeGroundTruth } from "./test-ground-truth";
+import { useSandboxAndDatabase } from "./test-sandbox-database";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const TABLES = [
@@ -76,16 +76,10 @@ function compare(expected: readonly InjectedDiscrepancy[], found: readonly OpenB
 }
 
 describe.each(testBackends())("matching scenarios on %s", (kind) => {
-  let database: TestDatabase;
   let db: Db;
   let sandbox: RunningSandbox;
-  beforeAll(async () => {
-    [database, sandbox] = await Promise.all([openTestDatabase(kind), startSandbox()]);
-    db = database.db;
-  }, 120_000);
-  afterAll(async () => {
-    await sandbox?.close();
-    await database?.dispose();
+  useSandboxAndDatabase(kind, (opened) => {
+    ({ db, sandbox } = opened);
   });
 
   async function scenario(seed: number, size = { cards: 40, cardTransactions: 500 }) {
