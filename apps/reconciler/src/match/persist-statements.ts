@@ -168,25 +168,38 @@ function breakStatements(o: ResolvedMatchOptions, run: string, reach: Reach): St
         WHERE t.status <> 'resolved' AND NOT EXISTS (SELECT 1 FROM run_breaks b WHERE b.break_id = t.break_id)${reach.breaks}`,
     },
     {
+      // With the card and business time of card transactions and ledger entries, which the
+      // tolerant pass pairs by (looked up where the run read them: its copies, when incremental).
       name: "break records",
       text: `CREATE TEMP TABLE run_break_records ON COMMIT DROP AS
-        SELECT DISTINCT ON (side, item_kind, item_ref) substr(md5(break_key), 1, 16) AS break_id,
-          side, item_kind AS record_kind, item_ref AS record_ref, item_amount AS amount,
-          item_currency AS currency
-        FROM run_break_items WHERE side IS NOT NULL
-        ORDER BY side, item_kind, item_ref, main_item DESC, break_key`,
+        SELECT r.*, w.card_id, w.occurred_at FROM (
+          SELECT DISTINCT ON (side, item_kind, item_ref) substr(md5(break_key), 1, 16) AS break_id,
+            side, item_kind AS record_kind, item_ref AS record_ref, item_amount AS amount,
+            item_currency AS currency
+          FROM run_break_items WHERE side IS NOT NULL
+          ORDER BY side, item_kind, item_ref, main_item DESC, break_key) r
+        LEFT JOIN LATERAL (
+          SELECT x.card_id, coalesce(x.settle_time, x.transaction_time) AS occurred_at
+            FROM card_transactions x WHERE r.side = 'provider' AND r.record_kind = 'card_transaction'
+              AND x.txn_order_no = r.record_ref COLLATE "default"
+          UNION ALL SELECT x.card_id, x.booked_at FROM ledger_entries x
+            WHERE r.side = 'ledger' AND x.entry_id = r.record_ref COLLATE "C"
+          OFFSET 0
+        ) w ON true`,
     },
     {
       name: "drop old break records",
       text: `DELETE FROM break_records o WHERE NOT EXISTS (SELECT 1 FROM run_break_records n
         WHERE n.side = o.side AND n.record_kind = o.record_kind AND n.record_ref = o.record_ref
           AND n.break_id = o.break_id AND n.amount IS NOT DISTINCT FROM o.amount
-          AND n.currency IS NOT DISTINCT FROM o.currency)${reach.breakRecords}`,
+          AND n.currency IS NOT DISTINCT FROM o.currency
+          AND n.card_id IS NOT DISTINCT FROM o.card_id
+          AND n.occurred_at IS NOT DISTINCT FROM o.occurred_at)${reach.breakRecords}`,
     },
     ...addMissing(
       "break records",
       "break_records",
-      "break_id, side, record_kind, record_ref, amount, currency",
+      "break_id, side, record_kind, record_ref, amount, currency, card_id, occurred_at",
       "run_break_records",
       ["side", "record_kind", "record_ref"],
     ),

@@ -203,6 +203,13 @@ export const breakRecords = pgTable(
     recordRef: text("record_ref").notNull(),
     amount: numeric("amount"),
     currency: text("currency"),
+    /**
+     * The card and business time of a card transaction or a ledger entry as the run that wrote
+     * the row saw them: an incremental run finds the breaks the tolerant pass could touch by
+     * them, before and after a record changes (match/incremental/open-breaks.ts).
+     */
+    cardId: text("card_id"),
+    occurredAt: time("occurred_at"),
   },
   (t) => [
     primaryKey({ columns: [t.side, t.recordKind, t.recordRef] }),

@@ -9,8 +9,10 @@
 //     (serviceId: cash legs);
 //   - a stored match group or break and every record it holds (what the records were matched
 //     with before, whatever their keys are now);
-//   - a card: the records of the card's open and pending breaks, because the tolerant pass
-//     proposes between any unmatched entry and provider record of one card.
+//   - a card and a time: the records of the card's open and pending breaks within the
+//     tolerance window of a scope record, now or as the stored breaks last saw it, because the
+//     tolerant pass proposes between unmatched entries and provider records of one card within
+//     that window (open-breaks.ts).
 // Records outside the scope keep their stored results: nothing they depend on changed.
 // The stored results' refs and the ledger's ids are COLLATE "C", the provider tables' keys are
 // not: every comparison across the two names the collation of the index it should use.
@@ -24,6 +26,7 @@ import type { ResolvedMatchOptions } from "../match-options";
 import { literals, type Statement } from "../statement";
 import { graceEnd } from "../unchanged-run";
 import { breakRound, keyOfRecord } from "./open-breaks";
+import { probe } from "./probe";
 import type { SourceTable } from "./source-tables";
 import type { StoredKind } from "./stored-kinds";
 
@@ -67,25 +70,6 @@ export function scopeSeeds(o: ResolvedMatchOptions, lastAsOf: Date): Statement[]
   ];
 }
 
-/**
- * `select` over each row of `outer` (a frontier table aliased s, with its round) and the rows of
- * `table` (aliased x) that `where` finds by an index. The lookup is a LATERAL subquery behind
- * OFFSET 0, so the planner keeps it one index probe per frontier row: the frontier is small, but
- * the planner cannot know it (or the stored tables are not yet analysed) and would otherwise scan
- * or hash a million rows per lookup.
- */
-export function probe(opts: {
-  outer: string;
-  round: number | null;
-  table: string;
-  where: string;
-  select: string;
-}): string {
-  const round = opts.round === null ? "" : ` WHERE s.round = ${opts.round}`;
-  return `SELECT ${opts.select} FROM ${opts.outer} CROSS JOIN LATERAL (SELECT * FROM ${opts.table} x
-      WHERE ${opts.where} OFFSET 0) x${round}`;
-}
-
 /** The arms that are set, as one UNION (empty when none is). */
 const union = (arms: readonly (string | false)[]) =>
   arms.filter((arm): arm is string => arm !== false).join("\n        UNION ");
@@ -98,6 +82,8 @@ export interface ScopeReach {
   tables: ReadonlySet<SourceTable>;
   /** Whether any match group (or cash leg) is stored. */
   groups: boolean;
+  /** The tolerance window (an SQL interval): how far in time the tolerant pass pairs records. */
+  window: string;
 }
 
 /**
@@ -127,11 +113,6 @@ export function scopeRound(r: number, reach: ScopeReach): Statement[] {
     byEntry("ledger_entries", "x.entry_id = s.entry_id", 'x.provider_ref COLLATE "default"'),
   ]);
   const entriesOfKeys = byKey("ledger_entries", 'x.provider_ref = s.k COLLATE "C"', "x.entry_id");
-  // The cards the frontier touches (the tolerant pass's reach).
-  const cards = union([
-    byKey("card_transactions", "x.txn_order_no = s.k AND x.card_id IS NOT NULL", "x.card_id"),
-    byEntry("ledger_entries", "x.entry_id = s.entry_id AND x.card_id IS NOT NULL", "x.card_id"),
-  ]);
   const statements: (Statement | false)[] = [
     keysOfRecords !== "" && {
       name: "scope: keys of records",
@@ -146,7 +127,7 @@ export function scopeRound(r: number, reach: ScopeReach): Statement[] {
         ON CONFLICT DO NOTHING`,
     },
     ...(reach.groups ? groupRound(r, reach) : []),
-    ...breakRound(r, cards),
+    ...breakRound(r, reach.window),
   ];
   return statements.filter((s): s is Statement => s !== false);
 }
