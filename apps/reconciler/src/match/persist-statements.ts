@@ -169,23 +169,21 @@ function breakStatements(o: ResolvedMatchOptions, run: string, reach: Reach): St
     },
     {
       // With the card and business time of card transactions and ledger entries, which the
-      // tolerant pass pairs by (looked up where the run read them: its copies, when incremental).
+      // tolerant pass pairs by, read where the run read them (its scope's copies, which have no
+      // index, when incremental: joined, not probed).
       name: "break records",
       text: `CREATE TEMP TABLE run_break_records ON COMMIT DROP AS
-        SELECT r.*, w.card_id, w.occurred_at FROM (
+        SELECT r.*, coalesce(c.card_id, e.card_id) AS card_id,
+          coalesce(c.settle_time, c.transaction_time, e.booked_at) AS occurred_at
+        FROM (
           SELECT DISTINCT ON (side, item_kind, item_ref) substr(md5(break_key), 1, 16) AS break_id,
             side, item_kind AS record_kind, item_ref AS record_ref, item_amount AS amount,
             item_currency AS currency
           FROM run_break_items WHERE side IS NOT NULL
           ORDER BY side, item_kind, item_ref, main_item DESC, break_key) r
-        LEFT JOIN LATERAL (
-          SELECT x.card_id, coalesce(x.settle_time, x.transaction_time) AS occurred_at
-            FROM card_transactions x WHERE r.side = 'provider' AND r.record_kind = 'card_transaction'
-              AND x.txn_order_no = r.record_ref COLLATE "default"
-          UNION ALL SELECT x.card_id, x.booked_at FROM ledger_entries x
-            WHERE r.side = 'ledger' AND x.entry_id = r.record_ref COLLATE "C"
-          OFFSET 0
-        ) w ON true`,
+        LEFT JOIN card_transactions c ON r.side = 'provider' AND r.record_kind = 'card_transaction'
+          AND c.txn_order_no = r.record_ref COLLATE "default"
+        LEFT JOIN ledger_entries e ON r.side = 'ledger' AND e.entry_id = r.record_ref COLLATE "C"`,
     },
     {
       name: "drop old break records",
