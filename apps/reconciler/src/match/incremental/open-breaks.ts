@@ -11,7 +11,7 @@
 // them. A changed record is looked at where it is now and where the stored break records last
 // saw it (their card_id and occurred_at): its old neighbours may pair differently without it.
 import type { Statement } from "../statement";
-import { probe } from "./probe";
+import { addNew, probe } from "./scope-sql";
 
 /**
  * The key a stored provider record (alias `x`: record_kind, record_ref) sits under: a fee's ref
@@ -68,12 +68,13 @@ export function breakRound(r: number, window: string): Statement[] {
           UNION SELECT b.card_id, b.at FROM ${frontierKeys} AND b.card_id IS NOT NULL
           UNION SELECT b.card_id, b.at FROM ${frontierEntries} AND b.card_id IS NOT NULL
         )
-        INSERT INTO scope_breaks
-        SELECT b.break_id, ${r} FROM ${frontierKeys}
-        UNION SELECT b.break_id, ${r} FROM ${frontierEntries}
-        UNION SELECT b.break_id, ${r} FROM open_break_keys b JOIN points p ON p.card_id = b.card_id
-          AND b.at BETWEEN p.at - ${window} AND p.at + ${window}
-        ON CONFLICT DO NOTHING`,
+        ${addNew(
+          "scope_breaks",
+          `SELECT b.break_id, ${r} FROM ${frontierKeys}
+          UNION SELECT b.break_id, ${r} FROM ${frontierEntries}
+          UNION SELECT b.break_id, ${r} FROM open_break_keys b JOIN points p ON p.card_id = b.card_id
+            AND b.at BETWEEN p.at - ${window} AND p.at + ${window}`,
+        )}`,
     },
     {
       name: "scope: records of breaks",
@@ -81,12 +82,9 @@ export function breakRound(r: number, window: string): Statement[] {
           SELECT b.k, b.entry_id FROM open_break_keys b JOIN scope_breaks s ON s.break_id = b.break_id
           WHERE s.round = ${r}
         ), entries AS (
-          INSERT INTO scope_entries SELECT DISTINCT entry_id, ${next} FROM found
-          WHERE entry_id IS NOT NULL
-          ON CONFLICT DO NOTHING
+          ${addNew("scope_entries", `SELECT DISTINCT entry_id, ${next} FROM found WHERE entry_id IS NOT NULL`)}
         )
-        INSERT INTO scope_keys SELECT DISTINCT k, ${next} FROM found WHERE k IS NOT NULL
-        ON CONFLICT DO NOTHING`,
+        ${addNew("scope_keys", `SELECT DISTINCT k, ${next} FROM found WHERE k IS NOT NULL`)}`,
     },
   ];
 }

@@ -26,7 +26,7 @@ import type { ResolvedMatchOptions } from "../match-options";
 import { literals, type Statement } from "../statement";
 import { graceEnd } from "../unchanged-run";
 import { breakRound, keyOfRecord } from "./open-breaks";
-import { probe } from "./probe";
+import { addNew, probe } from "./scope-sql";
 import type { SourceTable } from "./source-tables";
 import type { StoredKind } from "./stored-kinds";
 
@@ -62,10 +62,12 @@ export function scopeSeeds(o: ResolvedMatchOptions, lastAsOf: Date): Statement[]
     },
     {
       name: "scope: gone stale",
-      text: `INSERT INTO scope_keys SELECT txn_order_no, 0 FROM card_transactions
+      text: addNew(
+        "scope_keys",
+        `SELECT txn_order_no, 0 FROM card_transactions
           WHERE txn_type = 'AUTHORIZATION' AND txn_status = 'P'
-            AND transaction_time >= ${last} - ${v.stale} AND transaction_time < ${v.asOf} - ${v.stale}
-        ON CONFLICT DO NOTHING`,
+            AND transaction_time >= ${last} - ${v.stale} AND transaction_time < ${v.asOf} - ${v.stale}`,
+      ),
     },
   ];
 }
@@ -116,15 +118,11 @@ export function scopeRound(r: number, reach: ScopeReach): Statement[] {
   const statements: (Statement | false)[] = [
     keysOfRecords !== "" && {
       name: "scope: keys of records",
-      text: `INSERT INTO scope_keys (k, round)
-        ${keysOfRecords}
-        ON CONFLICT DO NOTHING`,
+      text: addNew("scope_keys", keysOfRecords),
     },
     entriesOfKeys !== false && {
       name: "scope: entries of keys",
-      text: `INSERT INTO scope_entries
-        ${entriesOfKeys}
-        ON CONFLICT DO NOTHING`,
+      text: addNew("scope_entries", entriesOfKeys),
     },
     ...(reach.groups ? groupRound(r, reach) : []),
     ...breakRound(r, reach.window),
@@ -145,23 +143,24 @@ function groupRound(r: number, reach: ScopeReach): Statement[] {
   return [
     {
       name: "scope: stored groups",
-      text: `INSERT INTO scope_groups
-        ${heldBy(r, reach)}
-        ${reach.kinds.has("card_operation") ? `UNION SELECT 'exact:card_operation:' || k, ${r} FROM scope_keys WHERE round = ${r}` : ""}
-        ON CONFLICT DO NOTHING`,
+      text: addNew(
+        "scope_groups",
+        `${heldBy(r, reach)}
+        ${reach.kinds.has("card_operation") ? `UNION SELECT 'exact:card_operation:' || k, ${r} FROM scope_keys WHERE round = ${r}` : ""}`,
+      ),
     },
     {
       name: "scope: records of groups",
       text: `WITH held AS (
           ${probe({ outer: "scope_groups s", round: r, table: "match_group_members", where: "x.match_id = s.match_id", select: "x.side, x.record_kind, x.record_ref" })}
         ), entries AS (
-          INSERT INTO scope_entries SELECT record_ref, ${next} FROM held WHERE side = 'ledger'
-          ON CONFLICT DO NOTHING
+          ${addNew("scope_entries", `SELECT record_ref, ${next} FROM held WHERE side = 'ledger'`)}
         )
-        INSERT INTO scope_keys
-        SELECT ${keyOfRecord("held")}, ${next} FROM held WHERE side = 'provider'
-        ${cash}
-        ON CONFLICT DO NOTHING`,
+        ${addNew(
+          "scope_keys",
+          // Distinct: the fees of one record share its key.
+          `SELECT DISTINCT ${keyOfRecord("held")}, ${next} FROM held WHERE side = 'provider' ${cash}`,
+        )}`,
     },
   ];
 }

@@ -8,8 +8,8 @@
 
 import { sampled } from "../planner-settings";
 import type { Statement } from "../statement";
-import { probe } from "./probe";
 import { recordOfKey } from "./scope";
+import { probe } from "./scope-sql";
 import type { SourceTable } from "./source-tables";
 import type { StoredKind } from "./stored-kinds";
 
