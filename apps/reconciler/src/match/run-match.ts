@@ -165,8 +165,10 @@ async function matchInTransaction(
   const { runId, o, params, reasons, timed, measured } = run;
   for (const s of plannerSettings) await timed(tx, s);
   const reusable = reasons.length === 0 ? await reusableRun(tx, o, params) : undefined;
+  // The log was empty: nothing to take, and a change committed since stays for the next run.
+  if (reusable) return reuse(tx, runId, o, reusable);
   const candidate =
-    reasons.length === 0 && !reusable
+    reasons.length === 0
       ? await incrementalBase(tx, o, (last) => sameParams(last, params))
       : undefined;
   // A log larger than an incremental run could use (a bulk load) is dropped, not taken row by
@@ -176,9 +178,8 @@ async function matchInTransaction(
       ? candidate
       : undefined;
   // What changed since the last run: taken when a run may build on it, dropped otherwise.
-  const took = reusable !== undefined || base !== undefined;
+  const took = base !== undefined;
   for (const s of took ? takeChanges : [dropChanges]) await timed(tx, s);
-  if (reusable) return reuse(tx, runId, o, reusable);
   const scopeRecords =
     base && !(await changedEverything(tx))
       ? ((await buildScope(tx, o, base, timed)) ?? null)
