@@ -168,22 +168,21 @@ function breakStatements(o: ResolvedMatchOptions, run: string, reach: Reach): St
         WHERE t.status <> 'resolved' AND NOT EXISTS (SELECT 1 FROM run_breaks b WHERE b.break_id = t.break_id)${reach.breaks}`,
     },
     {
-      // With the card and business time of card transactions and ledger entries, which the
-      // tolerant pass pairs by, read where the run read them (its scope's copies, which have no
-      // index, when incremental: joined, not probed).
+      // With the card and business time of the records the tolerant pass could pair: unpaired
+      // card transactions and entries (provider_leftovers, ledger_leftovers: small tables).
       name: "break records",
       text: `CREATE TEMP TABLE run_break_records ON COMMIT DROP AS
-        SELECT r.*, coalesce(c.card_id, e.card_id) AS card_id,
-          coalesce(c.settle_time, c.transaction_time, e.booked_at) AS occurred_at
+        SELECT r.*, coalesce(p.card_id, l.card_id) AS card_id,
+          coalesce(p.occurred_at, l.booked_at) AS occurred_at
         FROM (
           SELECT DISTINCT ON (side, item_kind, item_ref) substr(md5(break_key), 1, 16) AS break_id,
             side, item_kind AS record_kind, item_ref AS record_ref, item_amount AS amount,
             item_currency AS currency
           FROM run_break_items WHERE side IS NOT NULL
           ORDER BY side, item_kind, item_ref, main_item DESC, break_key) r
-        LEFT JOIN card_transactions c ON r.side = 'provider' AND r.record_kind = 'card_transaction'
-          AND c.txn_order_no = r.record_ref COLLATE "default"
-        LEFT JOIN ledger_entries e ON r.side = 'ledger' AND e.entry_id = r.record_ref COLLATE "C"`,
+        LEFT JOIN provider_leftovers p ON r.side = 'provider' AND r.record_kind = 'card_transaction'
+          AND p.kind = 'card_transaction' AND p.item_ref = r.record_ref COLLATE "default"
+        LEFT JOIN ledger_leftovers l ON r.side = 'ledger' AND l.entry_id = r.record_ref COLLATE "C"`,
     },
     {
       name: "drop old break records",
