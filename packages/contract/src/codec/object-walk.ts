@@ -44,8 +44,60 @@ export function objectWalk(
   // each is a generic lookup. Code specialised per shape would be faster, but only code
   // generation makes it, which the SDK does not do (it would not run under a strict
   // Content-Security-Policy either).
-  return (input) => {
+  /**
+   * True when `input`'s own keys already stand as the schema's output would have them: the
+   * shape's keys in shape order, then the unknown ones a loose object copies (none a strict
+   * object refuses or a loose one drops), and nothing inherited among them. Counts the shape's
+   * keys found, so the walk can tell when it read one that is not an own property.
+   */
+  const inOrder = (input: Record<string, unknown>): number => {
+    let next = 0;
+    let own = 0;
+    let extra = false;
+    for (const key in input) {
+      if (!hasOwn.call(input, key)) return -1;
+      if (known(key)) {
+        if (extra) return -1;
+        while (next < fields.length && (fields[next] as Field).key !== key) next++;
+        if (next === fields.length) return -1;
+        next++;
+        own++;
+      } else if (
+        unknownKeys === "refuse" ||
+        key === "__proto__" ||
+        key === "prototype" ||
+        key === "constructor"
+      ) {
+        return -1;
+      } else {
+        extra = true;
+      }
+    }
+    return own;
+  };
+  return (input, owned) => {
     if (!isPlainObject(input)) return MISS;
+    if (owned) {
+      const own = inOrder(input);
+      if (own >= 0) {
+        // Decoded in place: each value replaced where it stands, unknown keys left as they are.
+        let read = 0;
+        for (const field of fields) {
+          const value = input[field.key];
+          if (value !== undefined || field.key in input) {
+            read++;
+            const result = field.fast(value, true);
+            if (result === MISS) return MISS;
+            if (result !== value) input[field.key] = result;
+          } else if (!field.skipIfMissing) {
+            return MISS;
+          }
+        }
+        // A shape key found only on the prototype: the copying walk's answer is wanted, and
+        // the input may have changed, so the caller's fresh copy is.
+        return read === own ? input : MISS;
+      }
+    }
     if (unknownKeys === "refuse") {
       for (const key in input) if (!known(key)) return MISS;
     }
@@ -54,7 +106,7 @@ export function objectWalk(
       const value = input[field.key];
       // One read per key: a JSON value is never undefined, so `in` runs only for absent keys.
       if (value !== undefined || field.key in input) {
-        const result = field.fast(value);
+        const result = field.fast(value, owned);
         if (result === MISS) return MISS;
         out[field.key] = result;
       } else if (!field.skipIfMissing) {
