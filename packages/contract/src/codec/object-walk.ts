@@ -45,57 +45,58 @@ export function objectWalk(
   // generation makes it, which the SDK does not do (it would not run under a strict
   // Content-Security-Policy either).
   /**
-   * True when `input`'s own keys already stand as the schema's output would have them: the
-   * shape's keys in shape order, then the unknown ones a loose object copies (none a strict
-   * object refuses or a loose one drops), and nothing inherited among them. Counts the shape's
-   * keys found, so the walk can tell when it read one that is not an own property.
+   * How many of `keys` (the input's own keys) are the shape's, when they already stand as the
+   * schema's output would have them: the shape's keys in shape order, then the unknown ones a
+   * loose object copies (none a strict object refuses or a loose one drops); -1 otherwise, or
+   * when a field the walk would read is absent but inherited, or required and missing (the
+   * copying walk then answers). Reads no values and changes nothing.
    */
-  const inOrder = (input: Record<string, unknown>): number => {
+  const inOrder = (input: Record<string, unknown>, keys: string[]): number => {
     let next = 0;
-    let own = 0;
-    let extra = false;
-    for (const key in input) {
-      if (!hasOwn.call(input, key)) return -1;
-      if (known(key)) {
-        if (extra) return -1;
-        while (next < fields.length && (fields[next] as Field).key !== key) next++;
-        if (next === fields.length) return -1;
+    let count = 0;
+    for (; count < keys.length; count++) {
+      const key = keys[count] as string;
+      while (next < fields.length && (fields[next] as Field).key !== key) {
+        if (!absentOk(fields[next] as Field, input)) return -1;
         next++;
-        own++;
-      } else if (
+      }
+      if (next === fields.length) break;
+      next++;
+    }
+    for (; next < fields.length; next++) if (!absentOk(fields[next] as Field, input)) return -1;
+    for (let i = count; i < keys.length; i++) {
+      const key = keys[i] as string;
+      if (
         unknownKeys === "refuse" ||
+        known(key) ||
         key === "__proto__" ||
         key === "prototype" ||
         key === "constructor"
       ) {
         return -1;
-      } else {
-        extra = true;
       }
     }
-    return own;
+    return count;
   };
   return (input, owned) => {
     if (!isPlainObject(input)) return MISS;
     if (owned) {
-      const own = inOrder(input);
-      if (own >= 0) {
+      const keys = Object.keys(input);
+      const count = inOrder(input, keys);
+      if (count >= 0) {
         // Decoded in place: each value replaced where it stands, unknown keys left as they are.
-        let read = 0;
-        for (const field of fields) {
-          const value = input[field.key];
-          if (value !== undefined || field.key in input) {
-            read++;
-            const result = field.fast(value, true);
-            if (result === MISS) return MISS;
-            if (result !== value) input[field.key] = result;
-          } else if (!field.skipIfMissing) {
-            return MISS;
-          }
+        const values = Object.values(input);
+        let next = 0;
+        for (let i = 0; i < count; i++) {
+          const key = keys[i] as string;
+          while ((fields[next] as Field).key !== key) next++;
+          const value = values[i];
+          const result = (fields[next] as Field).fast(value, true);
+          if (result === MISS) return MISS;
+          if (result !== value) input[key] = result;
+          next++;
         }
-        // A shape key found only on the prototype: the copying walk's answer is wanted, and
-        // the input may have changed, so the caller's fresh copy is.
-        return read === own ? input : MISS;
+        return input;
       }
     }
     if (unknownKeys === "refuse") {
@@ -130,6 +131,11 @@ export function objectWalk(
     }
     return out;
   };
+}
+
+/** A field absent from the input's own keys: skipped by the walk, and not found on the prototype. */
+function absentOk(field: Field, input: Record<string, unknown>): boolean {
+  return field.skipIfMissing && !(field.key in input);
 }
 
 /** An optional schema without a default or fallback to fill in: a missing key is just absent. */
