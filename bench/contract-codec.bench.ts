@@ -67,6 +67,14 @@ export async function run(): Promise<void> {
         name: "parseJson + decode",
         fn: () => decodePage(parseJson(dataText)),
       },
+      {
+        // What the transport does: the freshly parsed page is owned, so decoded in place.
+        name: "parseJson + decode in place (the client's path)",
+        fn: () => {
+          const result = c.decodeWire(codec, parseJson(dataText), () => parseJson(dataText));
+          if (!result.success) throw new Error("the page did not decode");
+        },
+      },
     ],
   });
   await compare({

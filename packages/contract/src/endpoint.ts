@@ -36,8 +36,14 @@ export type ContractEndpoint<D extends EndpointDef = EndpointDef> = Omit<
   response: D["response"]["decode"];
   /** `v.safeParse(request, params)` through the codec's fast paths. */
   parseRequest: (params: unknown) => v.SafeParseResult<D["request"]["encode"]>;
-  /** `v.safeParse(response, data)` through the codec's fast paths. */
-  parseResponse: (data: unknown) => v.SafeParseResult<D["response"]["decode"]>;
+  /**
+   * `v.safeParse(response, data)` through the codec's fast paths; with `fresh`, `data` is owned
+   * and may be decoded in place (decodeWire).
+   */
+  parseResponse: (
+    data: unknown,
+    fresh?: () => unknown,
+  ) => v.SafeParseResult<D["response"]["decode"]>;
   requestCodec: D["request"];
   responseCodec: D["response"];
 };
@@ -51,7 +57,7 @@ export function contractEndpoint<const D extends EndpointDef>(def: D): ContractE
     request: request.encode,
     response: response.decode,
     parseRequest: (params: unknown) => encodeWire(request, params),
-    parseResponse: (data: unknown) => decodeWire(response, data),
+    parseResponse: (data: unknown, fresh?: () => unknown) => decodeWire(response, data, fresh),
     requestCodec: request,
     responseCodec: response,
   } as ContractEndpoint<D>;

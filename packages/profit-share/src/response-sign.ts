@@ -19,6 +19,7 @@ export function signedEndpoint<E extends ContractEndpoint>(
   secretKey: string,
 ): SignedEndpoint<E> {
   const wireOf = new WeakMap<object, unknown>();
+  // Without `fresh`: the data is kept for the check, so it must not be decoded in place.
   const parseResponse = (data: unknown) => {
     const result = endpoint.parseResponse(data);
     if (result.success && typeof result.output === "object" && result.output !== null) {

@@ -71,12 +71,16 @@ export function encodePath(c: AnyCodec): FastPath {
   return pathOf(c.encode, c.fast?.encode);
 }
 
-/** `v.safeParse(c.decode, wire)`, through the fast path: a wire value (losslessly parsed) read. */
+/**
+ * `v.safeParse(c.decode, wire)`, through the fast path: a wire value (losslessly parsed) read.
+ * With `fresh`, the wire value is owned and may be decoded in place (safeParseWith).
+ */
 export function decodeWire<C extends AnyCodec>(
   c: C,
   wire: unknown,
+  fresh?: () => unknown,
 ): v.SafeParseResult<C["decode"]> {
-  return safeParseWith(c.decode, decodePath(c), wire);
+  return safeParseWith(c.decode, decodePath(c), wire, fresh);
 }
 
 /** `v.safeParse(c.encode, value)`, through the fast path: an SDK value made into its wire form. */

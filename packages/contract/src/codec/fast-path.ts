@@ -15,8 +15,13 @@ import * as v from "valibot";
 export const MISS: unique symbol = Symbol("merchantkit.codec.miss");
 export type Miss = typeof MISS;
 
-/** The schema's output for `input`, or MISS. */
-export type FastPath = (input: unknown) => unknown;
+/**
+ * The schema's output for `input`, or MISS. `owned`: the input is a tree fresh from the parser
+ * that nobody else holds, so objects and arrays whose keys already stand in the output's order
+ * may be decoded in place (their values replaced) instead of copied. An owned decode that
+ * answers MISS may have changed the input on the way: the caller needs a fresh one for the schema.
+ */
+export type FastPath = (input: unknown, owned?: boolean) => unknown;
 
 /** The fast path of a schema with none of its own: correct, only not fast. */
 export function throughSchema(schema: v.GenericSchema): FastPath {
@@ -26,14 +31,19 @@ export function throughSchema(schema: v.GenericSchema): FastPath {
   };
 }
 
-/** `v.safeParse(schema, input)`, answered by `fast` when it is sure. */
+/**
+ * `v.safeParse(schema, input)`, answered by `fast` when it is sure. With `fresh` (which gives a
+ * new copy of the same input, e.g. by parsing the text again) the input is owned: the fast path
+ * may decode it in place, and the schema, when needed, reads the fresh copy.
+ */
 export function safeParseWith<S extends v.GenericSchema>(
   schema: S,
   fast: FastPath,
   input: unknown,
+  fresh?: () => unknown,
 ): v.SafeParseResult<S> {
-  const output = fast(input);
-  if (output === MISS) return v.safeParse(schema, input);
+  const output = fast(input, fresh !== undefined);
+  if (output === MISS) return v.safeParse(schema, fresh ? fresh() : input);
   return { typed: true, success: true, output: output as v.InferOutput<S>, issues: undefined };
 }
 

@@ -139,6 +139,8 @@ const mutation = fc.record({
     "longer",
     "tooLong",
     "bigId",
+    "moveLast",
+    "constructor",
   ),
   retype: fc.constantFrom<unknown>("x", 0, -1, 1.5, true, {}, [], "", "12.30"),
 });
@@ -169,6 +171,20 @@ function mutate(input: unknown, m: Mutation) {
       break;
     case "add":
       if (!Array.isArray(parent)) parent.zzUnknownField = m.retype;
+      break;
+    case "moveLast": {
+      // The same keys in another order: the output's order is the schema's, not the input's.
+      const value = parent[key];
+      if (Array.isArray(parent)) parent.push(...parent.splice(key as number, 1));
+      else {
+        delete parent[key];
+        parent[key] = value;
+      }
+      break;
+    }
+    case "constructor":
+      // An own key a loose object drops rather than copies.
+      if (!Array.isArray(parent)) Object.assign(parent, { constructor: m.retype });
       break;
     case "huge":
       parent[key] = new JsonNumber("98765432109876543210");
@@ -205,15 +221,36 @@ function structuredCopy(value: unknown): unknown {
 }
 
 let answered = 0;
+let answeredOwned = 0;
 
-// The schema's answer, after checking the fast path's (when it gives one) against it.
+// Every object's keys in order, all the way down: toStrictEqual does not compare key order.
+function keyOrder(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(keyOrder);
+  if (typeof value !== "object" || value === null || value instanceof JsonNumber) return null;
+  return Object.entries(value).map(([key, item]) => [key, keyOrder(item)]);
+}
+
+// The fast path's answer (when it gives one) is the schema's, key order included.
+function sameAsSchema(out: unknown, exact: v.SafeParseResult<v.GenericSchema>) {
+  expect(exact.success).toBe(true);
+  expect(out).toStrictEqual(exact.output);
+  expect(keyOrder(out)).toStrictEqual(keyOrder(exact.output));
+}
+
+// The schema's answer, after checking the fast path's against it, both the copying one and
+// the one on an owned input (decoded in place where its keys stand in the output's order).
 function bothWays(schema: v.GenericSchema, fast: FastPath, input: unknown) {
   const exact = v.safeParse(schema, input);
   const out = fast(input);
   if (out !== MISS) {
     answered++;
-    expect(exact.success).toBe(true);
-    expect(out).toStrictEqual(exact.output);
+    sameAsSchema(out, exact);
+  }
+  const owned = structuredCopy(input);
+  const inPlace = fast(owned, true);
+  if (inPlace !== MISS) {
+    answeredOwned++;
+    sameAsSchema(inPlace, exact);
   }
   return exact;
 }
@@ -264,6 +301,7 @@ describe("fast paths give exactly what the schemas give", () => {
     expect(accepted).toBeGreaterThan(codecs.length * 10);
     // Each accepted value is answered at least twice (decode, encode) when the paths work.
     expect(answered).toBeGreaterThan(accepted * 2);
+    expect(answeredOwned).toBeGreaterThan(accepted * 2);
     expect(textsWritten).toBeGreaterThan(codecs.length * 10);
   });
 });

@@ -44,8 +44,61 @@ export function objectWalk(
   // each is a generic lookup. Code specialised per shape would be faster, but only code
   // generation makes it, which the SDK does not do (it would not run under a strict
   // Content-Security-Policy either).
-  return (input) => {
+  /**
+   * How many of `keys` (the input's own keys) are the shape's, when they already stand as the
+   * schema's output would have them: the shape's keys in shape order, then the unknown ones a
+   * loose object copies (none a strict object refuses or a loose one drops); -1 otherwise, or
+   * when a field the walk would read is absent but inherited, or required and missing (the
+   * copying walk then answers). Reads no values and changes nothing.
+   */
+  const inOrder = (input: Record<string, unknown>, keys: string[]): number => {
+    let next = 0;
+    let count = 0;
+    for (; count < keys.length; count++) {
+      const key = keys[count] as string;
+      while (next < fields.length && (fields[next] as Field).key !== key) {
+        if (!absentOk(fields[next] as Field, input)) return -1;
+        next++;
+      }
+      if (next === fields.length) break;
+      next++;
+    }
+    for (; next < fields.length; next++) if (!absentOk(fields[next] as Field, input)) return -1;
+    for (let i = count; i < keys.length; i++) {
+      const key = keys[i] as string;
+      if (
+        unknownKeys === "refuse" ||
+        known(key) ||
+        key === "__proto__" ||
+        key === "prototype" ||
+        key === "constructor"
+      ) {
+        return -1;
+      }
+    }
+    return count;
+  };
+  return (input, owned) => {
     if (!isPlainObject(input)) return MISS;
+    if (owned) {
+      const keys = Object.keys(input);
+      const count = inOrder(input, keys);
+      if (count >= 0) {
+        // Decoded in place: each value replaced where it stands, unknown keys left as they are.
+        const values = Object.values(input);
+        let next = 0;
+        for (let i = 0; i < count; i++) {
+          const key = keys[i] as string;
+          while ((fields[next] as Field).key !== key) next++;
+          const value = values[i];
+          const result = (fields[next] as Field).fast(value, true);
+          if (result === MISS) return MISS;
+          if (result !== value) input[key] = result;
+          next++;
+        }
+        return input;
+      }
+    }
     if (unknownKeys === "refuse") {
       for (const key in input) if (!known(key)) return MISS;
     }
@@ -54,7 +107,7 @@ export function objectWalk(
       const value = input[field.key];
       // One read per key: a JSON value is never undefined, so `in` runs only for absent keys.
       if (value !== undefined || field.key in input) {
-        const result = field.fast(value);
+        const result = field.fast(value, owned);
         if (result === MISS) return MISS;
         out[field.key] = result;
       } else if (!field.skipIfMissing) {
@@ -78,6 +131,11 @@ export function objectWalk(
     }
     return out;
   };
+}
+
+/** A field absent from the input's own keys: skipped by the walk, and not found on the prototype. */
+function absentOk(field: Field, input: Record<string, unknown>): boolean {
+  return field.skipIfMissing && !(field.key in input);
 }
 
 /** An optional schema without a default or fallback to fill in: a missing key is just absent. */

@@ -136,11 +136,12 @@ export function array<C extends AnyCodec>(
   const { minItems = 0, maxItems = Number.POSITIVE_INFINITY } = rule;
   const eachOf =
     (each: FastPath): FastPath =>
-    (input) => {
+    (input, owned) => {
       if (!Array.isArray(input) || input.length < minItems || input.length > maxItems) return MISS;
-      const out = new Array(input.length);
+      // An owned array is its own output (valibot's array keeps the order of the items).
+      const out = owned ? input : new Array(input.length);
       for (let i = 0; i < input.length; i++) {
-        const value = each(input[i]);
+        const value = each(input[i], owned);
         if (value === MISS) return MISS;
         out[i] = value;
       }
@@ -181,7 +182,8 @@ export function optional<C extends AnyCodec>(
     wire: inner.wire,
     optional: true,
     fast: {
-      decode: (input) => (input === undefined || input === null ? undefined : read(input)),
+      decode: (input, owned) =>
+        input === undefined || input === null ? undefined : read(input, owned),
       encode: (input) => (input === undefined ? undefined : write(input)),
       text: (input) => (input === undefined ? undefined : text(input)),
     },
@@ -192,8 +194,8 @@ export function optional<C extends AnyCodec>(
 export function nullable<C extends AnyCodec>(inner: C): Codec<AppOf<C> | null, WireOf<C> | null> {
   const orNull =
     (fast: FastPath): FastPath =>
-    (input) =>
-      input === null ? null : fast(input);
+    (input, owned) =>
+      input === null ? null : fast(input, owned);
   const innerText = textOf(inner);
   return codec(
     v.nullable(inner.decode) as v.GenericSchema<unknown, AppOf<C> | null>,
@@ -246,8 +248,8 @@ export function jsonText<C extends AnyCodec>(inner: C, what: string): Codec<AppO
       description: `JSON-encoded ${what}`,
     },
     {
-      decode: (input) => {
-        if (typeof input === "object" && input !== null) return read(input);
+      decode: (input, owned) => {
+        if (typeof input === "object" && input !== null) return read(input, owned);
         if (typeof input !== "string") return MISS;
         let parsed: unknown;
         try {
@@ -255,7 +257,8 @@ export function jsonText<C extends AnyCodec>(inner: C, what: string): Codec<AppO
         } catch {
           return MISS;
         }
-        return read(parsed);
+        // Parsed here, so owned; after a MISS the schema parses the text again.
+        return read(parsed, true);
       },
       encode: (input) => {
         const value = write(input);
@@ -280,13 +283,13 @@ export function variant<K extends string, O extends readonly ObjectCodec<Shape>[
         v.safeParse(o.shape[key]?.[direction] as v.GenericSchema, value).success,
       fast: direction === "decode" ? decodePath(o) : encodePath(o),
     }));
-    return (input) => {
+    return (input, owned) => {
       if (typeof input !== "object" || input === null || !(key in input)) return MISS;
       const tag = (input as Record<string, unknown>)[key];
       // The first option whose discriminator fits decides; if its fast path is unsure, so
       // are we (a later option must not answer for it).
       const choice = choices.find((c) => c.accepts(tag));
-      return choice ? choice.fast(input) : MISS;
+      return choice ? choice.fast(input, owned) : MISS;
     };
   };
   return codec(
@@ -324,8 +327,8 @@ export function withRules<A, W>(base: Codec<A, W>, rules: readonly Rule[]): Code
   const description = rules.map((r) => `${r.field} ${r.message}`).join("; ");
   const checked =
     (fast: FastPath): FastPath =>
-    (input) => {
-      const value = fast(input);
+    (input, owned) => {
+      const value = fast(input, owned);
       if (value === MISS) return MISS;
       return rules.every((r) => r.test(value as Record<string, unknown>)) ? value : MISS;
     };

@@ -184,10 +184,16 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
       }
       first = false;
       total = page.totalRecords;
+      if (!repeats) {
+        // Nothing can repeat: the page's own array is handed out, not a copy.
+        for (const record of page.records) recent.add(key(record));
+        yield page.records;
+        continue;
+      }
       const fresh: T[] = [];
       for (const record of page.records) {
         const k = key(record);
-        if (repeats?.has(k)) continue;
+        if (repeats.has(k)) continue;
         recent.add(k);
         fresh.push(record);
       }

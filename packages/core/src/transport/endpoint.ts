@@ -34,10 +34,15 @@ export interface Endpoint<
   /**
    * What `v.safeParse(request, params)` and `v.safeParse(response, data)` answer, sooner: the
    * contract's endpoints answer valid values through plain functions and run the schema for
-   * the rest. Without them the transport runs the schemas.
+   * the rest. Without them the transport runs the schemas. The transport gives parseResponse
+   * `fresh` (the same data parsed again from the answer's text): `data` is then fresh from the
+   * parser and owned, so it may be decoded in place; `fresh()` is for anything that needs the
+   * data as it arrived. A parser that keeps `data` (profit share's sign check) leaves `fresh` out.
    */
   parseRequest?: ((params: unknown) => v.SafeParseResult<TRequest>) | undefined;
-  parseResponse?: ((data: unknown) => v.SafeParseResult<TResponse>) | undefined;
+  parseResponse?:
+    | ((data: unknown, fresh?: () => unknown) => v.SafeParseResult<TResponse>)
+    | undefined;
   /**
    * Reads change nothing and can always be retried. A write is retried only when it carries an
    * idempotency key, or when the failure proves the request never reached the service.

@@ -87,9 +87,19 @@ export function readResponse(answer: HttpAnswer, ctx: ReadContext): Reading {
   }
 
   if (is2xx && envelope && isSuccess(envelope)) {
+    // The body is fresh from parseJson and nobody else's: the endpoint may decode its data in
+    // place, and parses the text again for the schema when its fast path was unsure.
+    let changed = false;
+    const fresh = () => {
+      changed = true;
+      return (readEnvelope(parseJson(answer.text)) as Envelope).data;
+    };
     const result =
-      endpoint.parseResponse?.(envelope.data) ?? v.safeParse(endpoint.response, envelope.data);
+      endpoint.parseResponse?.(envelope.data, fresh) ??
+      v.safeParse(endpoint.response, envelope.data);
     if (result.success) return { ok: true, data: result.output, envelope, requestId };
+    // What the error shows is the answer as it arrived, not a half-decoded copy.
+    if (changed) body = parseJson(answer.text);
     return {
       ok: false,
       envelope,

@@ -1,0 +1,57 @@
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { ResponseValidationError } from "../errors/local-errors";
+import { defineEndpoint } from "./endpoint";
+import { readResponse } from "./read-response";
+
+const text = '{"respCode":"20000","respMsg":"success","data":{"b":"2","a":"1"}}';
+const answer = { status: 200, headers: new Headers(), text };
+const ctx = { idempotencyKey: undefined, requestId: undefined };
+const schema = v.looseObject({ a: v.string(), b: v.string() });
+
+function endpointWith(parseResponse: (data: unknown, fresh?: () => unknown) => unknown) {
+  return defineEndpoint({
+    area: "issuing",
+    path: "/test",
+    auth: "issuingApiKey",
+    kind: "read",
+    request: v.object({}),
+    response: schema,
+    parseResponse: parseResponse as never,
+  });
+}
+
+describe("readResponse hands parseResponse an owned answer", () => {
+  it("gives the parsed data itself, and fresh() the same data parsed again", () => {
+    let given: unknown;
+    let again: unknown;
+    const endpoint = endpointWith((data, fresh) => {
+      given = data;
+      (data as Record<string, unknown>).a = "decoded in place";
+      again = fresh?.();
+      return v.safeParse(schema, again);
+    });
+    const reading = readResponse(answer, { ...ctx, endpoint });
+    expect(given).toStrictEqual({ b: "2", a: "decoded in place" });
+    // fresh() is the answer as it arrived, untouched by what was done to `data`.
+    expect(again).toStrictEqual({ b: "2", a: "1" });
+    expect(again).not.toBe(given);
+    expect(reading.ok && reading.data).toStrictEqual({ a: "1", b: "2" });
+  });
+
+  it("shows the answer as it arrived in the error when an in-place decode gave up", () => {
+    const endpoint = endpointWith((data, fresh) => {
+      (data as Record<string, unknown>).a = 42;
+      return v.safeParse(v.object({ c: v.string() }), fresh?.());
+    });
+    const reading = readResponse(answer, { ...ctx, endpoint });
+    expect(reading.ok).toBe(false);
+    const error = !reading.ok ? reading.error : undefined;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).body).toStrictEqual({
+      respCode: "20000",
+      respMsg: "success",
+      data: { b: "2", a: "1" },
+    });
+  });
+});
