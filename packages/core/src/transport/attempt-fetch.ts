@@ -23,8 +23,6 @@ export interface Call extends SentRequest {
   timeoutMs: number;
   /** The signed wire body, for events with includeBodies. */
   body: Record<string, unknown>;
-  /** The body's signing, under way until the first attempt has awaited it. */
-  signing: Promise<void> | undefined;
   /** 1-based number of the attempt under way (set before each attempt). */
   attempt: number;
   attemptStart: number;

@@ -255,11 +255,7 @@ export class Transport {
     if (!parsed.success)
       throw new RequestValidationError(toValidationIssues(parsed.issues), { path: endpoint.path });
     const body = { ...(parsed.output as Record<string, unknown>) };
-    // Web Crypto's digest runs off the main thread: it is started here and ky builds the request
-    // meanwhile; the first attempt's beforeRequest awaits it and writes the signed body.
-    const signing = this.#config.auth.signBody?.(body, endpoint.unsignedFields ?? []);
-    // Awaited by the first attempt; a call that never gets that far must not leave it unhandled.
-    signing?.catch(() => undefined);
+    await this.#config.auth.signBody?.(body, endpoint.unsignedFields ?? []);
 
     const maxRetries = nonNegativeInt(options.maxRetries, this.#retry.maxRetries, "maxRetries");
     const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -272,7 +268,6 @@ export class Transport {
       signal: options.signal,
       timeoutMs,
       body,
-      signing,
       attempt: 0,
       attemptStart: 0,
       event: undefined,
@@ -282,8 +277,7 @@ export class Transport {
     let response: Response;
     try {
       response = await this.#ky.post(this.#baseUrl(endpoint.area) + endpoint.path, {
-        // A body still being signed is written by the first attempt's beforeRequest.
-        json: signing ? undefined : body,
+        json: body,
         timeout: timeoutMs,
         signal: options.signal,
         context: { call } satisfies CallContext,
@@ -321,26 +315,12 @@ export class Transport {
     };
   }
 
-  /**
-   * ky's beforeRequest: the throttle, the signed body (first attempt; ky's clone of it carries
-   * it into every retry), fresh credential headers, the request event.
-   */
-  async #beforeAttempt(
-    request: Request,
-    call: Call,
-    retryCount: number,
-  ): Promise<Request | undefined> {
+  /** ky's beforeRequest: the throttle, fresh credential headers, the request event. */
+  async #beforeAttempt(request: Request, call: Call, retryCount: number): Promise<void> {
     // Before the headers are set, so x-timestamp is not aged by the wait; outside the timeout.
     if (this.#config.throttle) {
       await this.#config.throttle();
       call.signal?.throwIfAborted();
-    }
-    let signed: Request | undefined;
-    if (call.signing) {
-      await call.signing;
-      call.signing = undefined;
-      signed = new Request(request, { body: stringifyJson(call.body) });
-      request = signed;
     }
     this.#config.auth.setHeaders?.(request.headers, this.#now);
     call.attempt = retryCount + 1;
@@ -361,7 +341,6 @@ export class Transport {
       log(this.#config.logger, "debug", "merchantkit request", { ...call.event });
     }
     call.attemptStart = performance.now();
-    return signed;
   }
 
   /**
