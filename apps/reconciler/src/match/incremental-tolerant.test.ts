@@ -1,7 +1,7 @@
 // Incremental matching and the tolerant pass: a record the pass paired moves out of reach, and
-// a record it had to give up — within its reach only where it stood before — gets its proposal.
-// The incremental run must find that record through where the stored breaks last saw the one
-// that moved (card and time), not only where it stands now. On PGlite and a Postgres server.
+// a record that had to give it up, within its reach only where it stood before, gets another
+// proposal. The incremental run must take that record into its scope although nothing about it
+// changed. On PGlite and a Postgres server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";

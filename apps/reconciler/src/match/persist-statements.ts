@@ -168,12 +168,11 @@ function breakStatements(o: ResolvedMatchOptions, run: string, reach: Reach): St
         WHERE t.status <> 'resolved' AND NOT EXISTS (SELECT 1 FROM run_breaks b WHERE b.break_id = t.break_id)${reach.breaks}`,
     },
     {
-      // With the card and business time of the records the tolerant pass could pair: unpaired
-      // card transactions and entries (provider_leftovers, ledger_leftovers: small tables).
+      // With the card of the records the tolerant pass could pair: unpaired card transactions
+      // and entries (provider_leftovers, ledger_leftovers: small tables).
       name: "break records",
       text: `CREATE TEMP TABLE run_break_records ON COMMIT DROP AS
-        SELECT r.*, coalesce(p.card_id, l.card_id) AS card_id,
-          coalesce(p.occurred_at, l.booked_at) AS occurred_at
+        SELECT r.*, coalesce(p.card_id, l.card_id) AS card_id
         FROM (
           SELECT DISTINCT ON (side, item_kind, item_ref) substr(md5(break_key), 1, 16) AS break_id,
             side, item_kind AS record_kind, item_ref AS record_ref, item_amount AS amount,
@@ -190,13 +189,12 @@ function breakStatements(o: ResolvedMatchOptions, run: string, reach: Reach): St
         WHERE n.side = o.side AND n.record_kind = o.record_kind AND n.record_ref = o.record_ref
           AND n.break_id = o.break_id AND n.amount IS NOT DISTINCT FROM o.amount
           AND n.currency IS NOT DISTINCT FROM o.currency
-          AND n.card_id IS NOT DISTINCT FROM o.card_id
-          AND n.occurred_at IS NOT DISTINCT FROM o.occurred_at)${reach.breakRecords}`,
+          AND n.card_id IS NOT DISTINCT FROM o.card_id)${reach.breakRecords}`,
     },
     ...addMissing(
       "break records",
       "break_records",
-      "break_id, side, record_kind, record_ref, amount, currency, card_id, occurred_at",
+      "break_id, side, record_kind, record_ref, amount, currency, card_id",
       "run_break_records",
       ["side", "record_kind", "record_ref"],
     ),

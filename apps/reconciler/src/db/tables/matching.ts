@@ -204,12 +204,11 @@ export const breakRecords = pgTable(
     amount: numeric("amount"),
     currency: text("currency"),
     /**
-     * The card and business time of a card transaction or a ledger entry as the run that wrote
-     * the row saw them: an incremental run finds the breaks the tolerant pass could touch by
-     * them, before and after a record changes (match/incremental/open-breaks.ts).
+     * The card of an unpaired card transaction or ledger entry as the run that wrote the row
+     * saw it: an incremental run finds the breaks the tolerant pass could touch by it, before
+     * and after a record changes (match/incremental/open-breaks.ts).
      */
     cardId: text("card_id"),
-    occurredAt: time("occurred_at"),
   },
   (t) => [
     primaryKey({ columns: [t.side, t.recordKind, t.recordRef] }),

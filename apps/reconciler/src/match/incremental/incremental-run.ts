@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { isTrue, queryRows, queryText } from "../../db/query-rows";
 import type { ResolvedMatchOptions } from "../match-options";
-import { literals, type RunStatement } from "../statement";
+import type { RunStatement } from "../statement";
 import { HAS_TOTALS } from "../stored-totals";
 import { openBreakKeys } from "./open-breaks";
 import { frontierSize, type ScopeReach, scopeRound, scopeSeeds } from "./scope";
@@ -70,7 +70,6 @@ export async function buildScope(
     kinds: await storedKinds(tx),
     tables: await sourceTables(tx),
     groups: await storedGroups(tx),
-    window: literals(o).window,
   };
   let records = 0;
   for (let round = 0; ; round++) {

@@ -5,11 +5,9 @@
 // list instead of index probes per frontier row.
 //
 // A break joins the scope when it holds a key or entry of the frontier, names one (its own
-// provider_ref or entry_id), or holds a record the tolerant pass could pair with a frontier
-// record: same card, business times within the tolerance window. The tolerant pass's result for
-// a record depends only on the records linked to it by such pairings, so the rounds close over
-// them. A changed record is looked at where it is now and where the stored break records last
-// saw it (their card_id and occurred_at): its old neighbours may pair differently without it.
+// provider_ref or entry_id), or holds a record of a card the frontier touches: the tolerant pass
+// proposes between any unmatched entry and provider record of one card. A changed record's card
+// is taken where it is now and where the stored break records last saw it (their card_id).
 import type { Statement } from "../statement";
 import { addNew, probe } from "./scope-sql";
 
@@ -23,25 +21,24 @@ export const keyOfRecord = (x: string) => `CASE ${x}.record_kind
     ELSE ${x}.record_ref END COLLATE "default"`;
 
 /**
- * open_break_keys (break_id, k, entry_id, card_id, at): one row per provider record (by key),
- * cash leg (by the serviceId of its posting) and ledger entry of every open and pending break,
- * with the card and business time stored with it, and one per break for its own refs. Built
- * once per run, then analysed.
+ * open_break_keys (break_id, k, entry_id, card_id): one row per provider record (by key), cash
+ * leg (by the serviceId of its posting) and ledger entry of every open and pending break, with
+ * the card stored with it, and one per break for its own refs. Built once per run, then
+ * analysed.
  */
 export const openBreakKeys: Statement[] = [
   {
     name: "scope: open breaks",
     text: `CREATE TEMP TABLE open_break_keys ON COMMIT DROP AS
-      SELECT b.break_id, ${keyOfRecord("b")} AS k, NULL::text COLLATE "C" AS entry_id, b.card_id,
-          b.occurred_at AS at
+      SELECT b.break_id, ${keyOfRecord("b")} AS k, NULL::text COLLATE "C" AS entry_id, b.card_id
         FROM break_records b WHERE b.side = 'provider'
-      UNION ALL SELECT b.break_id, NULL, b.record_ref, b.card_id, b.occurred_at
+      UNION ALL SELECT b.break_id, NULL, b.record_ref, b.card_id
         FROM break_records b WHERE b.side = 'ledger'
-      UNION ALL SELECT b.break_id, a.service_id, NULL, NULL, NULL
+      UNION ALL SELECT b.break_id, a.service_id, NULL, NULL
         FROM break_records b CROSS JOIN LATERAL (SELECT x.service_id FROM account_transactions x
           WHERE x.acnt_txn_id = b.record_ref COLLATE "default" OFFSET 0) a
         WHERE b.side = 'cash'
-      UNION ALL SELECT break_id, provider_ref, entry_id COLLATE "C", NULL, NULL
+      UNION ALL SELECT break_id, provider_ref, entry_id COLLATE "C", NULL
         FROM breaks WHERE status IN ('open', 'pending')`,
   },
   { name: "scope: open breaks (analyze)", text: "ANALYZE open_break_keys" },
@@ -49,10 +46,10 @@ export const openBreakKeys: Statement[] = [
 
 /**
  * Round `r`'s statements about breaks: the breaks holding or naming a key or entry of the
- * frontier or within the tolerant pass's reach of one (`window`: the tolerance window, an SQL
- * interval), and the keys and entries of the breaks found, for round r + 1.
+ * frontier or a record of a card it touches, and the keys and entries of the breaks found, for
+ * round r + 1.
  */
-export function breakRound(r: number, window: string): Statement[] {
+export function breakRound(r: number): Statement[] {
   const next = r + 1;
   const frontierKeys = `open_break_keys b JOIN scope_keys s ON s.k = b.k WHERE s.round = ${r}`;
   const frontierEntries = `open_break_keys b JOIN scope_entries s ON s.entry_id = b.entry_id
@@ -60,20 +57,19 @@ export function breakRound(r: number, window: string): Statement[] {
   return [
     {
       name: "scope: stored breaks",
-      text: `WITH points AS (
-          -- The frontier's card records and entries where they are now...
-          ${probe({ outer: "scope_keys s", round: r, table: "card_transactions", where: "x.txn_order_no = s.k AND x.card_id IS NOT NULL", select: "x.card_id, coalesce(x.settle_time, x.transaction_time) AS at" })}
-          UNION ${probe({ outer: "scope_entries s", round: r, table: "ledger_entries", where: "x.entry_id = s.entry_id AND x.card_id IS NOT NULL", select: "x.card_id, x.booked_at" })}
-          -- ... and where the stored breaks last saw them.
-          UNION SELECT b.card_id, b.at FROM ${frontierKeys} AND b.card_id IS NOT NULL
-          UNION SELECT b.card_id, b.at FROM ${frontierEntries} AND b.card_id IS NOT NULL
+      text: `WITH cards AS (
+          -- The cards of the frontier's card records and entries now...
+          ${probe({ outer: "scope_keys s", round: r, table: "card_transactions", where: "x.txn_order_no = s.k AND x.card_id IS NOT NULL", select: "x.card_id" })}
+          UNION ${probe({ outer: "scope_entries s", round: r, table: "ledger_entries", where: "x.entry_id = s.entry_id AND x.card_id IS NOT NULL", select: "x.card_id" })}
+          -- ... and as the stored breaks last saw them.
+          UNION SELECT b.card_id FROM ${frontierKeys} AND b.card_id IS NOT NULL
+          UNION SELECT b.card_id FROM ${frontierEntries} AND b.card_id IS NOT NULL
         )
         ${addNew(
           "scope_breaks",
           `SELECT b.break_id, ${r} FROM ${frontierKeys}
           UNION SELECT b.break_id, ${r} FROM ${frontierEntries}
-          UNION SELECT b.break_id, ${r} FROM open_break_keys b JOIN points p ON p.card_id = b.card_id
-            AND b.at BETWEEN p.at - ${window} AND p.at + ${window}`,
+          UNION SELECT b.break_id, ${r} FROM open_break_keys b JOIN cards c ON c.card_id = b.card_id`,
         )}`,
     },
     {

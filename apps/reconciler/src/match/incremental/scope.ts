@@ -9,10 +9,9 @@
 //     (serviceId: cash legs);
 //   - a stored match group or break and every record it holds (what the records were matched
 //     with before, whatever their keys are now);
-//   - a card and a time: the records of the card's open and pending breaks within the
-//     tolerance window of a scope record, now or as the stored breaks last saw it, because the
-//     tolerant pass proposes between unmatched entries and provider records of one card within
-//     that window (open-breaks.ts).
+//   - a card: the records of the card's open and pending breaks (the card a scope record has
+//     now, and the one the stored breaks last saw it on), because the tolerant pass proposes
+//     between any unmatched entry and provider record of one card (open-breaks.ts).
 // Records outside the scope keep their stored results: nothing they depend on changed.
 // The stored results' refs and the ledger's ids are COLLATE "C", the provider tables' keys are
 // not: every comparison across the two names the collation of the index it should use.
@@ -84,8 +83,6 @@ export interface ScopeReach {
   tables: ReadonlySet<SourceTable>;
   /** Whether any match group (or cash leg) is stored. */
   groups: boolean;
-  /** The tolerance window (an SQL interval): how far in time the tolerant pass pairs records. */
-  window: string;
 }
 
 /**
@@ -125,7 +122,7 @@ export function scopeRound(r: number, reach: ScopeReach): Statement[] {
       text: addNew("scope_entries", entriesOfKeys),
     },
     ...(reach.groups ? groupRound(r, reach) : []),
-    ...breakRound(r, reach.window),
+    ...breakRound(r),
   ];
   return statements.filter((s): s is Statement => s !== false);
 }
