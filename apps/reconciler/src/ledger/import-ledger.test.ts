@@ -1,9 +1,10 @@
 // Ledger import on PGlite and (with DATABASE_URL) a Postgres server: all or nothing, idempotent
 // by entry_id, exact decimals, and account serviceIds queued for the sync.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { testBackends } from "../db/test-databases";
+import { useTestDatabase } from "../db/use-test-database";
 import { importLedger, LedgerImportError } from "./import-ledger";
 
 const HEADER = "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description";
@@ -16,13 +17,10 @@ const GOOD = [
 ].join("\n");
 
 describe.each(testBackends())("ledger import on %s", (kind) => {
-  let database: TestDatabase;
   let db: Db;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
-  }, 120_000);
-  afterAll(() => database?.dispose());
+  useTestDatabase(kind, (opened) => {
+    db = opened.db;
+  });
 
   const count = async (table: string) =>
     Number((await queryText<{ n: string }>(db, `SELECT count(*) AS n FROM ${table}`))[0]?.n);

@@ -4,10 +4,11 @@
 // One real difference gives one break, of the class a finance person would name, with the
 // exact difference. PGlite and (with DATABASE_URL) a Postgres server.
 import type { GroundTruth } from "@merchantkit/sandbox";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { testBackends } from "../db/test-databases";
+import { useTestDatabase } from "../db/use-test-database";
 import { importLedger } from "../ledger/import-ledger";
 import { runMatch } from "./run-match";
 import { storeGroundTruth } from "./test-ground-truth";
@@ -174,13 +175,10 @@ type Break = {
 };
 
 describe.each(testBackends())("booking styles on %s", (kind) => {
-  let database: TestDatabase;
   let db: Db;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
-  }, 120_000);
-  afterAll(() => database?.dispose());
+  useTestDatabase(kind, (opened) => {
+    db = opened.db;
+  });
 
   /**
    * The provider data (fresh unless `keep`: a status can only move forward), the ledger

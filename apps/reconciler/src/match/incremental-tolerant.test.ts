@@ -2,10 +2,11 @@
 // a record that had to give it up, within its reach only where it stood before, gets another
 // proposal. The incremental run must take that record into its scope although nothing about it
 // changed. On PGlite and a Postgres server.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { testBackends } from "../db/test-databases";
+import { useTestDatabase } from "../db/use-test-database";
 import { runMatch } from "./run-match";
 
 const DAY = 86_400_000;
@@ -22,14 +23,9 @@ const entry = (id: string, amount: string, days: number) =>
   `('${id}', 'card_transaction', 'X-${id}', ${amount}, 'USD', '${at(days)}', '900')`;
 
 describe.each(testBackends())("incremental tolerant matching on %s", (kind) => {
-  let database: TestDatabase;
   let db: Db;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
-  }, 120_000);
-  afterAll(async () => {
-    await database?.dispose();
+  useTestDatabase(kind, (opened) => {
+    db = opened.db;
   });
 
   const proposals = () =>

@@ -2,7 +2,7 @@
 // DATABASE_URL) a Postgres server: exact round trips, versions, unchanged rows, downgrades.
 import { isJsonNumber, type JsonNumber, parseJson } from "@merchantkit/core";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import {
   accountTransactions,
@@ -14,7 +14,8 @@ import {
   operateRecordVersions,
   serviceIds,
 } from "../db/schema";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { testBackends } from "../db/test-databases";
+import { useTestDatabase } from "../db/use-test-database";
 import { upsertAccountTransactions } from "./account-transactions";
 import { canonicalWireText, wireHash } from "./canonical-wire";
 import { upsertCardTransactions } from "./card-transactions";
@@ -37,13 +38,10 @@ function readRaw(raw: string, rawHash: string): Record<string, unknown> {
 }
 
 describe.each(testBackends())("store records on %s", (kind) => {
-  let database: TestDatabase;
   let db: Db;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
-  }, 120_000);
-  afterAll(() => database?.dispose());
+  useTestDatabase(kind, (opened) => {
+    db = opened.db;
+  });
 
   const cardRow = async (key: string) =>
     (await db.select().from(cardTransactions).where(eq(cardTransactions.txnOrderNo, key)))[0];

@@ -2,11 +2,12 @@
 // atomicity, watermarks, retry windows, runs, serviceIds, the stream lock and webhook dedupe.
 import { isJsonNumber, type JsonNumber, parseJson } from "@merchantkit/core";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Database, Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { cardTransactions, webhookEvents } from "../db/schema";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { type TestDatabase, testBackends } from "../db/test-databases";
+import { useTestDatabase } from "../db/use-test-database";
 import { commitWindow } from "./commit-window";
 import { PostgresDedupeStore } from "./dedupe-store";
 import { markServiceIdsFetched, rememberServiceIds, serviceIdsToFetch } from "./service-ids";
@@ -27,11 +28,10 @@ const at = (iso: string) => new Date(iso);
 describe.each(testBackends())("sync state on %s", (kind) => {
   let database: TestDatabase;
   let db: Db;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
-  }, 120_000);
-  afterAll(() => database?.dispose());
+  useTestDatabase(kind, (opened) => {
+    database = opened;
+    db = opened.db;
+  });
 
   const stored = async (key: string) =>
     (await db.select().from(cardTransactions).where(eq(cardTransactions.txnOrderNo, key)))[0];

@@ -9,7 +9,7 @@
 // proposes between any unmatched entry and provider record of one card. A changed record's card
 // is taken where it is now and where the stored break records last saw it (their card_id).
 import type { Statement } from "../statement";
-import { addNew, probe } from "./scope-sql";
+import { addNew } from "./scope-sql";
 
 /**
  * The key a stored provider record (alias `x`: record_kind, record_ref) sits under: a fee's ref
@@ -46,10 +46,11 @@ export const openBreakKeys: Statement[] = [
 
 /**
  * Round `r`'s statements about breaks: the breaks holding or naming a key or entry of the
- * frontier or a record of a card it touches, and the keys and entries of the breaks found, for
- * round r + 1.
+ * frontier or a record of a card it touches (`cards`: a query of the cards of the frontier's
+ * records, empty when there is none to look in), and the keys and entries of the breaks found,
+ * for round r + 1.
  */
-export function breakRound(r: number): Statement[] {
+export function breakRound(r: number, cards: string): Statement[] {
   const next = r + 1;
   const frontierKeys = `open_break_keys b JOIN scope_keys s ON s.k = b.k WHERE s.round = ${r}`;
   const frontierEntries = `open_break_keys b JOIN scope_entries s ON s.entry_id = b.entry_id
@@ -58,11 +59,9 @@ export function breakRound(r: number): Statement[] {
     {
       name: "scope: stored breaks",
       text: `WITH cards AS (
-          -- The cards of the frontier's card records and entries now...
-          ${probe({ outer: "scope_keys s", round: r, table: "card_transactions", where: "x.txn_order_no = s.k AND x.card_id IS NOT NULL", select: "x.card_id" })}
-          UNION ${probe({ outer: "scope_entries s", round: r, table: "ledger_entries", where: "x.entry_id = s.entry_id AND x.card_id IS NOT NULL", select: "x.card_id" })}
-          -- ... and as the stored breaks last saw them.
-          UNION SELECT b.card_id FROM ${frontierKeys} AND b.card_id IS NOT NULL
+          -- The cards of the frontier's records now (if any) and as the stored breaks saw them.
+          ${cards === "" ? "" : `${cards} UNION`}
+          SELECT b.card_id FROM ${frontierKeys} AND b.card_id IS NOT NULL
           UNION SELECT b.card_id FROM ${frontierEntries} AND b.card_id IS NOT NULL
         )
         ${addNew(

@@ -75,7 +75,10 @@ export function scopeSeeds(o: ResolvedMatchOptions, lastAsOf: Date): Statement[]
 const union = (arms: readonly (string | false)[]) =>
   arms.filter((arm): arm is string => arm !== false).join("\n        UNION ");
 
-/** What the stored results and the source tables hold, read once per run: lookups into what holds nothing are left out. */
+/**
+ * What the stored results and the source tables hold, read once per run: lookups into what
+ * holds nothing are left out.
+ */
 export interface ScopeReach {
   /** Provider kinds the stored results hold (stored-kinds.ts). */
   kinds: ReadonlySet<StoredKind>;
@@ -112,6 +115,25 @@ export function scopeRound(r: number, reach: ScopeReach): Statement[] {
     byEntry("ledger_entries", "x.entry_id = s.entry_id", 'x.provider_ref COLLATE "default"'),
   ]);
   const entriesOfKeys = byKey("ledger_entries", 'x.provider_ref = s.k COLLATE "C"', "x.entry_id");
+  // The cards of the frontier's card records and entries (the tolerant pass's reach).
+  const cards = union([
+    has("card_transactions") &&
+      probe({
+        outer: "scope_keys s",
+        round: r,
+        table: "card_transactions",
+        where: "x.txn_order_no = s.k AND x.card_id IS NOT NULL",
+        select: "x.card_id",
+      }),
+    has("ledger_entries") &&
+      probe({
+        outer: "scope_entries s",
+        round: r,
+        table: "ledger_entries",
+        where: "x.entry_id = s.entry_id AND x.card_id IS NOT NULL",
+        select: "x.card_id",
+      }),
+  ]);
   const statements: (Statement | false)[] = [
     keysOfRecords !== "" && {
       name: "scope: keys of records",
@@ -122,7 +144,7 @@ export function scopeRound(r: number, reach: ScopeReach): Statement[] {
       text: addNew("scope_entries", entriesOfKeys),
     },
     ...(reach.groups ? groupRound(r, reach) : []),
-    ...breakRound(r),
+    ...breakRound(r, cards),
   ];
   return statements.filter((s): s is Statement => s !== false);
 }

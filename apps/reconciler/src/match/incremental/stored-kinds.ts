@@ -1,8 +1,8 @@
-// Which kinds of provider records the stored results hold. The scope's lookups into the stored
-// results probe once per frontier row and kind (a card record, an operation, a fee, an account
-// item, a cash leg); a kind no stored pair, member or break record has can find nothing, so its
-// lookups are left out. Read under the matcher's lock, which every writer of the stored results
-// holds, so the answer stays true for the run.
+// Which kinds of provider records the stored pairs and match groups hold. The scope's lookups
+// into them probe once per frontier row and kind (a card record, an operation, a fee, an account
+// item, a cash leg); a kind no stored pair or member has can find nothing, so its lookups are
+// left out (the stored breaks are found otherwise: open-breaks.ts). Read under the matcher's
+// lock, which every writer of the stored results holds, so the answer stays true for the run.
 import type { Db } from "../../db/database";
 import { isTrue, queryText } from "../../db/query-rows";
 
@@ -16,8 +16,7 @@ export async function storedKinds(tx: Db): Promise<ReadonlySet<StoredKind>> {
   // kinds) hid the value from the planner, which then scanned all of match_pairs per kind.
   const held = (kind: string) => `SELECT '${kind}' AS kind WHERE
       EXISTS (SELECT 1 FROM match_pairs WHERE record_kind = '${kind}')
-      OR EXISTS (SELECT 1 FROM match_group_members WHERE side = 'provider' AND record_kind = '${kind}')
-      OR EXISTS (SELECT 1 FROM break_records WHERE side = 'provider' AND record_kind = '${kind}')`;
+      OR EXISTS (SELECT 1 FROM match_group_members WHERE side = 'provider' AND record_kind = '${kind}')`;
   const rows = await queryText<{ kind: StoredKind }>(
     tx,
     [
