@@ -31,7 +31,7 @@ function amount(i: number): string {
 const txnNo = (i: number) => `T${String(100_000_000_000_000 + i)}`;
 const cardOf = (i: number) => String(1953712585351499776n + BigInt(i % 20_000));
 
-const CARD_COLUMNS = [
+export const CARD_COLUMNS = [
   "txn_order_no",
   "card_id",
   "txn_type",
@@ -51,7 +51,7 @@ const CARD_COLUMNS = [
 ];
 
 /** Provider record i: a settled clearing (1 in 20 a refund), USD or EUR, over a month. */
-function* cardLines(rows: number, from = 0): Generator<string> {
+export function* cardLines(rows: number, from = 0): Generator<string> {
   let chunk = "";
   for (let i = from; i < from + rows; i++) {
     const time = new Date(START + i * 2_500).toISOString();
@@ -82,7 +82,7 @@ function* cardLines(rows: number, from = 0): Generator<string> {
   if (chunk) yield chunk;
 }
 
-const LEDGER_COLUMNS = [
+export const LEDGER_COLUMNS = [
   "entry_id",
   "kind",
   "provider_ref",
@@ -93,7 +93,7 @@ const LEDGER_COLUMNS = [
 ];
 
 /** Ledger entry i: the provider's record, but 1 in 1000 off by 0.01, missing, or booking i+1 a second time (each replaced by an entry the provider does not have, so the count stays the same). */
-function* ledgerLines(rows: number, from = 0): Generator<string> {
+export function* ledgerLines(rows: number, from = 0): Generator<string> {
   let chunk = "";
   for (let i = from; i < from + rows; i++) {
     const booked = new Date(START + i * 2_500 + 3_600_000).toISOString();

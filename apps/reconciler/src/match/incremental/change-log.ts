@@ -11,7 +11,8 @@ import type { Statement } from "../statement";
  * An incremental run takes the rows of match_changes into run_changes (deleting them) at its
  * start, so every change its passes may see is taken and a change committed later stays for the
  * next run. A run that does not write its results gives them back (restoreChanges); a failed
- * one rolls back with them.
+ * one rolls back with them. run_changes holds each (kind, ref) once: the scope's seeds take its
+ * refs as they are (scope.ts).
  */
 export const takeChanges: Statement[] = [
   {

@@ -46,11 +46,11 @@ export const openBreakKeys: Statement[] = [
 
 /**
  * Round `r`'s statements about breaks: the breaks holding or naming a key or entry of the
- * frontier or a record of a card it touches (`cards`: a query of the cards of the frontier's
- * records, empty when there is none to look in), and the keys and entries of the breaks found,
- * for round r + 1.
+ * frontier or a record of a card it touches (scope_cards: the cards of the frontier's records,
+ * written by the round's first statement, scope.ts), and the keys and entries of the breaks
+ * found, for round r + 1.
  */
-export function breakRound(r: number, cards: string): Statement[] {
+export function breakRound(r: number): Statement[] {
   const next = r + 1;
   const frontierKeys = `open_break_keys b JOIN scope_keys s ON s.k = b.k WHERE s.round = ${r}`;
   const frontierEntries = `open_break_keys b JOIN scope_entries s ON s.entry_id = b.entry_id
@@ -60,8 +60,8 @@ export function breakRound(r: number, cards: string): Statement[] {
       name: "scope: stored breaks",
       text: `WITH cards AS (
           -- The cards of the frontier's records now (if any) and as the stored breaks saw them.
-          ${cards === "" ? "" : `${cards} UNION`}
-          SELECT b.card_id FROM ${frontierKeys} AND b.card_id IS NOT NULL
+          SELECT card_id FROM scope_cards WHERE round = ${r}
+          UNION SELECT b.card_id FROM ${frontierKeys} AND b.card_id IS NOT NULL
           UNION SELECT b.card_id FROM ${frontierEntries} AND b.card_id IS NOT NULL
         )
         ${addNew(

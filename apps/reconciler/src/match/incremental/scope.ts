@@ -41,17 +41,31 @@ export function scopeSeeds(o: ResolvedMatchOptions, lastAsOf: Date): Statement[]
       'scope_entries (entry_id text COLLATE "C" PRIMARY KEY, round integer NOT NULL)',
       "scope_groups (match_id text PRIMARY KEY, round integer NOT NULL)",
       'scope_breaks (break_id text COLLATE "C" PRIMARY KEY, round integer NOT NULL)',
+      // The cards of each round's frontier records (the tolerant pass's reach; open-breaks.ts).
+      "scope_cards (card_id text, round integer NOT NULL)",
     ].map((table) => ({
       name: "scope table",
       text: `CREATE TEMP TABLE ${table} ON COMMIT DROP`,
     })),
+    // The rows of the scope's card records and ledger entries, read once, when their key or
+    // entry is a round's frontier: each round reads what it needs of them as it inserts them,
+    // and they become the run's copies of card_transactions and ledger_entries
+    // (scoped-tables.ts) without being looked up again.
+    ...[
+      ["scope_card_rows", "card_transactions"],
+      ["scope_ledger_rows", "ledger_entries"],
+    ].map(([table, source]) => ({
+      name: "scope table",
+      text: `CREATE TEMP TABLE ${table} ON COMMIT DROP AS SELECT * FROM ${source} WHERE false`,
+    })),
+    // run_changes holds each change once (change-log.ts): no DISTINCT, no sort of the refs.
     {
       name: "scope: changed keys",
-      text: "INSERT INTO scope_keys SELECT DISTINCT ref, 0 FROM run_changes WHERE kind = 'key'",
+      text: "INSERT INTO scope_keys SELECT ref, 0 FROM run_changes WHERE kind = 'key'",
     },
     {
       name: "scope: changed entries",
-      text: "INSERT INTO scope_entries SELECT DISTINCT ref, 0 FROM run_changes WHERE kind = 'entry'",
+      text: "INSERT INTO scope_entries SELECT ref, 0 FROM run_changes WHERE kind = 'entry'",
     },
     {
       // Time alone: pending breaks whose grace period ended, authorizations that went stale.
@@ -101,50 +115,47 @@ export function scopeRound(r: number, reach: ScopeReach): Statement[] {
   const byKey = (table: SourceTable, where: string, select: string) =>
     has(table) &&
     probe({ outer: "scope_keys s", round: r, table, where, select: `${select}, ${next}` });
-  const byEntry = (table: SourceTable, where: string, select: string) =>
-    has(table) &&
-    probe({ outer: "scope_entries s", round: r, table, where, select: `${select}, ${next}` });
+  // The frontier's card records and entries, kept (scope_card_rows, scope_ledger_rows) and
+  // read as they are inserted: the keys they name and their cards.
+  const rows = [
+    has("card_transactions") &&
+      `card_rows AS (INSERT INTO scope_card_rows ${probe({ outer: "scope_keys s", round: r, table: "card_transactions", where: "x.txn_order_no = s.k", select: "x.*" })}
+        RETURNING origin_txn_order_no AS a, origin_txn_order_no_for_refund AS b, card_id)`,
+    has("ledger_entries") &&
+      `ledger_rows AS (INSERT INTO scope_ledger_rows ${probe({ outer: "scope_entries s", round: r, table: "ledger_entries", where: "x.entry_id = s.entry_id", select: "x.*" })}
+        RETURNING provider_ref COLLATE "default" AS k, card_id)`,
+  ];
+  const cards = union([
+    has("card_transactions") && `SELECT card_id, ${r} FROM card_rows`,
+    has("ledger_entries") && `SELECT card_id, ${r} FROM ledger_rows WHERE card_id IS NOT NULL`,
+  ]);
   const keysOfRecords = union([
     has("card_transactions") &&
-      `SELECT v.k, ${next} FROM (${byKey("card_transactions", "x.txn_order_no = s.k", "x.origin_txn_order_no AS a, x.origin_txn_order_no_for_refund AS b")}) t
+      `SELECT v.k, ${next} FROM card_rows t
           CROSS JOIN LATERAL (VALUES (t.a), (t.b)) v(k) WHERE v.k IS NOT NULL`,
     byKey("card_transactions", "x.origin_txn_order_no = s.k", "x.txn_order_no"),
     byKey("card_transactions", "x.origin_txn_order_no_for_refund = s.k", "x.txn_order_no"),
     byKey("operate_records", "x.operate_record_id = s.k", "x.client_request_id"),
     byKey("operate_records", "x.client_request_id = s.k", "x.operate_record_id"),
-    byEntry("ledger_entries", "x.entry_id = s.entry_id", 'x.provider_ref COLLATE "default"'),
+    has("ledger_entries") && `SELECT k, ${next} FROM ledger_rows`,
   ]);
+  const ctes = [
+    ...rows.filter((cte): cte is string => cte !== false),
+    ...(cards === "" ? [] : [`cards AS (INSERT INTO scope_cards ${cards})`]),
+  ];
   const entriesOfKeys = byKey("ledger_entries", 'x.provider_ref = s.k COLLATE "C"', "x.entry_id");
-  // The cards of the frontier's card records and entries (the tolerant pass's reach).
-  const cards = union([
-    has("card_transactions") &&
-      probe({
-        outer: "scope_keys s",
-        round: r,
-        table: "card_transactions",
-        where: "x.txn_order_no = s.k AND x.card_id IS NOT NULL",
-        select: "x.card_id",
-      }),
-    has("ledger_entries") &&
-      probe({
-        outer: "scope_entries s",
-        round: r,
-        table: "ledger_entries",
-        where: "x.entry_id = s.entry_id AND x.card_id IS NOT NULL",
-        select: "x.card_id",
-      }),
-  ]);
   const statements: (Statement | false)[] = [
     keysOfRecords !== "" && {
       name: "scope: keys of records",
-      text: addNew("scope_keys", keysOfRecords),
+      text: `${ctes.length > 0 ? `WITH ${ctes.join(",\n      ")}` : ""}
+      ${addNew("scope_keys", keysOfRecords)}`,
     },
     entriesOfKeys !== false && {
       name: "scope: entries of keys",
       text: addNew("scope_entries", entriesOfKeys),
     },
     ...(reach.groups ? groupRound(r, reach) : []),
-    ...breakRound(r, cards),
+    ...breakRound(r),
   ];
   return statements.filter((s): s is Statement => s !== false);
 }

@@ -1,5 +1,6 @@
 // An incremental run's input: the records of the scope, copied into temporary tables named like
-// the tables they come from. Postgres looks a name up in the session's temporary schema first,
+// the tables they come from (the card records and entries as the scope grew, scope.ts; the
+// others here, once the scope is whole). Postgres looks a name up in the session's temporary schema first,
 // so the passes — unchanged, one text for both kinds of run — read the scope's records where a
 // full run reads all of them. provider_items, a view, is recreated as a temporary view from its
 // own definition (read before the copies exist, so it names the tables unqualified and binds to
@@ -32,7 +33,14 @@ export function scopedTables(
   const byKey = (table: string, where: string) =>
     probe({ outer: "scope_keys s", round: null, table: real(table), where, select: "x.*" });
   return [
-    copy("card_transactions", byKey("card_transactions", "x.txn_order_no = s.k")),
+    // The card records and entries, kept as the scope grew (scope.ts), are taken as they are.
+    ...[
+      ["scope_card_rows", "card_transactions"],
+      ["scope_ledger_rows", "ledger_entries"],
+    ].map(([kept, table]) => ({
+      name: `scope copy: ${table}`,
+      text: `ALTER TABLE ${kept} RENAME TO ${table}`,
+    })),
     copy(
       "operate_records",
       `SELECT DISTINCT ON (operate_record_id) * FROM (
@@ -51,16 +59,6 @@ export function scopedTables(
     ),
     copy("account_transactions", byKey("account_transactions", "x.service_id = s.k")),
     copy("service_ids", byKey("service_ids", "x.service_id = s.k")),
-    copy(
-      "ledger_entries",
-      probe({
-        outer: "scope_entries s",
-        round: null,
-        table: real("ledger_entries"),
-        where: "x.entry_id = s.entry_id",
-        select: "x.*",
-      }),
-    ),
     {
       // The stored exact pairs of the scope's provider records (found by the record's key, or
       // a range of it for fees and account items), for the run's writes to diff against.
