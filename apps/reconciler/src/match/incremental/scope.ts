@@ -9,9 +9,10 @@
 //     (serviceId: cash legs);
 //   - a stored match group or break and every record it holds (what the records were matched
 //     with before, whatever their keys are now);
-//   - a card: the records of the card's open and pending breaks (the card a scope record has
-//     now, and the one the stored breaks last saw it on), because the tolerant pass proposes
-//     between any unmatched entry and provider record of one card (open-breaks.ts).
+//   - a card: the records of the card's open and pending breaks (the card a scope record that
+//     may be a tolerant candidate has now, and the one the stored breaks last saw it on),
+//     because the tolerant pass proposes between any unmatched entry and provider record of one
+//     card (open-breaks.ts, TOLERANT_REACH).
 // Records outside the scope keep their stored results: nothing they depend on changed.
 // The stored results' refs and the ledger's ids are COLLATE "C", the provider tables' keys are
 // not: every comparison across the two names the collation of the index it should use.
@@ -85,6 +86,24 @@ export function scopeSeeds(o: ResolvedMatchOptions, lastAsOf: Date): Statement[]
   ];
 }
 
+/**
+ * TOLERANT_REACH: which scope records bring their card's breaks in. The tolerant pass
+ * (passes/tolerant.ts) pairs card_transaction leftovers, an entry and a provider item of one
+ * card, that no earlier pass took, and the earlier passes take every record whose key the
+ * other side has:
+ *   - a card record with an entry of kind card_transaction and no fee type on its key is
+ *     paired with it: exactly (exact.ts), in a composite with the entry (refund-net.ts), or by
+ *     key (key-mismatch.ts); the entry's key names no other card_transaction item;
+ *   - an entry of kind card_transaction naming a card record the provider has is taken as a
+ *     status question (status-mismatch.ts, F or P), as moving no money (no-money.ts, S), as a
+ *     second entry on the key (duplicates.ts), or earlier in a match or mismatch.
+ * Only the others (an entry naming no card record, a card record nothing books, and entries
+ * of other kinds, which the tolerant pass never pairs, not at all) can be proposed, and only
+ * they bring their card in. A record leaving a stored break brings in the card that break
+ * saw (open-breaks.ts), whatever it is now. A pass order or rule that changes this must
+ * change it here too: incremental-tolerant.test.ts compares such runs with full ones.
+ */
+
 /** The arms that are set, as one UNION (empty when none is). */
 const union = (arms: readonly (string | false)[]) =>
   arms.filter((arm): arm is string => arm !== false).join("\n        UNION ");
@@ -120,14 +139,33 @@ export function scopeRound(r: number, reach: ScopeReach): Statement[] {
   const rows = [
     has("card_transactions") &&
       `card_rows AS (INSERT INTO scope_card_rows ${probe({ outer: "scope_keys s", round: r, table: "card_transactions", where: "x.txn_order_no = s.k", select: "x.*" })}
-        RETURNING origin_txn_order_no AS a, origin_txn_order_no_for_refund AS b, card_id)`,
+        RETURNING txn_order_no AS k, origin_txn_order_no AS a, origin_txn_order_no_for_refund AS b,
+          card_id)`,
     has("ledger_entries") &&
       `ledger_rows AS (INSERT INTO scope_ledger_rows ${probe({ outer: "scope_entries s", round: r, table: "ledger_entries", where: "x.entry_id = s.entry_id", select: "x.*" })}
-        RETURNING provider_ref COLLATE "default" AS k, card_id)`,
+        RETURNING provider_ref COLLATE "default" AS k, kind, fee_type, card_id)`,
   ];
+  // The cards of the frontier's records that may be tolerant candidates (TOLERANT_REACH). A
+  // record's counterpart is most often in the same frontier (a changed record and the entry
+  // booking it): looked for there first (NOT IN: one hashed set), then by one index probe per
+  // record left (OFFSET 0 keeps each NOT EXISTS a probe, not an anti-join over the table).
+  const bookedAsCard = `kind = 'card_transaction' AND coalesce(fee_type, '') = ''`;
   const cards = union([
-    has("card_transactions") && `SELECT card_id, ${r} FROM card_rows`,
-    has("ledger_entries") && `SELECT card_id, ${r} FROM ledger_rows WHERE card_id IS NOT NULL`,
+    has("card_transactions") &&
+      `SELECT card_id, ${r} FROM card_rows t${
+        has("ledger_entries")
+          ? ` WHERE t.k NOT IN (SELECT k FROM ledger_rows WHERE ${bookedAsCard})
+            AND NOT EXISTS (SELECT 1 FROM ledger_entries
+              WHERE provider_ref = t.k COLLATE "C" AND ${bookedAsCard} OFFSET 0)`
+          : ""
+      }`,
+    has("ledger_entries") &&
+      `SELECT card_id, ${r} FROM ledger_rows l WHERE l.card_id IS NOT NULL AND l.kind = 'card_transaction'${
+        has("card_transactions")
+          ? ` AND l.k NOT IN (SELECT k FROM card_rows)
+            AND NOT EXISTS (SELECT 1 FROM card_transactions t WHERE t.txn_order_no = l.k OFFSET 0)`
+          : ""
+      }`,
   ]);
   const keysOfRecords = union([
     has("card_transactions") &&
