@@ -41,6 +41,12 @@ export function scopedTables(
       name: `scope copy: ${table}`,
       text: `ALTER TABLE ${kept} RENAME TO ${table}`,
     })),
+    {
+      // The passes probe card records by their key row by row (orphan-refunds.ts), as they do
+      // the real table's primary key.
+      name: "scope copy: card_transactions key",
+      text: "CREATE INDEX ON card_transactions (txn_order_no)",
+    },
     copy(
       "operate_records",
       `SELECT DISTINCT ON (operate_record_id) * FROM (
