@@ -22,15 +22,21 @@ export const duplicates: Statement = {
     },
     "FROM l WHERE l.entry_id IN (SELECT entry_id FROM known)",
     `l AS (SELECT l.* FROM ledger_leftovers l WHERE ${openLedger("l")}),
-    -- Joined from the few leftover entries (ledger_leftovers, whose statistics make the planner
-    -- hash them rather than a million rows of run_records).
+    -- The provider items whose key or origin a leftover entry names: one scan of run_records
+    -- (a million rows) against the few leftovers' refs (two hashed sets), instead of a hash
+    -- join of run_records per question below (0.59 s → 0.37 s on 1M, side by side in psql).
+    hits AS MATERIALIZED (
+      SELECT p.kind, p.ref, p.fee_type, p.origin_ref, p.record_type FROM run_records p
+      WHERE p.item_ref IS NOT NULL AND (p.ref IN (SELECT ref FROM ledger_leftovers)
+        OR p.origin_ref IN (SELECT ref FROM ledger_leftovers))
+    ),
     known AS (
-      SELECT l.entry_id FROM ledger_leftovers l JOIN run_records p ON p.kind = l.kind AND p.ref = l.ref
-        AND p.fee_type = l.fee_type AND p.item_ref IS NOT NULL
+      SELECT l.entry_id FROM ledger_leftovers l JOIN hits p ON p.kind = l.kind AND p.ref = l.ref
+        AND p.fee_type = l.fee_type
       UNION
       -- An entry on an authorization whose clearings are provider items. (Not looked up in
       -- card_transactions: on PGlite, which never analyses it, the planner loops over it.)
-      SELECT l.entry_id FROM ledger_leftovers l JOIN run_records p ON p.origin_ref = l.ref
+      SELECT l.entry_id FROM ledger_leftovers l JOIN hits p ON p.origin_ref = l.ref
         AND p.kind = 'card_transaction' AND p.record_type = 'CLEARING'
       WHERE l.kind = 'card_transaction'
       UNION
