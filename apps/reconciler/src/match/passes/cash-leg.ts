@@ -26,9 +26,12 @@ export const cashLeg: Statement = {
         JOIN account_transactions a ON a.service_id = e.operate_record_id`,
       },
     ],
+    // Without any operation the scan of run_records (a million rows) is skipped: the
+    // uncorrelated EXISTS is evaluated once, before it (0.19 s of a 1M-record run without one).
     `live AS (
       SELECT x.item_ref AS crid, 'exact:card_operation:' || x.item_ref AS match_id
       FROM run_records x WHERE x.kind = 'card_operation' AND ${paired("x")}
+        AND EXISTS (SELECT 1 FROM operate_records)
       UNION ALL
       SELECT m.record_ref, m.match_id FROM run_members m
       WHERE m.side = 'provider' AND m.record_kind = 'card_operation'
