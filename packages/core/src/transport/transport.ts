@@ -42,7 +42,8 @@ export interface TransportConfig {
   retryDelay?: Partial<Omit<RetrySettings, "maxRetries">> | undefined;
   /**
    * The fetch ky sends with (a proxy-aware fetch, a test double); default the runtime's own.
-   * ky calls it with a Request (its body is the exact text on the wire).
+   * It is called with ky's Request (its body is the exact text on the wire) and an init whose
+   * `body` is that same text.
    */
   fetch?: typeof globalThis.fetch | undefined;
   /**
@@ -150,8 +151,12 @@ export class Transport {
       },
       hooks: {
         beforeRequest: [
-          (request, options, { retryCount }) =>
-            this.#beforeAttempt(request, (options.context as CallContext).call, retryCount),
+          (request, options, { retryCount }) => {
+            const { call } = options.context as CallContext;
+            // ky's `json` option, written by stringifyJson: the text attempt-fetch sends.
+            call.wireText = options.body as string;
+            return this.#beforeAttempt(request, call, retryCount);
+          },
         ],
         beforeRetry: [
           ({ options, error, retryCount }) =>
@@ -268,6 +273,7 @@ export class Transport {
       signal: options.signal,
       timeoutMs,
       body,
+      wireText: undefined,
       attempt: 0,
       attemptStart: 0,
       event: undefined,
