@@ -54,7 +54,13 @@ export async function compare(opts: CompareOptions): Promise<CaseResult[]> {
   const totals = cases.map(() => ({ calls: 0, ms: 0 }));
   for (const c of cases) await timeCase(c.fn, Math.min(100, roundMs)); // warm-up
   for (let round = 0; round < rounds; round++) {
-    for (const [i, c] of cases.entries()) {
+    // Every other round runs the cases in reverse order, so a case is not always the one that
+    // follows the same neighbour (whose garbage it would collect) or meets the same part of a
+    // burst of load from other work.
+    const order = [...cases.keys()];
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) {
+      const c = cases[i] as BenchCase;
       const t = await timeCase(c.fn, roundMs);
       const total = totals[i];
       if (total) {
