@@ -80,8 +80,10 @@ export async function run(): Promise<void> {
       title: `queryTxnList, ${RECORDS.toLocaleString("en-US")} records in ${pages} pages of ${PAGE_SIZE}, sandbox in a child process`,
       unit: "record",
       opsPerCall: RECORDS,
+      // One full pass per case per round; six rounds rather than four (~20 s more), as a pass
+      // takes 2–3 s and load from other work on the shared machine moved single runs by ±0.1×.
       roundMs: 1,
-      rounds: 4,
+      rounds: 6,
       baseline: { name: "bare ky + JSON.parse, page by page", fn: pagesOf(kyPage, "ky") },
       candidates: [
         {
