@@ -8,6 +8,7 @@
 // provider_ref or entry_id), or holds a record of a card the frontier touches: the tolerant pass
 // proposes between any unmatched entry and provider record of one card. A changed record's card
 // is taken where it is now and where the stored break records last saw it (their card_id).
+import { sampled } from "../planner-settings";
 import type { Statement } from "../statement";
 import { addNew } from "./scope-sql";
 
@@ -41,7 +42,8 @@ export const openBreakKeys: Statement[] = [
       UNION ALL SELECT break_id, provider_ref, entry_id COLLATE "C", NULL
         FROM breaks WHERE status IN ('open', 'pending')`,
   },
-  { name: "scope: open breaks (analyze)", text: "ANALYZE open_break_keys" },
+  // From the small sample (planner-settings.ts): enough to hash the joins with each frontier.
+  ...sampled("scope: open breaks (analyze)", "open_break_keys"),
 ];
 
 /**
