@@ -130,12 +130,48 @@ export interface ScopeReach {
  */
 export function scopeRound(r: number, reach: ScopeReach): Statement[] {
   const next = r + 1;
-  const has = (table: SourceTable) => reach.tables.has(table);
+  const has: Has = (table) => reach.tables.has(table);
   const byKey = (table: SourceTable, where: string, select: string) =>
     has(table) &&
     probe({ outer: "scope_keys s", round: r, table, where, select: `${select}, ${next}` });
-  // The frontier's card records and entries, kept (scope_card_rows, scope_ledger_rows) and
-  // read as they are inserted: the keys they name and their cards.
+  const rows = frontierRows(r, has);
+  const cards = frontierCards(r, has);
+  const keysOfRecords = union([
+    has("card_transactions") &&
+      `SELECT v.k, ${next} FROM card_rows t
+          CROSS JOIN LATERAL (VALUES (t.a), (t.b)) v(k) WHERE v.k IS NOT NULL`,
+    byKey("card_transactions", "x.origin_txn_order_no = s.k", "x.txn_order_no"),
+    byKey("card_transactions", "x.origin_txn_order_no_for_refund = s.k", "x.txn_order_no"),
+    byKey("operate_records", "x.operate_record_id = s.k", "x.client_request_id"),
+    byKey("operate_records", "x.client_request_id = s.k", "x.operate_record_id"),
+    has("ledger_entries") && `SELECT k, ${next} FROM ledger_rows`,
+  ]);
+  const ctes = [...rows, ...(cards === "" ? [] : [`cards AS (INSERT INTO scope_cards ${cards})`])];
+  const entriesOfKeys = byKey("ledger_entries", 'x.provider_ref = s.k COLLATE "C"', "x.entry_id");
+  const statements: (Statement | false)[] = [
+    keysOfRecords !== "" && {
+      name: "scope: keys of records",
+      text: `${ctes.length > 0 ? `WITH ${ctes.join(",\n      ")}` : ""}
+      ${addNew("scope_keys", keysOfRecords)}`,
+    },
+    entriesOfKeys !== false && {
+      name: "scope: entries of keys",
+      text: addNew("scope_entries", entriesOfKeys),
+    },
+    ...(reach.groups ? groupRound(r, reach) : []),
+    ...breakRound(r),
+  ];
+  return statements.filter((s): s is Statement => s !== false);
+}
+
+type Has = (table: SourceTable) => boolean;
+
+/**
+ * The frontier's card records and entries, kept (scope_card_rows, scope_ledger_rows) and read
+ * as they are inserted, as CTEs card_rows (k, a, b: its origins, card_id) and ledger_rows (k:
+ * the key it books, kind, fee_type, card_id); a table without rows has none.
+ */
+function frontierRows(r: number, has: Has): string[] {
   const rows = [
     has("card_transactions") &&
       `card_rows AS (INSERT INTO scope_card_rows ${probe({ outer: "scope_keys s", round: r, table: "card_transactions", where: "x.txn_order_no = s.k", select: "x.*" })}
@@ -145,12 +181,19 @@ export function scopeRound(r: number, reach: ScopeReach): Statement[] {
       `ledger_rows AS (INSERT INTO scope_ledger_rows ${probe({ outer: "scope_entries s", round: r, table: "ledger_entries", where: "x.entry_id = s.entry_id", select: "x.*" })}
         RETURNING provider_ref COLLATE "default" AS k, kind, fee_type, card_id)`,
   ];
-  // The cards of the frontier's records that may be tolerant candidates (TOLERANT_REACH). A
-  // record's counterpart is most often in the same frontier (a changed record and the entry
-  // booking it): looked for there first (NOT IN: one hashed set), then by one index probe per
-  // record left (OFFSET 0 keeps each NOT EXISTS a probe, not an anti-join over the table).
+  return rows.filter((cte): cte is string => cte !== false);
+}
+
+/**
+ * The cards of the frontier's records that may be tolerant candidates (TOLERANT_REACH), as
+ * (card_id, r) rows over frontierRows' CTEs. A record's counterpart is most often in the same
+ * frontier (a changed record and the entry booking it): looked for there first (NOT IN: one
+ * hashed set), then by one index probe per record left (OFFSET 0 keeps each NOT EXISTS a
+ * probe, not an anti-join over the table).
+ */
+function frontierCards(r: number, has: Has): string {
   const bookedAsCard = `kind = 'card_transaction' AND coalesce(fee_type, '') = ''`;
-  const cards = union([
+  return union([
     has("card_transactions") &&
       `SELECT card_id, ${r} FROM card_rows t${
         has("ledger_entries")
@@ -167,35 +210,6 @@ export function scopeRound(r: number, reach: ScopeReach): Statement[] {
           : ""
       }`,
   ]);
-  const keysOfRecords = union([
-    has("card_transactions") &&
-      `SELECT v.k, ${next} FROM card_rows t
-          CROSS JOIN LATERAL (VALUES (t.a), (t.b)) v(k) WHERE v.k IS NOT NULL`,
-    byKey("card_transactions", "x.origin_txn_order_no = s.k", "x.txn_order_no"),
-    byKey("card_transactions", "x.origin_txn_order_no_for_refund = s.k", "x.txn_order_no"),
-    byKey("operate_records", "x.operate_record_id = s.k", "x.client_request_id"),
-    byKey("operate_records", "x.client_request_id = s.k", "x.operate_record_id"),
-    has("ledger_entries") && `SELECT k, ${next} FROM ledger_rows`,
-  ]);
-  const ctes = [
-    ...rows.filter((cte): cte is string => cte !== false),
-    ...(cards === "" ? [] : [`cards AS (INSERT INTO scope_cards ${cards})`]),
-  ];
-  const entriesOfKeys = byKey("ledger_entries", 'x.provider_ref = s.k COLLATE "C"', "x.entry_id");
-  const statements: (Statement | false)[] = [
-    keysOfRecords !== "" && {
-      name: "scope: keys of records",
-      text: `${ctes.length > 0 ? `WITH ${ctes.join(",\n      ")}` : ""}
-      ${addNew("scope_keys", keysOfRecords)}`,
-    },
-    entriesOfKeys !== false && {
-      name: "scope: entries of keys",
-      text: addNew("scope_entries", entriesOfKeys),
-    },
-    ...(reach.groups ? groupRound(r, reach) : []),
-    ...breakRound(r),
-  ];
-  return statements.filter((s): s is Statement => s !== false);
 }
 
 /**
