@@ -422,6 +422,27 @@ describe("Transport on the wire", () => {
     expect(response.requestId).toBe("r-1");
   });
 
+  it("hands a custom fetch the Request with its body and the same text as init.body, on every attempt", async () => {
+    server = await startTestServer((_req, res, i) => {
+      if (i === 0) return sendJson(res, 503, '{"respCode":"50300","respMsg":"busy"}');
+      sendJson(res, 200, ok('{"operateRecordId":1}'));
+    });
+    const seen: { request: string; init: unknown }[] = [];
+    const transport = issuing({
+      fetch: async (input, init) => {
+        seen.push({ request: await (input as Request).clone().text(), init: init?.body });
+        return fetch(input, init);
+      },
+    });
+    await transport.request(operate, { cardId: "1", type: "FREEZE" }, { idempotencyKey: "k-f" });
+    const sentText = '{"clientRequestId":"k-f","cardId":1,"type":"FREEZE"}';
+    expect(seen).toEqual([
+      { request: sentText, init: sentText },
+      { request: sentText, init: sentText },
+    ]);
+    expect(server.requests.map((r) => r.body)).toEqual([sentText, sentText]);
+  });
+
   it("times out over the whole body, not only until the headers, naming the key", async () => {
     server = await startTestServer(async (_req, res) => {
       res.writeHead(200, { "content-type": "application/json" });

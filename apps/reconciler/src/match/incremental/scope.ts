@@ -86,24 +86,6 @@ export function scopeSeeds(o: ResolvedMatchOptions, lastAsOf: Date): Statement[]
   ];
 }
 
-/**
- * TOLERANT_REACH: which scope records bring their card's breaks in. The tolerant pass
- * (passes/tolerant.ts) pairs card_transaction leftovers, an entry and a provider item of one
- * card, that no earlier pass took, and the earlier passes take every record whose key the
- * other side has:
- *   - a card record with an entry of kind card_transaction and no fee type on its key is
- *     paired with it: exactly (exact.ts), in a composite with the entry (refund-net.ts), or by
- *     key (key-mismatch.ts); the entry's key names no other card_transaction item;
- *   - an entry of kind card_transaction naming a card record the provider has is taken as a
- *     status question (status-mismatch.ts, F or P), as moving no money (no-money.ts, S), as a
- *     second entry on the key (duplicates.ts), or earlier in a match or mismatch.
- * Only the others (an entry naming no card record, a card record nothing books, and entries
- * of other kinds, which the tolerant pass never pairs, not at all) can be proposed, and only
- * they bring their card in. A record leaving a stored break brings in the card that break
- * saw (open-breaks.ts), whatever it is now. A pass order or rule that changes this must
- * change it here too: incremental-tolerant.test.ts compares such runs with full ones.
- */
-
 /** The arms that are set, as one UNION (empty when none is). */
 const union = (arms: readonly (string | false)[]) =>
   arms.filter((arm): arm is string => arm !== false).join("\n        UNION ");
@@ -184,6 +166,22 @@ function frontierRows(r: number, has: Has): string[] {
   return rows.filter((cte): cte is string => cte !== false);
 }
 
+// TOLERANT_REACH: which scope records bring their card's breaks in. The tolerant pass
+// (passes/tolerant.ts) pairs card_transaction leftovers, an entry and a provider item of one
+// card, that no earlier pass took, and the earlier passes take every record whose key the
+// other side has:
+//   - a card record with an entry of kind card_transaction and no fee type on its key is
+//     paired with it: exactly (exact.ts), in a composite with the entry (refund-net.ts), or by
+//     key (key-mismatch.ts); the entry's key names no other card_transaction item;
+//   - an entry of kind card_transaction naming a card record the provider has is taken as a
+//     status question (status-mismatch.ts, F or P), as moving no money (no-money.ts, S), as a
+//     second entry on the key (duplicates.ts), or earlier in a match or mismatch.
+// Only the others (an entry naming no card record, a card record nothing books, and entries
+// of other kinds, which the tolerant pass never pairs, not at all) can be proposed, and only
+// they bring their card in. A record leaving a stored break brings in the card that break
+// saw (open-breaks.ts), whatever it is now. A pass order or rule that changes this must
+// change it here too: incremental-tolerant.test.ts compares such runs with full ones.
+//
 /**
  * The cards of the frontier's records that may be tolerant candidates (TOLERANT_REACH), as
  * (card_id, r) rows over frontierRows' CTEs. A record's counterpart is most often in the same

@@ -1,10 +1,10 @@
 // An incremental run's input: the records of the scope, copied into temporary tables named like
 // the tables they come from (the card records and entries as the scope grew, scope.ts; the
-// others here, once the scope is whole). Postgres looks a name up in the session's temporary schema first,
-// so the passes — unchanged, one text for both kinds of run — read the scope's records where a
-// full run reads all of them. provider_items, a view, is recreated as a temporary view from its
-// own definition (read before the copies exist, so it names the tables unqualified and binds to
-// the copies). The copies are dropped at commit; nothing else in the transaction reads the
+// others here, once the scope is whole). Postgres looks a name up in the session's temporary
+// schema first, so the passes — unchanged, one text for both kinds of run — read the scope's
+// records where a full run reads all of them. provider_items, a view, is recreated as a
+// temporary view from its own definition (read before the copies exist, so it names the tables
+// unqualified and binds to the copies). The copies are dropped at commit; nothing else in the transaction reads the
 // provider tables or the ledger by these names once they exist.
 
 import { sampled } from "../planner-settings";
