@@ -181,6 +181,39 @@ describe.each(testBackends())("incremental matching on %s", (kind) => {
     await storeGroundTruth(db, truth, new Date(AS_OF));
     await cycle(AS_OF, "new provider records");
 
+    // 3b. A refund arrives naming, only as the clearing it gives back, a record that nothing
+    //     else holds: a clearing with no entry on its key and no break (a chain's member). The
+    //     run must still find
+    //     the clearing (REFERENCED_REACH in incremental/scope.ts), or it would
+    //     call the refund
+    //     an orphan whose original the provider data does not hold.
+    const [held] = await queryText<{ txn_order_no: string }>(
+      db,
+      `SELECT txn_order_no FROM card_transactions t
+       WHERE txn_type = 'CLEARING'
+         AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.provider_ref = t.txn_order_no)
+         AND NOT EXISTS (SELECT 1 FROM break_records b WHERE b.record_ref = t.txn_order_no)
+         AND NOT EXISTS (SELECT 1 FROM breaks b WHERE b.provider_ref = t.txn_order_no)
+       ORDER BY txn_order_no LIMIT 1`,
+    );
+    expect(held, "a clearing nothing books").toBeDefined();
+    await queryText(
+      db,
+      `INSERT INTO card_transactions (txn_order_no, card_id, txn_type, txn_status,
+         origin_txn_order_no, origin_txn_order_no_for_refund, transaction_time, settle_time,
+         card_amount, card_currency, settle_amount, settle_currency, raw, raw_hash, version, source)
+       SELECT 'late-refund-1', card_id, 'REFUND', 'S', NULL, txn_order_no, transaction_time,
+         settle_time, card_amount, card_currency, card_amount, card_currency, raw, raw_hash, 1, source
+       FROM card_transactions WHERE txn_order_no = '${held?.txn_order_no}'`,
+    );
+    await cycle(AS_OF + HOUR, "a refund of a record nothing else holds");
+    const orphans = await queryText(
+      db,
+      `SELECT break_id FROM breaks WHERE provider_ref = 'late-refund-1'
+         AND class = 'orphan_refund_or_reversal' AND status <> 'resolved'`,
+    );
+    expect(orphans).toEqual([]);
+
     // 4. Nothing new, but time passes every grace period and the stale limit.
     await cycle(AS_OF + 8 * DAY, "time past grace");
   }, 240_000);
