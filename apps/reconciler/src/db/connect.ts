@@ -84,8 +84,27 @@ async function openPostgres(url: string, migrationsFolder: string, max: number) 
     heldLocks: new Set(),
     migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
     async copyFrom(copyStatement, chunks) {
-      const writable = await client.unsafe(`${copyStatement} FROM STDIN`).writable();
-      await pipeline(Readable.from(chunks), writable);
+      const query = client.unsafe(`${copyStatement} FROM STDIN`);
+      // postgres.js 3.4 never ends the writable when the server refuses the COPY after its last
+      // line was sent (a duplicate key, a bad value): the error only reaches the query's
+      // reject, a no-op once the query has resolved to the stream, and the pipeline waits
+      // forever (porsager/postgres#1173). The refusal is taken from there and ends the copy.
+      const pending = query as unknown as { reject: (error: unknown) => void };
+      const refused = new Promise<never>((_, fail) => {
+        const reject = pending.reject;
+        pending.reject = (error) => {
+          fail(error);
+          reject(error);
+        };
+      });
+      refused.catch(() => undefined); // a refusal before the stream exists rejects writable()
+      const writable = await query.writable();
+      try {
+        await Promise.race([pipeline(Readable.from(chunks), writable), refused]);
+      } catch (error) {
+        writable.destroy();
+        throw error;
+      }
     },
     async withConnection(fn) {
       const reserved = await client.reserve();
