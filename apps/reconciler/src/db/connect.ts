@@ -14,6 +14,7 @@ import { type Backend, backendOf, registerBackend } from "./backend";
 import type { Database, Db } from "./database";
 import { onDriverSocketFault } from "./driver-socket-fault";
 import { defaultMigrationsFolder, withMigrationLock } from "./migrations";
+import { noDelaySocket } from "./no-delay-socket";
 import * as schema from "./schema";
 
 export interface OpenDatabaseOptions {
@@ -74,6 +75,8 @@ async function openPostgres(url: string, migrationsFolder: string, max: number) 
     max,
     onnotice: () => {}, // "schema drizzle already exists, skipping" on every start
     connection: { application_name: "merchantkit-reconciler", TimeZone: "UTC" },
+    // Documented in postgres.js's README but missing from its types.
+    ...({ socket: noDelaySocket() } as object),
   });
   const db = drizzlePostgres(client, { schema });
   // After drizzle(), which installs its own date parsers: json/jsonb stay text (postgres.js
