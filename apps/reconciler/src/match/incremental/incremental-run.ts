@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { isTrue, queryRows, queryText } from "../../db/query-rows";
 import type { ResolvedMatchOptions } from "../match-options";
-import type { RunStatement } from "../statement";
+import { literals, type RunStatement } from "../statement";
 import { HAS_TOTALS } from "../stored-totals";
 import { openBreakKeys } from "./open-breaks";
 import { frontierSize, type ScopeReach, scopeRound, scopeSeeds } from "./scope";
@@ -71,13 +71,14 @@ export async function buildScope(
     tables: await sourceTables(tx),
     groups: await storedGroups(tx),
   };
+  const { tolerance } = literals(o);
   let records = 0;
   for (let round = 0; ; round++) {
     if (round === MAX_ROUNDS) {
       records = Number.POSITIVE_INFINITY;
       break;
     }
-    for (const s of scopeRound(round, reach)) await timed(tx, s);
+    for (const s of scopeRound(round, reach, tolerance)) await timed(tx, s);
     const [row] = await queryText<{ found: string; records: string }>(tx, frontierSize(round));
     records = Number(row?.records);
     if (Number(row?.found) === 0) break;

@@ -5,9 +5,10 @@
 // list instead of index probes per frontier row.
 //
 // A break joins the scope when it holds a key or entry of the frontier, names one (its own
-// provider_ref or entry_id), or holds a record of a card the frontier touches: the tolerant pass
-// proposes between any unmatched entry and provider record of one card. A changed record's card
-// is taken where it is now and where the stored break records last saw it (their card_id).
+// provider_ref or entry_id), or holds a record the tolerant pass could pair with a frontier
+// record: of its card and currency, the amount within the tolerance (TOLERANT_REACH in
+// scope.ts). A changed record is taken as it is now and as the stored break records last saw
+// it (their card_id, currency and amount).
 import { sampled } from "../planner-settings";
 import type { Statement } from "../statement";
 import { addNew } from "./scope-sql";
@@ -22,24 +23,26 @@ export const keyOfRecord = (x: string) => `CASE ${x}.record_kind
     ELSE ${x}.record_ref END COLLATE "default"`;
 
 /**
- * open_break_keys (break_id, k, entry_id, card_id): one row per provider record (by key), cash
- * leg (by the serviceId of its posting) and ledger entry of every open and pending break, with
- * the card stored with it, and one per break for its own refs. Built once per run, then
+ * open_break_keys (break_id, k, entry_id, card_id, currency, amount): one row per provider record
+ * (by key), cash leg (by the serviceId of its posting) and ledger entry of every open and
+ * pending break, with the card, currency and amount (without sign) stored with it, and one per
+ * break for its own refs. Built once per run, then
  * analysed.
  */
 export const openBreakKeys: Statement[] = [
   {
     name: "scope: open breaks",
     text: `CREATE TEMP TABLE open_break_keys ON COMMIT DROP AS
-      SELECT b.break_id, ${keyOfRecord("b")} AS k, NULL::text COLLATE "C" AS entry_id, b.card_id
+      SELECT b.break_id, ${keyOfRecord("b")} AS k, NULL::text COLLATE "C" AS entry_id, b.card_id,
+          b.currency, abs(b.amount) AS amount
         FROM break_records b WHERE b.side = 'provider'
-      UNION ALL SELECT b.break_id, NULL, b.record_ref, b.card_id
+      UNION ALL SELECT b.break_id, NULL, b.record_ref, b.card_id, b.currency, abs(b.amount)
         FROM break_records b WHERE b.side = 'ledger'
-      UNION ALL SELECT b.break_id, a.service_id, NULL, NULL
+      UNION ALL SELECT b.break_id, a.service_id, NULL, NULL, NULL, NULL
         FROM break_records b CROSS JOIN LATERAL (SELECT x.service_id FROM account_transactions x
           WHERE x.acnt_txn_id = b.record_ref COLLATE "default" OFFSET 0) a
         WHERE b.side = 'cash'
-      UNION ALL SELECT break_id, provider_ref, entry_id COLLATE "C", NULL
+      UNION ALL SELECT break_id, provider_ref, entry_id COLLATE "C", NULL, NULL, NULL
         FROM breaks WHERE status IN ('open', 'pending')`,
   },
   // From the small sample (planner-settings.ts): enough to hash the joins with each frontier.
@@ -48,11 +51,11 @@ export const openBreakKeys: Statement[] = [
 
 /**
  * Round `r`'s statements about breaks: the breaks holding or naming a key or entry of the
- * frontier or a record of a card it touches (scope_cards: the cards of the frontier's records,
- * written by the round's first statement, scope.ts), and the keys and entries of the breaks
- * found, for round r + 1.
+ * frontier or a record the tolerant pass could pair with one (scope_cards: the frontier's
+ * tolerant candidates, written by the round's first statement, scope.ts; `tolerance`, a SQL
+ * literal), and the keys and entries of the breaks found, for round r + 1.
  */
-export function breakRound(r: number): Statement[] {
+export function breakRound(r: number, tolerance: string): Statement[] {
   const next = r + 1;
   const frontierKeys = `open_break_keys b JOIN scope_keys s ON s.k = b.k WHERE s.round = ${r}`;
   const frontierEntries = `open_break_keys b JOIN scope_entries s ON s.entry_id = b.entry_id
@@ -61,16 +64,17 @@ export function breakRound(r: number): Statement[] {
     {
       name: "scope: stored breaks",
       text: `WITH cards AS (
-          -- The cards of the frontier's records now (if any) and as the stored breaks saw them.
-          SELECT card_id FROM scope_cards WHERE round = ${r}
-          UNION SELECT b.card_id FROM ${frontierKeys} AND b.card_id IS NOT NULL
-          UNION SELECT b.card_id FROM ${frontierEntries} AND b.card_id IS NOT NULL
+          -- The frontier's tolerant candidates now (if any) and as the stored breaks saw them.
+          SELECT card_id, currency, amount FROM scope_cards WHERE round = ${r}
+          UNION SELECT b.card_id, b.currency, b.amount FROM ${frontierKeys} AND b.card_id IS NOT NULL
+          UNION SELECT b.card_id, b.currency, b.amount FROM ${frontierEntries} AND b.card_id IS NOT NULL
         )
         ${addNew(
           "scope_breaks",
           `SELECT b.break_id, ${r} FROM ${frontierKeys}
           UNION SELECT b.break_id, ${r} FROM ${frontierEntries}
-          UNION SELECT b.break_id, ${r} FROM open_break_keys b JOIN cards c ON c.card_id = b.card_id`,
+          UNION SELECT b.break_id, ${r} FROM open_break_keys b JOIN cards c ON c.card_id = b.card_id
+            AND c.currency = b.currency AND abs(c.amount - b.amount) <= ${tolerance}`,
         )}`,
     },
     {

@@ -10,10 +10,11 @@
 //     (serviceId: cash legs);
 //   - a stored match group or break and every record it holds (what the records were matched
 //     with before, whatever their keys are now);
-//   - a card: the records of the card's open and pending breaks (the card a scope record that
-//     may be a tolerant candidate has now, and the one the stored breaks last saw it on),
-//     because the tolerant pass proposes between any unmatched entry and provider record of one
-//     card (open-breaks.ts, TOLERANT_REACH).
+//   - a tolerant candidate: the records of the open and pending breaks holding a record of its
+//     card and currency whose amount is within the tolerance of its own (as the scope record is
+//     now, if it may be a tolerant candidate, and as the stored breaks last saw it), because
+//     the tolerant pass proposes between an unmatched entry and provider record of one card
+//     and currency with amounts that close (open-breaks.ts, TOLERANT_REACH).
 // Records outside the scope keep their stored results: nothing they depend on changed.
 // The stored results' refs and the ledger's ids are COLLATE "C", the provider tables' keys are
 // not: every comparison across the two names the collation of the index it should use.
@@ -43,8 +44,9 @@ export function scopeSeeds(o: ResolvedMatchOptions, lastAsOf: Date): Statement[]
       'scope_entries (entry_id text COLLATE "C" PRIMARY KEY, round integer NOT NULL)',
       "scope_groups (match_id text PRIMARY KEY, round integer NOT NULL)",
       'scope_breaks (break_id text COLLATE "C" PRIMARY KEY, round integer NOT NULL)',
-      // The cards of each round's frontier records (the tolerant pass's reach; open-breaks.ts).
-      "scope_cards (card_id text, round integer NOT NULL)",
+      // The tolerant candidates among each round's frontier records: card, currency and amount
+      // without sign (the tolerant pass's reach; open-breaks.ts).
+      "scope_cards (card_id text, currency text, amount numeric, round integer NOT NULL)",
     ].map((table) => ({
       name: "scope table",
       text: `CREATE TEMP TABLE ${table} ON COMMIT DROP`,
@@ -111,7 +113,7 @@ export interface ScopeReach {
  * every statement only adds, so the rounds end. Every lookup into a source table or the stored
  * groups is an index probe; the breaks are found in open_break_keys (open-breaks.ts).
  */
-export function scopeRound(r: number, reach: ScopeReach): Statement[] {
+export function scopeRound(r: number, reach: ScopeReach, tolerance: string): Statement[] {
   const next = r + 1;
   const has: Has = (table) => reach.tables.has(table);
   const byKey = (table: SourceTable, where: string, select: string) =>
@@ -144,7 +146,7 @@ export function scopeRound(r: number, reach: ScopeReach): Statement[] {
       text: addNew("scope_entries", entriesOfKeys),
     },
     ...(reach.groups ? groupRound(r, reach) : []),
-    ...breakRound(r),
+    ...breakRound(r, tolerance),
   ];
   return statements.filter((s): s is Statement => s !== false);
 }
@@ -184,23 +186,26 @@ function namesAnything(k: string, has: Has): string {
 
 /**
  * The frontier's card records and entries, kept (scope_card_rows, scope_ledger_rows) and read
- * as they are inserted, as CTEs card_rows (k, a, b: its origins, card_id) and ledger_rows (k:
- * the key it books, kind, fee_type, card_id); a table without rows has none.
+ * as they are inserted, as CTEs card_rows (k, a, b: its origins, card_id, settle currency and
+ * amount) and ledger_rows (k: the key it books, kind, fee_type, card_id, currency, amount); a
+ * table without rows has none. Amounts without sign (TOLERANT_REACH).
  */
 function frontierRows(r: number, has: Has): string[] {
   const rows = [
     has("card_transactions") &&
       `card_rows AS (INSERT INTO scope_card_rows ${probe({ outer: "scope_keys s", round: r, table: "card_transactions", where: "x.txn_order_no = s.k", select: "x.*" })}
         RETURNING txn_order_no AS k, origin_txn_order_no AS a, origin_txn_order_no_for_refund AS b,
-          card_id)`,
+          card_id, settle_currency AS currency, abs(settle_amount) AS amount)`,
     has("ledger_entries") &&
       `ledger_rows AS (INSERT INTO scope_ledger_rows ${probe({ outer: "scope_entries s", round: r, table: "ledger_entries", where: "x.entry_id = s.entry_id", select: "x.*" })}
-        RETURNING provider_ref COLLATE "default" AS k, kind, fee_type, card_id)`,
+        RETURNING provider_ref COLLATE "default" AS k, kind, fee_type, card_id, currency,
+          abs(amount) AS amount)`,
   ];
   return rows.filter((cte): cte is string => cte !== false);
 }
 
-// TOLERANT_REACH: which scope records bring their card's breaks in. The tolerant pass
+// TOLERANT_REACH: which scope records bring their card's breaks in, and which of them. The
+// tolerant pass
 // (passes/tolerant.ts) pairs card_transaction leftovers, an entry and a provider item of one
 // card, that no earlier pass took, and the earlier passes take every record whose key the
 // other side has:
@@ -212,13 +217,17 @@ function frontierRows(r: number, has: Has): string[] {
 //     second entry on the key (duplicates.ts), or earlier in a match or mismatch.
 // Only the others (an entry naming no card record, a card record nothing books, and entries
 // of other kinds, which the tolerant pass never pairs, not at all) can be proposed, and only
-// they bring their card in. A record leaving a stored break brings in the card that break
-// saw (open-breaks.ts), whatever it is now. A pass order or rule that changes this must
+// they bring breaks in: those holding a record of their card and currency whose amount is
+// within the tolerance of theirs, compared without sign (||a| - |b|| <= |a - b|, so this only
+// widens). The pass's time window is left out (break records keep no time), which also only
+// widens. A
+// record leaving a stored break brings in what that break saw of it (open-breaks.ts),
+// whatever it is now. A pass order or rule that changes this must
 // change it here too: incremental-tolerant.test.ts compares such runs with full ones.
 //
 /**
- * The cards of the frontier's records that may be tolerant candidates (TOLERANT_REACH), as
- * (card_id, r) rows over frontierRows' CTEs. A record's counterpart is most often in the same
+ * The frontier's records that may be tolerant candidates (TOLERANT_REACH), as (card_id,
+ * currency, amount without sign, r) rows over frontierRows' CTEs. A record's counterpart is most often in the same
  * frontier (a changed record and the entry booking it): looked for there first (NOT IN: one
  * hashed set), then by one index probe per record left (OFFSET 0 keeps each NOT EXISTS a
  * probe, not an anti-join over the table).
@@ -227,7 +236,7 @@ function frontierCards(r: number, has: Has): string {
   const bookedAsCard = `kind = 'card_transaction' AND coalesce(fee_type, '') = ''`;
   return union([
     has("card_transactions") &&
-      `SELECT card_id, ${r} FROM card_rows t${
+      `SELECT card_id, currency, amount, ${r} FROM card_rows t${
         has("ledger_entries")
           ? ` WHERE t.k NOT IN (SELECT k FROM ledger_rows WHERE ${bookedAsCard})
             AND NOT EXISTS (SELECT 1 FROM ledger_entries
@@ -235,7 +244,7 @@ function frontierCards(r: number, has: Has): string {
           : ""
       }`,
     has("ledger_entries") &&
-      `SELECT card_id, ${r} FROM ledger_rows l WHERE l.card_id IS NOT NULL AND l.kind = 'card_transaction'${
+      `SELECT card_id, currency, amount, ${r} FROM ledger_rows l WHERE l.card_id IS NOT NULL AND l.kind = 'card_transaction'${
         has("card_transactions")
           ? ` AND l.k NOT IN (SELECT k FROM card_rows)
             AND NOT EXISTS (SELECT 1 FROM card_transactions t WHERE t.txn_order_no = l.k OFFSET 0)`
