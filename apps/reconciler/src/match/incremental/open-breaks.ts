@@ -26,8 +26,7 @@ export const keyOfRecord = (x: string) => `CASE ${x}.record_kind
  * open_break_keys (break_id, k, entry_id, card_id, currency, amount): one row per provider record
  * (by key), cash leg (by the serviceId of its posting) and ledger entry of every open and
  * pending break, with the card, currency and amount (without sign) stored with it, and one per
- * break for its own refs. Built once per run, then
- * analysed.
+ * break for its own refs. Built once per run, then analysed.
  */
 export const openBreakKeys: Statement[] = [
   {
