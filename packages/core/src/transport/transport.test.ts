@@ -64,6 +64,20 @@ const addBeneficiary = defineEndpoint({
   response: v.looseObject({ beneficiaryId: idFromWire() }),
 });
 
+const signedQuery = defineEndpoint({
+  area: "payout",
+  path: "/api/v1/txn/query",
+  auth: "sign",
+  kind: "read",
+  merchantNo: true,
+  request: v.object({
+    merchantNo: v.string(),
+    requestId: v.string(),
+    rate: v.optional(v.number()),
+  }),
+  response: v.looseObject({ requestId: v.string() }),
+});
+
 const ok = (data: string) => `{"respCode":"20000","respMsg":"success","data":${data}}`;
 const fast = { baseDelayMs: 1, maxDelayMs: 5 };
 
@@ -441,6 +455,58 @@ describe("Transport on the wire", () => {
       { request: sentText, init: sentText },
     ]);
     expect(server.requests.map((r) => r.body)).toEqual([sentText, sentText]);
+  });
+
+  it("hands a custom fetch a signed call's Request carrying the signed body, on every attempt", async () => {
+    server = await startTestServer((_req, res, i) => {
+      if (i === 0) return sendJson(res, 503, '{"respCode":"50300","respMsg":"busy"}');
+      sendJson(res, 200, ok('{"requestId":"q-1"}'));
+    });
+    const seen: { request: string; init: unknown }[] = [];
+    const transport = new Transport({
+      environment: { origin: server.url },
+      auth: signAuth({ secretKey: "s3cret" }),
+      merchantNo: "M100",
+      retryDelay: fast,
+      fetch: async (input, init) => {
+        seen.push({ request: await (input as Request).clone().text(), init: init?.body });
+        return fetch(input, init);
+      },
+    });
+    await transport.request(signedQuery, { requestId: "q-1" });
+    const sentText = server.requests[0]?.body ?? "";
+    expect(await verifySign(parseJson(sentText) as Record<string, unknown>, "s3cret")).toBe(true);
+    expect(seen).toEqual([
+      { request: sentText, init: sentText },
+      { request: sentText, init: sentText },
+    ]);
+    expect(server.requests.map((r) => r.body)).toEqual([sentText, sentText]);
+  });
+
+  it("fails a call whose sign cannot be computed with that error, sending nothing", async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, ok('{"requestId":"q"}')));
+    const transport = (throttle?: () => Promise<void>) =>
+      new Transport({
+        environment: { origin: server?.url ?? "" },
+        auth: signAuth({ secretKey: "s3cret" }),
+        merchantNo: "M100",
+        throttle,
+      });
+    const params = { requestId: "q-2", rate: Number.POSITIVE_INFINITY };
+    const err = await transport()
+      .request(signedQuery, params)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(err).toBeInstanceOf(TypeError);
+    expect(String(err)).toContain("rate");
+    expect(isConnectionError(err)).toBe(false);
+    // The attempt never starts: the throttle's error is the call's, and the sign's failure is
+    // not left as an unhandled rejection (vitest fails the run on one).
+    const throttled = transport(() => Promise.reject(new Error("throttle closed")));
+    await expect(throttled.request(signedQuery, params)).rejects.toThrow("throttle closed");
+    expect(server.requests).toHaveLength(0);
   });
 
   it("times out over the whole body, not only until the headers, naming the key", async () => {

@@ -42,8 +42,9 @@ export interface TransportConfig {
   retryDelay?: Partial<Omit<RetrySettings, "maxRetries">> | undefined;
   /**
    * The fetch ky sends with (a proxy-aware fetch, a test double); default the runtime's own.
-   * It is called with ky's Request (its body is the exact text on the wire) and an init whose
-   * `body` is that same text.
+   * It is called with ky's Request (its body is the exact text on the wire; for a signed call,
+   * a copy of ky's Request with the signed body attached) and an init whose `body` is that same
+   * text.
    */
   fetch?: typeof globalThis.fetch | undefined;
   /**
@@ -154,7 +155,7 @@ export class Transport {
           (request, options, { retryCount }) => {
             const { call } = options.context as CallContext;
             // ky's `json` option, written by stringifyJson: the text attempt-fetch sends.
-            call.wireText = options.body as string;
+            if (!call.signedText) call.wireText = options.body as string;
             return this.#beforeAttempt(request, call, retryCount);
           },
         ],
@@ -260,7 +261,13 @@ export class Transport {
     if (!parsed.success)
       throw new RequestValidationError(toValidationIssues(parsed.issues), { path: endpoint.path });
     const body = { ...(parsed.output as Record<string, unknown>) };
-    await this.#config.auth.signBody?.(body, endpoint.unsignedFields ?? []);
+    // Not awaited here: attempt-fetch awaits it, so the digest runs while ky builds the request.
+    const signedText = this.#config.auth
+      .signBody?.(body, endpoint.unsignedFields ?? [])
+      .then(() => stringifyJson(body));
+    // Handled where it is awaited; this keeps a failure before the first attempt (an aborted
+    // signal, a throttle that rejects) from also surfacing as an unhandled rejection.
+    signedText?.catch(() => {});
 
     const maxRetries = nonNegativeInt(options.maxRetries, this.#retry.maxRetries, "maxRetries");
     const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -273,6 +280,7 @@ export class Transport {
       signal: options.signal,
       timeoutMs,
       body,
+      signedText,
       wireText: undefined,
       attempt: 0,
       attemptStart: 0,
@@ -283,7 +291,8 @@ export class Transport {
     let response: Response;
     try {
       response = await this.#ky.post(this.#baseUrl(endpoint.area) + endpoint.path, {
-        json: body,
+        // A signed call's body is attached by attempt-fetch once its sign is in.
+        json: signedText ? undefined : body,
         timeout: timeoutMs,
         signal: options.signal,
         context: { call } satisfies CallContext,
@@ -333,6 +342,8 @@ export class Transport {
     // Events are built only for someone listening: redacting headers and bodies per attempt
     // is work a page loop should not pay for nothing.
     if (this.#observed) {
+      // An event with the body shows it signed: wait for the sign (attempt-fetch would anyway).
+      if (this.#config.includeBodies) await call.signedText;
       call.event = {
         area: call.endpoint.area,
         method: "POST",
