@@ -8,10 +8,14 @@ import { isTrue, queryText } from "../../db/query-rows";
 import type { Statement } from "../statement";
 
 /**
- * An incremental run takes the rows of match_changes into run_changes (deleting them) at its
- * start, so every change its passes may see is taken and a change committed later stays for the
- * next run. A run that does not write its results gives them back (restoreChanges); a failed
- * one rolls back with them. run_changes holds each (kind, ref) once: the scope's seeds take its
+ * An incremental run takes the rows of match_changes into run_changes at its start, so every
+ * change its passes may see is taken and a change committed later stays for the next run: the
+ * lock waits for the writers whose rows are in the log to commit (the run then reads their
+ * records too) and holds later ones off until the run commits, as a full run's TRUNCATE does.
+ * Emptied with TRUNCATE under that lock rather than DELETE … RETURNING, which marked every row
+ * deleted one by one: on the bench's day of changes (31,990 rows) 26–27 ms against 10 ms in
+ * psql. A run that does not write its results gives them back (restoreChanges); a failed one
+ * rolls back with them. run_changes holds each (kind, ref) once: the scope's seeds take its
  * refs as they are (scope.ts).
  */
 export const takeChanges: Statement[] = [
@@ -19,11 +23,12 @@ export const takeChanges: Statement[] = [
     name: "changes table",
     text: "CREATE TEMP TABLE run_changes (kind text, ref text) ON COMMIT DROP",
   },
+  { name: "changes lock", text: "LOCK TABLE match_changes IN ACCESS EXCLUSIVE MODE" },
   {
     name: "take changes",
-    text: `WITH taken AS (DELETE FROM match_changes RETURNING kind, ref)
-      INSERT INTO run_changes SELECT DISTINCT kind, ref FROM taken`,
+    text: "INSERT INTO run_changes SELECT DISTINCT kind, ref FROM match_changes",
   },
+  { name: "take changes (empty the log)", text: "TRUNCATE match_changes" },
 ];
 
 /**
