@@ -6,7 +6,7 @@
  * client checks before sending. `wire` is the JSON Schema of the wire form, for OpenAPI.
  */
 import type * as v from "valibot";
-import { type FastPath, type MISS, safeParseWith, throughSchema } from "./fast-path";
+import { type FastPath, type Keeps, type MISS, safeParseWith, throughSchema } from "./fast-path";
 
 /** JSON Schema of a wire value (the subset the OpenAPI generator writes). */
 export type WireSchema = { [key: string]: unknown };
@@ -18,6 +18,8 @@ export type WireSchema = { [key: string]: unknown };
 export interface CodecFastPaths {
   decode?: FastPath;
   encode?: FastPath;
+  /** Values `decode` gives back as they are (fast-path.ts), for the object walk to check inline. */
+  keeps?: Keeps;
   /** The encode direction straight to JSON text (encode-text.ts). */
   text?: (input: unknown) => string | undefined | typeof MISS;
 }

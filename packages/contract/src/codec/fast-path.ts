@@ -23,6 +23,30 @@ export type Miss = typeof MISS;
  */
 export type FastPath = (input: unknown, owned?: boolean) => unknown;
 
+/**
+ * Values a codec's decode gives back as they are, stated as data rather than as a function: a
+ * string whose length is within [min, max], or an integer within [min, max]. The object walk
+ * (object-walk.ts) checks them inline and calls the field's fast path only for other values:
+ * a call per field (through optional() to the scalar's test) was a quarter of the cost of
+ * decoding a card transaction page. A codec states them only where its decode answers exactly
+ * so; fast-paths.test.ts holds every walk to its schema.
+ */
+export type Keeps =
+  | { kind: "string"; min: number; max: number }
+  | { kind: "integer"; min: number; max: number };
+
+/** True when the decode that `k` describes gives `value` back as it is. */
+export function keeps(k: Keeps, value: unknown): boolean {
+  if (typeof value === "string")
+    return k.kind === "string" && value.length >= k.min && value.length <= k.max;
+  return (
+    k.kind === "integer" &&
+    Number.isInteger(value) &&
+    (value as number) >= k.min &&
+    (value as number) <= k.max
+  );
+}
+
 /** The fast path of a schema with none of its own: correct, only not fast. */
 export function throughSchema(schema: v.GenericSchema): FastPath {
   return (input) => {

@@ -5,7 +5,7 @@
  * (not a plain object, a default to fill in, a field that MISSes) goes to the schema.
  */
 import type * as v from "valibot";
-import { type FastPath, isPlainObject, MISS } from "./fast-path";
+import { type FastPath, isPlainObject, type Keeps, keeps, MISS } from "./fast-path";
 
 const OPTIONAL_TYPES = new Set(["optional", "nullish", "exact_optional"]);
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -19,12 +19,15 @@ export type UnknownKeys = "copy" | "refuse";
 interface Field {
   key: string;
   fast: FastPath;
+  /** Values `fast` gives back as they are, checked inline (fast-path.ts). */
+  keeps: Keeps | undefined;
   /** A missing key is skipped (an optional field) or left to the schema (anything else). */
   skipIfMissing: boolean;
 }
 
 /**
- * `entries` are the object schema's entries, `fast` each one's fast path. Undefined for a shape
+ * `entries` are the object schema's entries, `fast` each one's fast path, `kept` the values each
+ * gives back as they are (a decode's, where its codec states them). Undefined for a shape
  * naming a member of Object.prototype (`key in input` would find it on every object; there is
  * none in the contract): such an object keeps the schema's own walk.
  */
@@ -32,10 +35,12 @@ export function objectWalk(
   entries: v.ObjectEntries,
   fast: Record<string, FastPath>,
   unknownKeys: UnknownKeys,
+  kept: Record<string, Keeps | undefined> = {},
 ): FastPath | undefined {
   const fields: Field[] = Object.entries(entries).map(([key, schema]) => ({
     key,
     fast: fast[key] as FastPath,
+    keeps: kept[key],
     skipIfMissing: skipIfMissing(schema),
   }));
   if (fields.some((f) => f.key in Object.prototype)) return undefined;
@@ -91,10 +96,12 @@ export function objectWalk(
           const key = keys[i] as string;
           while ((fields[next] as Field).key !== key) next++;
           const value = values[i];
-          const result = (fields[next] as Field).fast(value, true);
+          const field = fields[next] as Field;
+          next++;
+          if (field.keeps !== undefined && keeps(field.keeps, value)) continue;
+          const result = field.fast(value, true);
           if (result === MISS) return MISS;
           if (result !== value) input[key] = result;
-          next++;
         }
         return input;
       }
@@ -107,7 +114,8 @@ export function objectWalk(
       const value = input[field.key];
       // One read per key: a JSON value is never undefined, so `in` runs only for absent keys.
       if (value !== undefined || field.key in input) {
-        const result = field.fast(value, owned);
+        const result =
+          field.keeps !== undefined && keeps(field.keeps, value) ? value : field.fast(value, owned);
         if (result === MISS) return MISS;
         out[field.key] = result;
       } else if (!field.skipIfMissing) {

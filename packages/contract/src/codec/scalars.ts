@@ -19,7 +19,7 @@ import {
 } from "@merchantkit/core";
 import * as v from "valibot";
 import { type Codec, type CodecFastPaths, codec } from "./codec";
-import { type FastPath, MISS } from "./fast-path";
+import { type FastPath, type Keeps, MISS } from "./fast-path";
 
 export interface StringRule {
   minLength?: number;
@@ -55,14 +55,31 @@ function stringTest(rule: StringRule): (value: unknown) => boolean {
 
 /**
  * Fast paths for a value that is its own wire value, accepted when it passes `test`; `write`
- * gives its JSON text.
+ * gives its JSON text. `keeps`, where given, states `test` as data (the object walk's inline
+ * check): it must accept exactly what `test` accepts.
  */
-function same(test: (value: unknown) => boolean, write: (value: never) => string): CodecFastPaths {
+function same(
+  test: (value: unknown) => boolean,
+  write: (value: never) => string,
+  keeps?: Keeps,
+): CodecFastPaths {
   const fast: FastPath = (value) => (test(value) ? value : MISS);
   return {
     decode: fast,
     encode: fast,
     text: (value) => (test(value) ? write(value as never) : MISS),
+    ...(keeps ? { keeps } : {}),
+  };
+}
+
+// stringTest's rule as Keeps; none with a pattern, which only the test checks.
+function stringKeeps(rule: StringRule): Keeps | undefined {
+  if (rule.pattern) return undefined;
+  const { minLength = 0, maxLength = Number.POSITIVE_INFINITY } = rule;
+  return {
+    kind: "string",
+    min: rule.nonEmpty ? Math.max(minLength, 1) : minLength,
+    max: maxLength,
   };
 }
 
@@ -73,7 +90,7 @@ export function string(rule: StringRule = {}): Codec<string, string> {
   if (rule.maxLength !== undefined) wire.maxLength = rule.maxLength;
   if (rule.pattern) wire.pattern = rule.pattern.regex.source;
   if (rule.format) wire.format = rule.format;
-  return codec(schema, schema, wire, same(stringTest(rule), jsonString));
+  return codec(schema, schema, wire, same(stringTest(rule), jsonString, stringKeeps(rule)));
 }
 
 /** A documented set of values; the service sends nothing else and accepts nothing else. */
@@ -110,7 +127,7 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
       examples: [...values],
       description: `known values: ${values.join(", ")}`,
     },
-    same(stringTest({ nonEmpty: true }), jsonString),
+    same(stringTest({ nonEmpty: true }), jsonString, stringKeeps({ nonEmpty: true })),
   );
 }
 
@@ -159,6 +176,7 @@ export function integer(rule: { min?: number; max?: number } = {}): Codec<number
     same(
       (input) => Number.isInteger(input) && (input as number) >= min && (input as number) <= max,
       String,
+      { kind: "integer", min, max },
     ),
   );
 }
@@ -173,7 +191,11 @@ export function epochMillis(): Codec<number, number> {
     schema,
     schema,
     { type: "integer", format: "int64", description: "epoch milliseconds (UTC)" },
-    same(Number.isInteger, String),
+    same(Number.isInteger, String, {
+      kind: "integer",
+      min: Number.NEGATIVE_INFINITY,
+      max: Number.POSITIVE_INFINITY,
+    }),
   );
 }
 

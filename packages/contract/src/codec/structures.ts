@@ -76,7 +76,12 @@ export function object<S extends Shape>(
   const decodeEntries = mapShape(shape, (c) => c.decode);
   const encodeEntries = mapShape(shape, (c) => c.encode);
   const fast: CodecFastPaths = {};
-  const read = objectWalk(decodeEntries, mapShape(shape, decodePath), "copy");
+  const read = objectWalk(
+    decodeEntries,
+    mapShape(shape, decodePath),
+    "copy",
+    mapShape(shape, (c) => c.fast?.keeps),
+  );
   if (read) fast.decode = read;
   const write = objectWalk(
     encodeEntries,
@@ -182,6 +187,8 @@ export function optional<C extends AnyCodec>(
     wire: inner.wire,
     optional: true,
     fast: {
+      // A present value is the inner codec's to decode: so are the values it keeps.
+      ...(inner.fast?.keeps ? { keeps: inner.fast.keeps } : {}),
       decode: (input, owned) =>
         input === undefined || input === null ? undefined : read(input, owned),
       encode: (input) => (input === undefined ? undefined : write(input)),
@@ -202,6 +209,7 @@ export function nullable<C extends AnyCodec>(inner: C): Codec<AppOf<C> | null, W
     v.nullable(inner.encode) as v.GenericSchema<AppOf<C> | null, WireOf<C> | null>,
     { anyOf: [inner.wire, { type: "null" }] },
     {
+      ...(inner.fast?.keeps ? { keeps: inner.fast.keeps } : {}),
       decode: orNull(decodePath(inner)),
       encode: orNull(encodePath(inner)),
       text: (input) => (input === null ? "null" : innerText(input)),
