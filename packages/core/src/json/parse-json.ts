@@ -13,20 +13,16 @@ const SAFE_NUMBER =
 const PLAIN_STRING = '"(?!\\\\u0000)[^"\\\\]*(?:\\\\.[^"\\\\]*)*"';
 
 // Skips, inside the regex engine, everything that needs no attention: structural characters,
-// literals and whitespace (OTHER), plain strings and safe numbers; then captures what stopped
-// it: a quote (a string beginning with \u0000, or one that never closes) or a run of number
-// characters. Each repetition takes a token plus the punctuation after it, which halves the
-// repetitions for typical text. No alternative can start where another does and everything
-// after the loop is optional, so it never backtracks. It is bounded because V8 keeps a
-// backtrack entry per repetition and overflows on huge texts; at a batch boundary the capture
-// may be an ordinary token, which the loop below simply lets pass. The number capture is loose
-// on purpose: "01", "1." or "--1" are then rejected by the strict grammar instead of being
-// quietly made valid by a rewrite.
+// literals and whitespace (OTHER), plain strings and safe numbers. It stops before a quote (a
+// string beginning with \u0000, or one that never closes) or a number that needs a look, which
+// the loop below reads at that position (test() and lastIndex, no match array: a page of card
+// transactions stops ~140 times). Each repetition takes a token plus the punctuation after it,
+// which halves the repetitions for typical text. No alternative can start where another does,
+// so it never backtracks. It is bounded because V8 keeps a backtrack entry per repetition and
+// overflows on huge texts; at a batch boundary the next token may be an ordinary one, which the
+// loop simply lets pass.
 const OTHER = '[^"\\-\\d]*';
-const SCAN = new RegExp(
-  `${OTHER}(?:(?:${PLAIN_STRING}|${SAFE_NUMBER})${OTHER}){0,1000}(?:(")|([-\\d][\\d.eE+-]*))?`,
-  "y",
-);
+const SCAN = new RegExp(`${OTHER}(?:(?:${PLAIN_STRING}|${SAFE_NUMBER})${OTHER}){0,1000}`, "y");
 const ANY_STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/y;
 const KEY_COLON = /[ \t\n\r]*:/y;
 const NUMBER_GRAMMAR = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -36,6 +32,24 @@ const NUMBER_GRAMMAR = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 // escape, so a real string that starts with it gets a second U+0000 in front, removed again
 // in the walk: a single leading U+0000 then always means "number marker".
 const MARK_CODE = 0;
+const QUOTE = 0x22;
+const MINUS = 0x2d;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+
+// A character of a number token, read loosely: digits, sign, point and exponent.
+function isNumberChar(code: number): boolean {
+  return (
+    (code >= DIGIT_0 && code <= DIGIT_9) ||
+    code === 0x2e ||
+    code === 0x2b ||
+    code === MINUS ||
+    code === 0x65 ||
+    code === 0x45
+  );
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * Parses JSON text like JSON.parse, but losslessly: a number token becomes a JS number only when
@@ -54,11 +68,15 @@ export function parseJson(text: string): JsonValue {
   let pos = 0;
   while (pos < end) {
     SCAN.lastIndex = pos;
-    const match = SCAN.exec(text);
-    if (match === null) throw syntaxError(text, pos); // cannot happen: all of SCAN is optional
-    pos = SCAN.lastIndex;
-    const token = match[2];
-    if (token !== undefined) {
+    SCAN.test(text); // always matches: all of SCAN is optional
+    const stop = SCAN.lastIndex;
+    const code = text.charCodeAt(stop);
+    if (code === MINUS || (code >= DIGIT_0 && code <= DIGIT_9)) {
+      // The token is read loosely on purpose: "01", "1." or "--1" are then rejected by the
+      // strict grammar instead of being quietly made valid by a rewrite.
+      pos = stop + 1;
+      while (pos < end && isNumberChar(text.charCodeAt(pos))) pos++;
+      const token = text.slice(stop, pos);
       if (!printsBack(token)) {
         // A number where a key belongs would become a valid string key once rewritten.
         if (!NUMBER_GRAMMAR.test(token) || isKey(text, pos)) {
@@ -68,8 +86,8 @@ export function parseJson(text: string): JsonValue {
         copied = pos;
         markers++;
       }
-    } else if (match[1] !== undefined) {
-      const quote = pos - 1;
+    } else if (code === QUOTE) {
+      const quote = stop;
       ANY_STRING.lastIndex = quote;
       if (!ANY_STRING.test(text)) throw syntaxError(text, quote);
       pos = ANY_STRING.lastIndex;
@@ -79,8 +97,10 @@ export function parseJson(text: string): JsonValue {
         copied = quote + 1;
         escapedStrings = true;
       }
-    } else if (match[0].length === 0) {
+    } else if (stop === pos && stop < end) {
       throw syntaxError(text, pos); // cannot happen: SCAN stops only at a quote or a number
+    } else {
+      pos = stop;
     }
   }
   if (markers === 0) return JSON.parse(text) as JsonValue;
@@ -157,16 +177,13 @@ function revive(value: unknown, escapedKeys: boolean): JsonValue {
     const keys = Object.keys(object);
     if (keys.some((key) => key.charCodeAt(0) === MARK_CODE)) return reviveRenamed(object, keys);
   }
-  // Object.values reads every value without a keyed lookup per property (the costly part of
-  // this walk); keys are fetched only for objects that hold something to replace.
-  const values = Object.values(object);
-  let keys: string[] | undefined;
-  for (let i = 0; i < values.length; i++) {
-    const item = values[i];
-    if (needsRevive(item)) {
-      keys ??= Object.keys(object);
-      setOwn(object, keys[i] as string, revive(item, escapedKeys));
-    }
+  // for-in walks V8's cached key list: no array per object (Object.values and Object.keys made
+  // two per record, a fifth of what parsing a page of card transactions allocated). A key
+  // inherited from a polluted prototype is seen too, and left alone.
+  for (const key in object) {
+    const item = object[key];
+    if (needsRevive(item) && hasOwn.call(object, key))
+      setOwn(object, key, revive(item, escapedKeys));
   }
   return object as { [key: string]: JsonValue };
 }
