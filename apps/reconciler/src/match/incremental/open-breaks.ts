@@ -62,16 +62,18 @@ export function breakRound(r: number, tolerance: string): Statement[] {
   return [
     {
       name: "scope: stored breaks",
-      text: `WITH cards AS (
+      // held: the breaks holding a frontier key or entry, read once for both of their uses.
+      text: `WITH held AS (
+          SELECT b.break_id, b.card_id, b.currency, b.amount FROM ${frontierKeys}
+          UNION ALL SELECT b.break_id, b.card_id, b.currency, b.amount FROM ${frontierEntries}
+        ), cards AS (
           -- The frontier's tolerant candidates now (if any) and as the stored breaks saw them.
           SELECT card_id, currency, amount FROM scope_cards WHERE round = ${r}
-          UNION SELECT b.card_id, b.currency, b.amount FROM ${frontierKeys} AND b.card_id IS NOT NULL
-          UNION SELECT b.card_id, b.currency, b.amount FROM ${frontierEntries} AND b.card_id IS NOT NULL
+          UNION SELECT card_id, currency, amount FROM held WHERE card_id IS NOT NULL
         )
         ${addNew(
           "scope_breaks",
-          `SELECT b.break_id, ${r} FROM ${frontierKeys}
-          UNION SELECT b.break_id, ${r} FROM ${frontierEntries}
+          `SELECT break_id, ${r} FROM held
           UNION SELECT b.break_id, ${r} FROM open_break_keys b JOIN cards c ON c.card_id = b.card_id
             AND c.currency = b.currency AND abs(c.amount - b.amount) <= ${tolerance}`,
         )}`,
