@@ -1,10 +1,11 @@
 // copyRows on both drivers: lines arrive exactly as written, and a COPY the server refuses
 // rejects with the server's error (on postgres.js it used to wait forever) and leaves the
 // database answering.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { copyField, copyLine, copyRows } from "./copy-rows";
 import { queryText } from "./query-rows";
-import { openTestDatabase, type TestDatabase, testBackends } from "./test-databases";
+import { type TestDatabase, testBackends } from "./test-databases";
+import { useTestDatabase } from "./use-test-database";
 
 const COLUMNS = ["entry_id", "kind", "provider_ref", "amount", "currency", "booked_at"];
 const line = (id: string, ref = "T1") =>
@@ -19,10 +20,9 @@ const line = (id: string, ref = "T1") =>
 
 describe.each(testBackends())("copyRows on %s", (kind) => {
   let database: TestDatabase;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(() => database?.dispose());
+  useTestDatabase(kind, (opened) => {
+    database = opened;
+  });
 
   it("copies every line exactly, escapes included", async () => {
     await copyRows(database.db, {

@@ -183,10 +183,8 @@ describe.each(testBackends())("incremental matching on %s", (kind) => {
 
     // 3b. A refund arrives naming, only as the clearing it gives back, a record that nothing
     //     else holds: a clearing with no entry on its key and no break (a chain's member). The
-    //     run must still find
-    //     the clearing (REFERENCED_REACH in incremental/scope.ts), or it would
-    //     call the refund
-    //     an orphan whose original the provider data does not hold.
+    //     run must still find the clearing (REFERENCED_REACH in incremental/scope.ts), or it
+    //     would call the refund an orphan whose original the provider data does not hold.
     const [held] = await queryText<{ txn_order_no: string }>(
       db,
       `SELECT txn_order_no FROM card_transactions t

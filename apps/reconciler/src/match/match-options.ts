@@ -36,6 +36,12 @@ export interface MatchOptions {
    * scope, 0 never).
    */
   maxScopeShare?: number | undefined;
+  /**
+   * How long a run waits for writers whose changes are in the change log to commit before it
+   * fails with ChangeLogBusyError (default 5 minutes; 0 waits without limit). A transaction
+   * left open on a provider table or the ledger would otherwise hold every run.
+   */
+  changeLogWaitMs?: number | undefined;
 }
 
 export interface ResolvedMatchOptions {
@@ -50,6 +56,7 @@ export interface ResolvedMatchOptions {
   onIncomplete: "nothing" | "all";
   full: boolean;
   maxScopeShare: number;
+  changeLogWaitMs: number;
 }
 
 const DECIMAL = /^\d{1,20}(\.\d{1,12})?$/;
@@ -85,5 +92,6 @@ export function resolveMatchOptions(opts: MatchOptions = {}): ResolvedMatchOptio
     onIncomplete: opts.onIncomplete ?? "nothing",
     full: opts.full ?? false,
     maxScopeShare: share(opts.maxScopeShare),
+    changeLogWaitMs: duration("changeLogWaitMs", opts.changeLogWaitMs, 5 * 60_000),
   };
 }

@@ -9,6 +9,7 @@ import {
   changedEverything,
   changesExceed,
   dropChanges,
+  lockChangeLog,
   restoreChanges,
   takeChanges,
   usefulChanges,
@@ -179,6 +180,7 @@ async function matchInTransaction(
       : undefined;
   // What changed since the last run: taken when a run may build on it, dropped otherwise.
   const took = base !== undefined;
+  await lockChangeLog(o.changeLogWaitMs, (s) => timed(tx, s));
   for (const s of took ? takeChanges : [dropChanges]) await timed(tx, s);
   const scopeRecords =
     base && !(await changedEverything(tx))

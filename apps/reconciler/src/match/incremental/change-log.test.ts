@@ -1,13 +1,16 @@
 // The change log under a concurrent writer: an incremental run waits for a writer whose change
-// is in the log, takes that change, and leaves none behind or lost. Postgres server only:
-// PGlite serves one connection, so no writer can run beside a match.
+// is in the log, takes that change, and leaves none behind or lost; a writer left open past
+// the run's limit fails the run with ChangeLogBusyError, its change kept for the next run.
+// Postgres server only: PGlite serves one connection, so no writer can run beside a match.
 import type { GroundTruth } from "@merchantkit/sandbox";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isTrue, queryText } from "../../db/query-rows";
-import { openTestDatabase, type TestDatabase, testBackends } from "../../db/test-databases";
+import { type TestDatabase, testBackends } from "../../db/test-databases";
+import { useTestDatabase } from "../../db/use-test-database";
 import { importLedger } from "../../ledger/import-ledger";
 import { runMatch } from "../run-match";
 import { storeGroundTruth } from "../test-ground-truth";
+import { ChangeLogBusyError } from "./change-log";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const DAY = 86_400_000;
@@ -39,46 +42,70 @@ const ENTRIES = CLEARINGS.map(
   (i) => `E${i},card_transaction,C${i},-${i}.00,USD,${iso(AS_OF - DAY)},,,`,
 ).join("\n");
 
+/** A step one side of the test waits for and the other reaches. */
+function signal(): { done: () => void; reached: Promise<void> } {
+  let done = () => {};
+  const reached = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  return { done, reached };
+}
+
 describe.each(testBackends().filter((kind) => kind === "postgres"))(
   "the change log on %s",
   (kind) => {
     let database: TestDatabase;
-    beforeAll(async () => {
-      database = await openTestDatabase(kind);
-    }, 60_000);
-    afterAll(() => database?.dispose());
+    useTestDatabase(kind, (opened) => {
+      database = opened;
+    });
+    const options = { asOf: new Date(AS_OF), maxSyncLagMs: 30 * DAY };
+    const openBreaks = () =>
+      queryText<{ entry_id: string; class: string }>(
+        database.db,
+        "SELECT entry_id, class FROM breaks WHERE status <> 'resolved' ORDER BY entry_id",
+      );
 
-    it("waits for a writer whose change is in the log and takes its change", async () => {
-      const { db } = database;
-      const options = { asOf: new Date(AS_OF), maxSyncLagMs: 30 * DAY };
-      await storeGroundTruth(db, truth, new Date(AS_OF));
-      await importLedger(db, `${HEADER}\n${ENTRIES}`);
-      await runMatch(db, { ...options, full: true });
-
-      // A committed change, so the run does not merely reuse the stored results…
-      await queryText(db, "UPDATE ledger_entries SET updated_at = now() WHERE entry_id = 'E1'");
-      // …and a writer booking an entry the provider does not have, not committed when the run
-      // starts: its change is in the log, invisible to the run until it commits.
+    /**
+     * A committed change (so a run does not merely reuse the stored results), then a writer on
+     * another connection that books `entryId` (an entry the provider does not have) and holds
+     * its transaction open until `commit()`: its change is in the log, invisible until then.
+     */
+    async function openWriter(entryId: string) {
+      await queryText(
+        database.db,
+        "UPDATE ledger_entries SET updated_at = now() WHERE entry_id = 'E1'",
+      );
       const other = await database.openAnother();
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let inserted = () => {};
-      const wrote = new Promise<void>((resolve) => {
-        inserted = resolve;
-      });
+      const inserted = signal();
+      const released = signal();
       const writer = other.db.transaction(async (tx) => {
         await queryText(
           tx,
           `INSERT INTO ledger_entries (entry_id, kind, provider_ref, amount, currency, booked_at)
-         VALUES ('X1', 'card_transaction', 'NOPE', -5.00, 'USD', '${iso(AS_OF - DAY)}')`,
+           VALUES ('${entryId}', 'card_transaction', 'NOPE', -5.00, 'USD', '${iso(AS_OF - DAY)}')`,
         );
-        inserted();
-        await released;
+        inserted.done();
+        await released.reached;
       });
+      await inserted.reached;
+      // Once: called where the test lets it commit and again, harmlessly, in its finally.
+      let closed: Promise<void> | undefined;
+      const commit = () => {
+        released.done();
+        closed ??= writer.then(() => other.close());
+        return closed;
+      };
+      return { commit };
+    }
+
+    it("waits for a writer whose change is in the log and takes its change", async () => {
+      const { db } = database;
+      await storeGroundTruth(db, truth, new Date(AS_OF));
+      await importLedger(db, `${HEADER}\n${ENTRIES}`);
+      await runMatch(db, { ...options, full: true });
+
+      const writer = await openWriter("X1");
       try {
-        await wrote;
         const run = runMatch(db, options);
         // The run waits for the writer's lock on the log…
         for (let i = 0; ; i++) {
@@ -92,21 +119,39 @@ describe.each(testBackends().filter((kind) => kind === "postgres"))(
           await new Promise((r) => setTimeout(r, 25));
         }
         // …and, once the writer commits, takes its change: the entry is matched in this run.
-        release();
-        await writer;
+        await writer.commit();
         const result = await run;
         expect(result.incremental).toBe(true);
-        const breaks = await queryText<{ entry_id: string; class: string }>(
-          db,
-          "SELECT entry_id, class FROM breaks WHERE status <> 'resolved' ORDER BY entry_id",
-        );
-        expect(breaks).toEqual([{ entry_id: "X1", class: "missing_at_provider" }]);
+        expect(await openBreaks()).toEqual([{ entry_id: "X1", class: "missing_at_provider" }]);
         expect(await queryText(db, "SELECT kind, ref FROM match_changes")).toEqual([]);
       } finally {
-        release();
-        await writer.catch(() => undefined);
-        await other.close();
+        await writer.commit();
       }
+    }, 60_000);
+
+    it("fails a run held past its wait by a writer left open, and loses none of its change", async () => {
+      const { db } = database;
+      const writer = await openWriter("X2");
+      try {
+        const held = runMatch(db, { ...options, changeLogWaitMs: 200 });
+        await expect(held).rejects.toBeInstanceOf(ChangeLogBusyError);
+        await expect(held).rejects.toThrow(/match_changes.*pg_stat_activity/);
+        const [failed] = await queryText<{ reasons: string }>(
+          db,
+          "SELECT reasons::text AS reasons FROM match_runs ORDER BY started_at DESC LIMIT 1",
+        );
+        expect(failed?.reasons).toContain("stayed locked by writers");
+      } finally {
+        await writer.commit();
+      }
+      // Nothing of the failed run was written; the next run takes the committed change.
+      expect(await openBreaks()).toEqual([{ entry_id: "X1", class: "missing_at_provider" }]);
+      const next = await runMatch(db, options);
+      expect(next.incremental).toBe(true);
+      expect(await openBreaks()).toEqual([
+        { entry_id: "X1", class: "missing_at_provider" },
+        { entry_id: "X2", class: "missing_at_provider" },
+      ]);
     }, 60_000);
   },
 );

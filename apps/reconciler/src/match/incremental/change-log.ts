@@ -7,23 +7,65 @@ import type { Db } from "../../db/database";
 import { isTrue, queryText } from "../../db/query-rows";
 import type { Statement } from "../statement";
 
+/** The log's lock waited for longer than the run allows (MatchOptions.changeLogWaitMs). */
+export class ChangeLogBusyError extends Error {
+  constructor(waitMs: number, options?: ErrorOptions) {
+    super(
+      `the change log (match_changes) stayed locked by writers for ${waitMs} ms: a transaction writing provider records or ledger entries has not committed (look for it in pg_stat_activity); the run stops instead of waiting longer, and nothing of it is written`,
+      options,
+    );
+    this.name = "ChangeLogBusyError";
+  }
+}
+
+/** Postgres's lock_not_available: lock_timeout ran out. */
+const LOCK_NOT_AVAILABLE = "55P03";
+
 /**
- * An incremental run takes the rows of match_changes into run_changes at its start, so every
- * change its passes may see is taken and a change committed later stays for the next run: the
- * lock waits for the writers whose rows are in the log to commit (the run then reads their
- * records too) and holds later ones off until the run commits, as a full run's TRUNCATE does.
- * Emptied with TRUNCATE under that lock rather than DELETE … RETURNING, which marked every row
- * deleted one by one: on the bench's day of changes (31,990 rows) 26–27 ms against 10 ms in
- * psql. A run that does not write its results gives them back (restoreChanges); a failed one
- * rolls back with them. run_changes holds each (kind, ref) once: the scope's seeds take its
- * refs as they are (scope.ts).
+ * Locks the log against writers (ACCESS EXCLUSIVE) before a run takes or drops it: waits for
+ * the writers whose rows are in it to commit (the run then reads their records too) and holds
+ * later ones off until the run commits. The wait is bounded by `waitMs` (0: none), so a
+ * transaction left open on a source table fails the run with ChangeLogBusyError instead of
+ * holding it, and every later one, without a word.
+ */
+export async function lockChangeLog(
+  waitMs: number,
+  run: (s: Statement) => Promise<unknown>,
+): Promise<void> {
+  await run({ name: "changes lock (wait limit)", text: `SET LOCAL lock_timeout = ${waitMs}` });
+  try {
+    await run({ name: "changes lock", text: "LOCK TABLE match_changes IN ACCESS EXCLUSIVE MODE" });
+  } catch (error) {
+    if (sqlState(error) === LOCK_NOT_AVAILABLE)
+      throw new ChangeLogBusyError(waitMs, { cause: error });
+    throw error;
+  }
+  await run({ name: "changes lock (wait limit end)", text: "SET LOCAL lock_timeout = DEFAULT" });
+}
+
+// The SQLSTATE of a driver's error, or of the error it wraps (drizzle wraps the driver's).
+function sqlState(error: unknown): string | undefined {
+  for (let e = error; typeof e === "object" && e !== null; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * An incremental run takes the rows of match_changes into run_changes at its start, under
+ * lockChangeLog, so every change its passes may see is taken and a change committed later
+ * stays for the next run. The log is emptied with TRUNCATE under that lock rather than
+ * DELETE … RETURNING, which marked every row deleted one by one: on the bench's day of changes
+ * (31,990 rows) 26–27 ms against 10 ms in psql. A run that does not write its results gives them
+ * back (restoreChanges); a failed one rolls back with them. run_changes holds each (kind, ref)
+ * once: the scope's seeds take its refs as they are (scope.ts).
  */
 export const takeChanges: Statement[] = [
   {
     name: "changes table",
     text: "CREATE TEMP TABLE run_changes (kind text, ref text) ON COMMIT DROP",
   },
-  { name: "changes lock", text: "LOCK TABLE match_changes IN ACCESS EXCLUSIVE MODE" },
   {
     name: "take changes",
     text: "INSERT INTO run_changes SELECT DISTINCT kind, ref FROM match_changes",
@@ -32,9 +74,8 @@ export const takeChanges: Statement[] = [
 ];
 
 /**
- * A full run needs none of them: it empties the table at its start, at once however many rows
- * a bulk load left (TRUNCATE waits for the writers whose rows are in it to commit, so the passes,
- * which start after it, see their changes; writers arriving later wait for the run's commit).
+ * A full run needs none of them: it empties the table at its start (under lockChangeLog), at
+ * once however many rows a bulk load left.
  */
 export const dropChanges: Statement = {
   name: "drop changes",
@@ -80,6 +121,13 @@ export async function changesExceed(tx: Db, limit: number): Promise<boolean> {
   return isTrue(row?.over);
 }
 
+/**
+ * How long compaction waits for the log's writers: it is housekeeping for a worker that only
+ * syncs, and the next sync tries again, so it gives up soon (logged as a warning) rather than
+ * hold the sync.
+ */
+const COMPACT_WAIT_MS = 10_000;
+
 /** Below this many rows a log is left alone: compacting it would save nothing. */
 const COMPACT_FLOOR = 100_000;
 
@@ -103,6 +151,7 @@ export async function compactChangeLog(db: Db): Promise<void> {
     );
     const limit = Math.max(COMPACT_FLOOR, usefulChanges(Number(last?.records ?? 0), 0.25));
     if (!(await changesExceed(tx, limit))) return;
+    await lockChangeLog(COMPACT_WAIT_MS, (s) => queryText(tx, s.text));
     await queryText(tx, dropChanges.text);
     await queryText(tx, restoreChanges(false).text);
   });

@@ -205,10 +205,9 @@ function frontierRows(r: number, has: Has): string[] {
 }
 
 // TOLERANT_REACH: which scope records bring their card's breaks in, and which of them. The
-// tolerant pass
-// (passes/tolerant.ts) pairs card_transaction leftovers, an entry and a provider item of one
-// card, that no earlier pass took, and the earlier passes take every record whose key the
-// other side has:
+// tolerant pass (passes/tolerant.ts) pairs card_transaction leftovers, an entry and a provider
+// item of one card, that no earlier pass took, and the earlier passes take every record whose
+// key the other side has:
 //   - a card record with an entry of kind card_transaction and no fee type on its key is
 //     paired with it: exactly (exact.ts), in a composite with the entry (refund-net.ts), or by
 //     key (key-mismatch.ts); the entry's key names no other card_transaction item;
@@ -220,17 +219,16 @@ function frontierRows(r: number, has: Has): string[] {
 // they bring breaks in: those holding a record of their card and currency whose amount is
 // within the tolerance of theirs, compared without sign (||a| - |b|| <= |a - b|, so this only
 // widens). The pass's time window is left out (break records keep no time), which also only
-// widens. A
-// record leaving a stored break brings in what that break saw of it (open-breaks.ts),
-// whatever it is now. A pass order or rule that changes this must
-// change it here too: incremental-tolerant.test.ts compares such runs with full ones.
-//
+// widens. A record leaving a stored break brings in what that break saw of it
+// (open-breaks.ts), whatever it is now. A pass order or rule that changes this must change it
+// here too: incremental-tolerant.test.ts compares such runs with full ones.
+
 /**
  * The frontier's records that may be tolerant candidates (TOLERANT_REACH), as (card_id,
- * currency, amount without sign, r) rows over frontierRows' CTEs. A record's counterpart is most often in the same
- * frontier (a changed record and the entry booking it): looked for there first (NOT IN: one
- * hashed set), then by one index probe per record left (OFFSET 0 keeps each NOT EXISTS a
- * probe, not an anti-join over the table).
+ * currency, amount without sign, r) rows over frontierRows' CTEs. A record's counterpart is
+ * most often in the same frontier (a changed record and the entry booking it): looked for
+ * there first (NOT IN: one hashed set), then by one index probe per record left (OFFSET 0
+ * keeps each NOT EXISTS a probe, not an anti-join over the table).
  */
 function frontierCards(r: number, has: Has): string {
   const bookedAsCard = `kind = 'card_transaction' AND coalesce(fee_type, '') = ''`;

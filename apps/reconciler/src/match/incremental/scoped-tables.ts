@@ -4,8 +4,8 @@
 // schema first, so the passes — unchanged, one text for both kinds of run — read the scope's
 // records where a full run reads all of them. provider_items, a view, is recreated as a
 // temporary view from its own definition (read before the copies exist, so it names the tables
-// unqualified and binds to the copies). The copies are dropped at commit; nothing else in the transaction reads the
-// provider tables or the ledger by these names once they exist.
+// unqualified and binds to the copies). The copies are dropped at commit; nothing else in the
+// transaction reads the provider tables or the ledger by these names once they exist.
 
 import { sampled } from "../planner-settings";
 import type { Statement } from "../statement";
