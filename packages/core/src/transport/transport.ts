@@ -118,7 +118,8 @@ export class Transport {
   readonly #retry: RetrySettings;
   readonly #baseUrls = new Map<Area, string>();
   readonly #now: () => number;
-  readonly #fetch: typeof globalThis.fetch;
+  /** The fetch every attempt goes through, and whether the caller gave it. */
+  readonly #fetch: { fn: typeof globalThis.fetch; custom: boolean };
   readonly #ky: KyInstance;
   /** A hook or a logger wants request and response events. */
   readonly #observed: boolean;
@@ -133,9 +134,12 @@ export class Transport {
       maxRetries: nonNegativeInt(config.maxRetries, DEFAULT_RETRY.maxRetries, "maxRetries"),
     };
     this.#now = config.now ?? Date.now;
-    this.#fetch = config.fetch ?? globalThis.fetch.bind(globalThis);
+    this.#fetch = {
+      fn: config.fetch ?? globalThis.fetch.bind(globalThis),
+      custom: config.fetch !== undefined,
+    };
     this.#ky = ky.create({
-      fetch: this.#fetch,
+      fetch: this.#fetch.fn,
       timeout: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       // A redirected POST would be re-sent elsewhere (or turned into a GET): answer with the 3xx.
       redirect: "manual",
