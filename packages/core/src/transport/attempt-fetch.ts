@@ -18,8 +18,8 @@
  * round trip). It is awaited here instead, after ky has built its request. A custom fetch
  * (`ClientOptions.fetch`) gets a copy of ky's Request carrying the signed text, as it would for
  * any call. The built-in fetch reads the body from `init` alone, so it is handed ky's Request
- * as it is: a copy costs a Request and a body stream per call (about 25 µs, a sixth of what the
- * client adds to a local round trip).
+ * as it is: a copy costs a Request and a body stream per call (without it the payout bench's
+ * overhead over a bare ky call fell from 197–262 to 141–184 µs, alternating runs).
  */
 import type { ApiError } from "../errors/api-error";
 import type { ConnectionError, ResponseValidationError } from "../errors/local-errors";
