@@ -19,7 +19,7 @@ import {
 } from "@merchantkit/core";
 import * as v from "valibot";
 import { type Codec, type CodecFastPaths, codec } from "./codec";
-import { type FastPath, type Keeps, MISS } from "./fast-path";
+import { type FastPath, type Keeps, keeps, MISS } from "./fast-path";
 
 export interface StringRule {
   minLength?: number;
@@ -42,44 +42,41 @@ function stringSchema(rule: StringRule): v.GenericSchema<string, string> {
   return v.pipe(v.string("must be a string"), ...actions) as v.GenericSchema<string, string>;
 }
 
-// The same rule as a plain test, for the fast path.
-function stringTest(rule: StringRule): (value: unknown) => boolean {
-  const { minLength = 0, maxLength = Number.POSITIVE_INFINITY, pattern } = rule;
-  const min = rule.nonEmpty ? Math.max(minLength, 1) : minLength;
-  return (value) =>
-    typeof value === "string" &&
-    value.length >= min &&
-    value.length <= maxLength &&
-    (pattern === undefined || pattern.regex.test(value));
-}
-
-/**
- * Fast paths for a value that is its own wire value, accepted when it passes `test`; `write`
- * gives its JSON text. `keeps`, where given, states `test` as data (the object walk's inline
- * check): it must accept exactly what `test` accepts.
- */
-function same(
-  test: (value: unknown) => boolean,
-  write: (value: never) => string,
-  keeps?: Keeps,
-): CodecFastPaths {
-  const fast: FastPath = (value) => (test(value) ? value : MISS);
-  return {
-    decode: fast,
-    encode: fast,
-    text: (value) => (test(value) ? write(value as never) : MISS),
-    ...(keeps ? { keeps } : {}),
-  };
-}
-
-// stringTest's rule as Keeps; none with a pattern, which only the test checks.
-function stringKeeps(rule: StringRule): Keeps | undefined {
-  if (rule.pattern) return undefined;
+// The rule's lengths as Keeps (nonEmpty is a length of at least 1).
+function stringKeeps(rule: StringRule): Keeps {
   const { minLength = 0, maxLength = Number.POSITIVE_INFINITY } = rule;
   return {
     kind: "string",
     min: rule.nonEmpty ? Math.max(minLength, 1) : minLength,
     max: maxLength,
+  };
+}
+
+// The same rule for the fast path: its lengths as Keeps, or a test where it has a pattern too
+// (which Keeps cannot state).
+function stringFast(rule: StringRule): Keeps | ((value: unknown) => boolean) {
+  const lengths = stringKeeps(rule);
+  const { pattern } = rule;
+  if (pattern === undefined) return lengths;
+  return (value) => keeps(lengths, value) && pattern.regex.test(value as string);
+}
+
+/**
+ * Fast paths for a value that is its own wire value, accepted by `accepts`: a test, or Keeps,
+ * the rule stated as data, which the object walk then also checks inline (fast-path.ts);
+ * `write` gives its JSON text.
+ */
+function same(
+  accepts: Keeps | ((value: unknown) => boolean),
+  write: (value: never) => string,
+): CodecFastPaths {
+  const test = typeof accepts === "function" ? accepts : (value: unknown) => keeps(accepts, value);
+  const fast: FastPath = (value) => (test(value) ? value : MISS);
+  return {
+    decode: fast,
+    encode: fast,
+    text: (value) => (test(value) ? write(value as never) : MISS),
+    ...(typeof accepts === "function" ? {} : { keeps: accepts }),
   };
 }
 
@@ -90,7 +87,7 @@ export function string(rule: StringRule = {}): Codec<string, string> {
   if (rule.maxLength !== undefined) wire.maxLength = rule.maxLength;
   if (rule.pattern) wire.pattern = rule.pattern.regex.source;
   if (rule.format) wire.format = rule.format;
-  return codec(schema, schema, wire, same(stringTest(rule), jsonString, stringKeeps(rule)));
+  return codec(schema, schema, wire, same(stringFast(rule), jsonString));
 }
 
 /** A documented set of values; the service sends nothing else and accepts nothing else. */
@@ -127,7 +124,7 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
       examples: [...values],
       description: `known values: ${values.join(", ")}`,
     },
-    same(stringTest({ nonEmpty: true }), jsonString, stringKeeps({ nonEmpty: true })),
+    same(stringKeeps({ nonEmpty: true }), jsonString),
   );
 }
 
@@ -169,16 +166,7 @@ export function integer(rule: { min?: number; max?: number } = {}): Codec<number
   if (rule.min !== undefined) wire.minimum = rule.min;
   if (rule.max !== undefined) wire.maximum = rule.max;
   const { min = Number.NEGATIVE_INFINITY, max = Number.POSITIVE_INFINITY } = rule;
-  return codec(
-    schema,
-    schema,
-    wire,
-    same(
-      (input) => Number.isInteger(input) && (input as number) >= min && (input as number) <= max,
-      String,
-      { kind: "integer", min, max },
-    ),
-  );
+  return codec(schema, schema, wire, same({ kind: "integer", min, max }, String));
 }
 
 /** A time the service sends as epoch milliseconds; `new Date(value)` converts it. */
@@ -191,11 +179,7 @@ export function epochMillis(): Codec<number, number> {
     schema,
     schema,
     { type: "integer", format: "int64", description: "epoch milliseconds (UTC)" },
-    same(Number.isInteger, String, {
-      kind: "integer",
-      min: Number.NEGATIVE_INFINITY,
-      max: Number.POSITIVE_INFINITY,
-    }),
+    same({ kind: "integer", min: Number.NEGATIVE_INFINITY, max: Number.POSITIVE_INFINITY }, String),
   );
 }
 

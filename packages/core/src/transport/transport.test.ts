@@ -506,6 +506,23 @@ describe("Transport on the wire", () => {
     // not left as an unhandled rejection (vitest fails the run on one).
     const throttled = transport(() => Promise.reject(new Error("throttle closed")));
     await expect(throttled.request(signedQuery, params)).rejects.toThrow("throttle closed");
+    // With bodies in the events, the sign is awaited in ky's beforeRequest hook instead: the
+    // same error, not retried, nothing sent.
+    const logged = new Transport({
+      environment: { origin: server.url },
+      auth: signAuth({ secretKey: "s3cret" }),
+      merchantNo: "M100",
+      retryDelay: fast,
+      logger: { debug: () => {}, warn: () => {} },
+      includeBodies: true,
+    });
+    const loggedErr = await logged.request(signedQuery, params).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(loggedErr).toBeInstanceOf(TypeError);
+    expect(String(loggedErr)).toContain("rate");
+    expect(isConnectionError(loggedErr)).toBe(false);
     expect(server.requests).toHaveLength(0);
   });
 
