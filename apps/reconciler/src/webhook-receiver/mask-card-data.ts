@@ -1,6 +1,8 @@
 // Card data never reaches the tables: a full card number that arrives in a push, in any field,
 // is stored masked (first 6 and last 4 digits), and 3DS verification values are not stored.
 import { isJsonNumber } from "@merchantkit/core";
+import { cardTransactionSpec } from "../store/card-transactions";
+import { operateRecordSpec } from "../store/operate-records";
 
 /** Keys whose value is dropped wherever it appears: the 3DS value delivered to the cardholder. */
 const NEVER_STORED = new Set(["card3dsvalues"]);
@@ -17,6 +19,16 @@ const IDENTIFIERS = new Set([
   "originTxnOrderNoForRefund",
   "clientRequestId",
   "authorizationCode",
+]);
+
+// Contract fields stored as numbers: times in epoch milliseconds and amounts (an operation's
+// fees too, feeList's feeAmount). Never masked: a 13-digit time passes the Luhn check one time in
+// ten, and masked it is no longer a number, so the push would be refused on every retry.
+const NUMBERS = new Set([
+  ...[...cardTransactionSpec.fields, ...operateRecordSpec.fields]
+    .filter((f) => f.type === "numeric" || f.type === "epoch_ms")
+    .map((f) => f.key),
+  "feeAmount",
 ]);
 
 // A key the contract does not name but that says "card number": every digit run in it is masked,
@@ -57,7 +69,7 @@ function maskText(text: string, always: boolean): string {
 }
 
 function maskValue(value: unknown, key: string): unknown {
-  if (IDENTIFIERS.has(key)) return value;
+  if (IDENTIFIERS.has(key) || NUMBERS.has(key)) return value;
   const always = CARD_NUMBER_KEY.test(key);
   if (typeof value === "string") return maskText(value, always);
   if (isJsonNumber(value) || typeof value === "number" || typeof value === "bigint") {

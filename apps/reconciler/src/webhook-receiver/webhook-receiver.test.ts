@@ -205,6 +205,22 @@ describe.each(testBackends())("webhook receiver on %s", (kind) => {
     expect(raw).not.toContain("card3dsValues");
   });
 
+  it("stores times and amounts as they are, even where their digits pass the card-number check", async () => {
+    // 1764057600009 passes the Luhn check: as epoch milliseconds a time of 2025-11-25, and as
+    // an amount one a currency without minor units can carry.
+    const data = txnData({
+      transactionTime: "1764057600009",
+      authTime: "1764057600009",
+      transactionAmount: "1764057600009",
+    });
+    const txnOrderNo = /"txnOrderNo":"([^"]*)"/.exec(data)?.[1] ?? "";
+    expect((await deliver(await signedTransaction(data))).status).toBe(200);
+    const [row] = await stored(txnOrderNo);
+    expect(row?.transactionTime?.getTime()).toBe(1764057600009);
+    expect(row?.authTime?.getTime()).toBe(1764057600009);
+    expect(row?.transactionAmount).toBe("1764057600009");
+  });
+
   it("keeps a known card's id even when it passes the card-number check", async () => {
     // 1953712585351499999 passes the Luhn check; once the sync has read a card operation of
     // the card with that id, a push naming it keeps the id.

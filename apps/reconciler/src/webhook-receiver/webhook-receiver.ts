@@ -72,9 +72,10 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
     },
     onError(error) {
       rejected++;
-      // The reason alone (the message, masked), and the kind of error that carried it.
+      // The reason (masked): the message, or for an error wrapping another (a failed query) its
+      // first line and the cause, which says what failed; and the kind of error that carried it.
       logEvent(opts, "warn", "webhook rejected", {
-        reason: errorText(error instanceof Error ? error.message : error),
+        reason: errorText(error instanceof Error && !error.cause ? error.message : error),
         kind: error instanceof Error ? error.name : typeof error,
       });
     },
