@@ -97,7 +97,7 @@ export class ProfitShareClient {
       .request(signed.endpoint, params, options)
       .withResponse()
       .then(async (answer) => {
-        await signed.verify(answer.data);
+        await signed.verify(answer.data, answer.response.idempotencyKey);
         return answer;
       });
     return new ApiPromise(checked);

@@ -15,9 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-/** A fetch that rewrites every answer's text on the way in (a tampering proxy). */
-function rewriting(edit: (text: string) => string): typeof fetch {
+/** A fetch that rewrites every answer's text on the way in (a tampering proxy); `sent` gets each body. */
+function rewriting(edit: (text: string) => string, sent: string[] = []): typeof fetch {
   return async (input, init) => {
+    sent.push(String(init?.body));
     const res = await fetch(input, init);
     return new Response(edit(await res.text()), { status: res.status, headers: res.headers });
   };
@@ -46,15 +47,23 @@ describe("verifyResponseSign", () => {
     expect(waited.state).toBe("success");
   });
 
-  it("refuses an answer whose data was altered on the way", async () => {
-    const tampered = rewriting((text) =>
-      text.replace('"amount\\":\\"0.10\\"', '"amount\\":\\"9.10\\"'),
+  it("refuses an answer whose data was altered on the way, naming the accepted share's key", async () => {
+    const sent: string[] = [];
+    const tampered = rewriting(
+      (text) => text.replace('"amount\\":\\"0.10\\"', '"amount\\":\\"9.10\\"'),
+      sent,
     );
     const error = await shareOnce({ verifyResponseSign: true, fetch: tampered }).catch(
       (e: unknown) => e,
     );
     expect(isSignatureError(error)).toBe(true);
     expect((error as SignatureError).reason).toBe("no_match");
+    // The service took the share: the caller must look it up or retry with the key it carried
+    // (the SDK generated it), never a new one, which would share twice.
+    const { profitReference } = JSON.parse(sent[0] ?? "{}") as { profitReference: string };
+    expect(profitReference).toMatch(/\S/);
+    expect((error as SignatureError).idempotencyKey).toBe(profitReference);
+    expect((error as SignatureError).message).toContain(profitReference);
     // The same alteration passes unnoticed with the check off: that is what the flag is for.
     const unchecked = await shareOnce({ fetch: tampered });
     expect(unchecked.receivers[1]?.amount).toBe("9.10");

@@ -10,8 +10,11 @@ import { type EndpointResult, SignatureError, verifySign } from "@merchantkit/co
 export interface SignedEndpoint<E extends ContractEndpoint> {
   /** The same endpoint, its response parser also keeping the wire data. */
   endpoint: E;
-  /** Rejects with a SignatureError unless the wire data behind `result` carries a matching sign. */
-  verify(result: EndpointResult<E>): Promise<void>;
+  /**
+   * Rejects with a SignatureError unless the wire data behind `result` carries a matching sign;
+   * the error carries `idempotencyKey`, the key of the request the service answered.
+   */
+  verify(result: EndpointResult<E>, idempotencyKey: string | undefined): Promise<void>;
 }
 
 export function signedEndpoint<E extends ContractEndpoint>(
@@ -29,18 +32,24 @@ export function signedEndpoint<E extends ContractEndpoint>(
   };
   return {
     endpoint: { ...endpoint, parseResponse } as E,
-    async verify(result) {
+    async verify(result, idempotencyKey) {
+      // The service answered, so a write went through: the key to look it up or retry it with.
+      const accepted = idempotencyKey
+        ? ` The service accepted the request: look it up, or retry it, with idempotency key ${idempotencyKey}, never a new one.`
+        : "";
       const wire = wireOf.get(result as object) as Record<string, unknown> | undefined;
       if (typeof wire?.sign !== "string" || wire.sign === "") {
         throw new SignatureError(
           "missing_sign",
-          `The answer from ${endpoint.path} carries no sign; turn verifyResponseSign off if the service does not sign its answers.`,
+          `The answer from ${endpoint.path} carries no sign; turn verifyResponseSign off if the service does not sign its answers.${accepted}`,
+          { idempotencyKey },
         );
       }
       if (!(await verifySign(wire, secretKey))) {
         throw new SignatureError(
           "no_match",
-          `The sign of the answer from ${endpoint.path} does not match its data: check the secret key; the answer may have been altered on the way.`,
+          `The sign of the answer from ${endpoint.path} does not match its data: check the secret key; the answer may have been altered on the way.${accepted}`,
+          { idempotencyKey },
         );
       }
     },

@@ -140,14 +140,25 @@ export type SignatureFailure =
   | "parsed_body"
   | "missing_sign";
 
-/** A webhook or notification signature did not verify. `reason` says which check failed. */
+/**
+ * A webhook, notification or answer signature did not verify. `reason` says which check failed.
+ * For an answer (profit share's verifyResponseSign) the request was accepted by the service:
+ * `idempotencyKey` is the key it carried, to look the write up or retry it without doing it twice.
+ */
 export class SignatureError extends MerchantkitError {
   override readonly name = "SignatureError";
   readonly reason: SignatureFailure;
+  /** The idempotency key of the request whose answer failed the check; undefined otherwise. */
+  readonly idempotencyKey: string | undefined;
 
-  constructor(reason: SignatureFailure, message: string) {
+  constructor(
+    reason: SignatureFailure,
+    message: string,
+    opts: { idempotencyKey?: string | undefined } = {},
+  ) {
     super(message);
     this.reason = reason;
+    this.idempotencyKey = opts.idempotencyKey;
   }
 }
 markErrorClass(SignatureError, "SignatureError");

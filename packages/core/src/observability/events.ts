@@ -56,10 +56,19 @@ export interface Logger {
 export function emit<E>(hook: ((event: E) => void) | undefined, event: E): void {
   if (!hook) return;
   try {
-    hook(event);
+    ignoreRejection(hook(event));
   } catch {
     // An observer must never change the outcome of a payment call.
   }
+}
+
+/**
+ * An observer typed `(event) => void` may still be async (a telemetry sender): its rejection
+ * would be unhandled, which ends a Node process by default. It is dropped like a throw.
+ */
+function ignoreRejection(result: unknown): void {
+  if (typeof (result as PromiseLike<unknown> | undefined)?.then === "function")
+    (result as PromiseLike<unknown>).then(undefined, () => {});
 }
 
 export function log(
@@ -71,7 +80,7 @@ export function log(
   const fn = logger?.[level];
   if (!fn) return;
   try {
-    fn.call(logger, message, fields);
+    ignoreRejection(fn.call(logger, message, fields));
   } catch {
     // Same as hooks: logging failures are not payment failures.
   }

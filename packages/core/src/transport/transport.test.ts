@@ -1,9 +1,11 @@
+import { inspect } from "node:util";
 import * as v from "valibot";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   InsufficientBalanceError,
   isApiError,
   isInsufficientBalanceError,
+  isRateLimitError,
   isServerError,
 } from "../errors/api-error";
 import {
@@ -179,6 +181,10 @@ describe("Transport", () => {
       );
     expect(isTimeoutError(err)).toBe(true);
     expect(isConnectionError(err)).toBe(true);
+    // Not ky's TimeoutError as its cause: that holds ky's Request, whose headers carry the key,
+    // and console.error(err) prints causes.
+    expect((err as { cause?: unknown }).cause).toBeUndefined();
+    expect(inspect(err, { depth: 10 })).not.toContain("issuing-key-SECRET");
   });
 
   it("turns malformed JSON into a typed error, retrying it only where a repeat is safe", async () => {
@@ -239,6 +245,51 @@ describe("Transport", () => {
     );
     expect(data.operateRecordId).toBe("7");
     expect(delays).toEqual([1000]);
+  });
+
+  it("backs off with jitter where Retry-After lies in the past, instead of retrying at once", async () => {
+    server = await startTestServer((_req, res, i) =>
+      i === 0
+        ? sendJson(res, 429, '{"respCode":"42900","respMsg":"slow down"}', { "retry-after": "-5" })
+        : sendJson(res, 200, ok('{"operateRecordId":7}')),
+    );
+    const delays: number[] = [];
+    const started = performance.now();
+    await issuing({
+      retryDelay: { baseDelayMs: 200, maxDelayMs: 200 },
+      hooks: { onRetry: (e) => delays.push(e.delayMs) },
+    }).request(operate, { cardId: "1", type: "UNFREEZE" });
+    expect(delays).toHaveLength(1);
+    expect(delays[0]).toBeGreaterThanOrEqual(100); // jitter keeps 50–100 % of the 200 ms step
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90);
+  });
+
+  it("keeps the default of a retryDelay field given as undefined, and refuses a bad one", async () => {
+    server = await startTestServer((_req, res, i) =>
+      i === 0
+        ? sendJson(res, 429, '{"respCode":"42900","respMsg":"slow down"}', {
+            "retry-after": "3600",
+          })
+        : sendJson(res, 200, ok('{"operateRecordId":7}')),
+    );
+    const delays: number[] = [];
+    // exactOptionalPropertyTypes is off, so `{ maxRetryAfterMs: config.cap }` with no cap
+    // type-checks: spread over the defaults it turned the cap off (an hour's wait).
+    const err = await issuing({
+      retryDelay: { baseDelayMs: undefined, maxRetryAfterMs: undefined },
+      hooks: { onRetry: (e) => delays.push(e.delayMs) },
+    })
+      .request(operate, { cardId: "1", type: "UNFREEZE" })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isRateLimitError(err)).toBe(true); // the default 60 s cap refuses a 1 h wait
+    expect(delays).toEqual([]);
+    for (const bad of [Number.NaN, -1, Number.POSITIVE_INFINITY])
+      expect(() => issuing({ retryDelay: { baseDelayMs: bad } })).toThrow(
+        /retryDelay\.baseDelayMs.*non-negative number/,
+      );
   });
 
   it("never retries an unkeyed write after it may have reached the service", async () => {
@@ -396,6 +447,29 @@ describe("Transport", () => {
     ]) {
       expect(all).not.toContain(secret); // ...but none of these
     }
+  });
+
+  it("drops the rejection of an async hook or logger: it neither fails the call nor goes unhandled", async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, ok('{"operateRecordId":1}')));
+    // vitest's own listener would fail the run on an unhandled rejection; collect them instead.
+    const unhandled: unknown[] = [];
+    const collect = (reason: unknown) => unhandled.push(reason);
+    const saved = process.listeners("unhandledRejection");
+    process.removeAllListeners("unhandledRejection");
+    process.on("unhandledRejection", collect);
+    try {
+      // `(event) => void` accepts an async function: telemetry senders often are.
+      const data = await issuing({
+        hooks: { onResponse: async () => Promise.reject(new Error("telemetry down")) },
+        logger: { debug: async () => Promise.reject(new Error("log sink down")) },
+      }).request(operate, { cardId: "1", type: "FREEZE" });
+      expect(data.operateRecordId).toBe("1");
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.off("unhandledRejection", collect);
+      for (const listener of saved) process.on("unhandledRejection", listener);
+    }
+    expect(unhandled).toEqual([]);
   });
 
   it("recognises errors from another copy of core", async () => {

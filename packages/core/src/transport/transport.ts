@@ -108,6 +108,31 @@ function nonNegativeInt(value: number | undefined, fallback: number, name: strin
   return value;
 }
 
+/**
+ * The retry settings: each field given, else its default. A field given as undefined keeps the
+ * default (spread over the defaults it would turn the Retry-After cap off, or make the backoff
+ * NaN, which setTimeout takes for no wait at all).
+ */
+function retrySettings(config: TransportConfig): RetrySettings {
+  const given = config.retryDelay ?? {};
+  const delay = (name: keyof NonNullable<TransportConfig["retryDelay"]>): number => {
+    const value = given[name];
+    if (value === undefined) return DEFAULT_RETRY[name];
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+      throw new RequestValidationError([
+        { path: `retryDelay.${name}`, message: "must be a non-negative number of milliseconds" },
+      ]);
+    }
+    return value;
+  };
+  return {
+    maxRetries: nonNegativeInt(config.maxRetries, DEFAULT_RETRY.maxRetries, "maxRetries"),
+    baseDelayMs: delay("baseDelayMs"),
+    maxDelayMs: delay("maxDelayMs"),
+    maxRetryAfterMs: delay("maxRetryAfterMs"),
+  };
+}
+
 /** What ky's hooks find in `options.context` (ky copies the context object, not the call). */
 interface CallContext extends Record<string, unknown> {
   call: Call;
@@ -128,11 +153,7 @@ export class Transport {
     this.#config = config;
     const { hooks, logger } = config;
     this.#observed = Boolean(hooks?.onRequest || hooks?.onResponse || logger);
-    this.#retry = {
-      ...DEFAULT_RETRY,
-      ...config.retryDelay,
-      maxRetries: nonNegativeInt(config.maxRetries, DEFAULT_RETRY.maxRetries, "maxRetries"),
-    };
+    this.#retry = retrySettings(config);
     this.#now = config.now ?? Date.now;
     this.#fetch = {
       fn: config.fetch ?? globalThis.fetch.bind(globalThis),
@@ -367,15 +388,18 @@ export class Transport {
   /**
    * ky's shouldRetry: false when the failure may not be repeated (isRetryable) or the service
    * asks for a longer wait than maxRetryAfterMs; otherwise undefined, leaving the delay to ky
-   * (Retry-After where the service sent one, else backoff with jitter).
+   * (Retry-After where the service sent one, else backoff with jitter). A Retry-After in the
+   * past (a negative number, an old date) asks for no wait at all, which ky would take and
+   * retry at once: true makes ky back off with jitter instead, as if none had been sent.
    */
-  #shouldRetry(call: Call, error: unknown): false | undefined {
+  #shouldRetry(call: Call, error: unknown): boolean | undefined {
     if (call.signal?.aborted) return false;
     const httpStatus = isHTTPError(error) ? error.response.status : undefined;
     if (!isRetryable({ error: coreError(error, call), httpStatus }, call.safe)) return false;
     if (isHTTPError(error)) {
       const wait = retryAfterMs(error.response.status, error.response.headers);
       if (wait !== undefined && wait > this.#retry.maxRetryAfterMs) return false;
+      if (wait !== undefined && wait < 0) return true;
       call.delayMs = wait ?? 0;
     }
     return undefined;
@@ -426,7 +450,8 @@ function coreError(error: unknown, call: Call): unknown {
     const reading = readingOf(error.response);
     return reading && !reading.ok ? reading.error : error;
   }
-  if (isTimeoutError(error)) return timeoutError(call, call.timeoutMs, error);
+  // Not ky's error as the cause: it holds ky's Request, whose headers carry the API key.
+  if (isTimeoutError(error)) return timeoutError(call, call.timeoutMs);
   return error;
 }
 
