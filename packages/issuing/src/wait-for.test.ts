@@ -2,7 +2,7 @@
 // refuses an unfreeze while the freeze is still P). The sandbox's clock runs, so operations
 // settle by themselves after the settle delay.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isTimeoutError } from "./index";
+import { IssuingClient, isTimeoutError } from "./index";
 import { PRODUCTS, type TestBed, testBed } from "./test-sandbox";
 
 let fast: TestBed;
@@ -66,6 +66,41 @@ describe("operateRecords.waitFor", () => {
     expect(isTimeoutError(error)).toBe(true);
     expect(error).toMatchObject({ lastState: "P", timeoutMs: 200 });
     expect(String((error as Error).message)).toContain(`Operation ${operateRecordId} is still P`);
+  });
+
+  it("gives up at timeoutMs even in the middle of paging a long history (no cardId given)", async () => {
+    // A service whose list is 1,000 pages long, 10 ms a page, through a fetch that ignores the
+    // abort signal: before, the wait read every page (10 s) before looking at its deadline.
+    const PAGES = 1_000;
+    let requests = 0;
+    const service: typeof fetch = async (input, init) => {
+      requests++;
+      const { pageNum, pageSize } = (await new Request(input, init).json()) as {
+        pageNum: number;
+        pageSize: number;
+      };
+      await new Promise((r) => setTimeout(r, 10));
+      const records = Array.from(
+        { length: pageSize },
+        (_, i) =>
+          `{"operateRecordId":${1953712585351400000n + BigInt((pageNum - 1) * pageSize + i)},"cardId":1,"clientRequestId":"c","type":"DEPOSIT","status":"S"}`,
+      );
+      return new Response(
+        `{"respCode":"20000","respMsg":"ok","data":{"totalRecords":${PAGES * pageSize},"pageSize":${pageSize},"pageNum":${pageNum},"current":${pageNum},"totalPages":${PAGES},"records":[${records.join(",")}]}}`,
+      );
+    };
+    const client = new IssuingClient({
+      environment: { origin: "http://issuing.test" },
+      apiKey: "k",
+      fetch: service,
+    });
+    const started = Date.now();
+    const error = await client.operateRecords
+      .waitFor("1", { timeoutMs: 200, intervalMs: 50 })
+      .catch((e: unknown) => e);
+    expect(isTimeoutError(error)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(requests).toBeLessThan(PAGES / 4);
   });
 
   it("stops when its signal aborts", async () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { isSignatureError } from "@merchantkit/core";
+import { isResponseValidationError, isSignatureError } from "@merchantkit/core";
 import { describe, expect, it } from "vitest";
 import {
   constructPayoutResultNotification,
@@ -75,5 +75,16 @@ describe("payout result notification", () => {
     await expect(verifyNotification({ rawBody: raw, secretKey: "other" })).rejects.toThrow(
       /does not match/,
     );
+  });
+
+  it("fails a hostile body or an empty key with a typed error, never a bare RangeError", async () => {
+    // Unauthenticated input: a field nested 20,000 deep overflowed the signing walk's stack.
+    const depth = 20_000;
+    const deep = `{"merchantNo":"M1","x":${"[".repeat(depth)}${"]".repeat(depth)},"sign":"${"0".repeat(64)}"}`;
+    const nested = await verifyNotification({ rawBody: deep, secretKey: KEY }).catch((e) => e);
+    expect(isResponseValidationError(nested)).toBe(true);
+    const raw = JSON.stringify({ ...fields, sign: independentSign(fields) });
+    const empty = await verifyNotification({ rawBody: raw, secretKey: "" }).catch((e) => e);
+    expect(isSignatureError(empty) && empty.reason).toBe("bad_secret");
   });
 });

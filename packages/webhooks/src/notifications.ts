@@ -36,6 +36,11 @@ export async function verifyNotification({
   rawBody,
   secretKey,
 }: NotificationInput): Promise<Record<string, unknown>> {
+  if (typeof secretKey !== "string" || secretKey === "")
+    throw new SignatureError(
+      "bad_secret",
+      "secretKey must be the merchant secret key (a non-empty string).",
+    );
   const text = rawBodyText(rawBody);
   let body: unknown;
   try {
@@ -56,13 +61,32 @@ export async function verifyNotification({
   if (typeof record.sign !== "string" || record.sign === "") {
     throw new SignatureError("missing_sign", "The notification carries no sign.");
   }
-  if (!(await verifySign(record, secretKey))) {
+  if (!(await signMatches(record, secretKey))) {
     throw new SignatureError(
       "no_match",
       "The notification's sign does not match: check the secret key and that the body is passed exactly as received.",
     );
   }
   return record;
+}
+
+/**
+ * verifySign over a body nobody has authenticated yet: a body its signing walk cannot take (a
+ * field nested thousands deep overflows the stack) is a malformed body, not a RangeError.
+ */
+async function signMatches(record: Record<string, unknown>, secretKey: string): Promise<boolean> {
+  try {
+    return await verifySign(record, secretKey);
+  } catch (error) {
+    throw new ResponseValidationError(
+      [{ path: "", message: "body cannot be signed (nested too deeply)" }],
+      {
+        path: "notification",
+        cause: error,
+        malformed: true,
+      },
+    );
+  }
 }
 
 function decode<T>(

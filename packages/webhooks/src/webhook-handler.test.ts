@@ -75,6 +75,31 @@ describe("createWebhookHandler", () => {
     expect(calls).toBe(4);
   });
 
+  it("answers every push when the dedupe store fails, and reports the failure (node:http adapter)", async () => {
+    const reported: string[] = [];
+    const handled: string[] = [];
+    const failing = (step: string) => () => Promise.reject(new Error(`${step}: database lost`));
+    const handler = (dedupe: Parameters<typeof createWebhookHandler>[0]["dedupe"]) =>
+      createWebhookHandler({
+        secret: SECRET,
+        dedupe,
+        onEvent: (e) => void handled.push(e.request_id),
+        onError: (error) => void reported.push((error as Error).message),
+      });
+    const store = { claim: () => "claimed" as const, complete: () => {}, release: () => {} };
+    // No claim: not handled, asked to retry. Claimed and handled but not recorded: acknowledged
+    // (a retry would only find the id in flight). Never left without an answer.
+    let current = handler({ ...store, claim: failing("claim") });
+    const url = await serve((req, res) => void current.node(req, res));
+    const first = await signIssuingWebhook({ body: event("7"), secret: SECRET });
+    expect((await post(url, first.body, first.headers)).status).toBe(500);
+    current = handler({ ...store, complete: failing("complete") });
+    const second = await signIssuingWebhook({ body: event("8"), secret: SECRET });
+    expect((await post(url, second.body, second.headers)).body.respCode).toBe("20000");
+    expect(handled).toEqual(["8"]);
+    expect(reported).toEqual(["claim: database lost", "complete: database lost"]);
+  });
+
   it("rejects a bad signature with 401 and reports it", async () => {
     const errors: unknown[] = [];
     const handler = createWebhookHandler({

@@ -136,7 +136,15 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
       return { status: 400, body: { respCode: "40000", respMsg: refusal(error) } };
     }
     const id = event.request_id;
-    const claim = opts.dedupe ? await opts.dedupe.claim(id) : "claimed";
+    // Every path answers: a dedupe store that fails (its database down) is reported and the
+    // push answered, never left open (the node adapter would reject with nothing written).
+    let claim: Awaited<ReturnType<DedupeStore["claim"]>>;
+    try {
+      claim = opts.dedupe ? await opts.dedupe.claim(id) : "claimed";
+    } catch (error) {
+      report(error);
+      return { status: 500, body: retryLater() };
+    }
     if (claim === "completed")
       return { status: 200, body: acknowledge("duplicate, already processed") };
     if (claim === "in_flight") return { status: 409, body: retryLater("being processed, retry") };
@@ -144,11 +152,22 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
       await opts.onEvent(event);
     } catch (error) {
       report(error);
-      await opts.dedupe?.release(id);
+      await settle(() => opts.dedupe?.release(id));
       return { status: 500, body: retryLater() };
     }
-    await opts.dedupe?.complete(id);
+    // The event was handled: acknowledged even when recording that fails (reported), since a
+    // retry would only find the id still in flight.
+    await settle(() => opts.dedupe?.complete(id));
     return { status: 200, body: acknowledge() };
+  }
+
+  /** Runs a dedupe store's bookkeeping; its failure is reported, not thrown. */
+  async function settle(step: () => void | Promise<void> | undefined): Promise<void> {
+    try {
+      await step();
+    } catch (error) {
+      report(error);
+    }
   }
 
   async function fetchResult(request: Request): Promise<WebhookResult> {

@@ -281,6 +281,8 @@ export class Transport {
         { path: endpoint.path },
       );
     }
+    // An aborted call sends nothing (ky leaves the signal to the fetch, which a custom one may ignore).
+    if (options.signal?.aborted) throw options.signal.reason;
     const { input, key } = this.#prepare(endpoint, params, options);
     const parsed = endpoint.parseRequest?.(input) ?? v.safeParse(endpoint.request, input);
     if (!parsed.success)

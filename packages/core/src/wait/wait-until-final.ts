@@ -4,7 +4,7 @@
  * aborts. One loop for every "wait for" of the area clients (an operation settling, a
  * beneficiary's review, a payout, a profit share).
  */
-import { TimeoutError } from "../errors/local-errors";
+import { RequestValidationError, TimeoutError } from "../errors/local-errors";
 import type { RequestOptions } from "../transport/transport";
 
 export interface WaitOptions {
@@ -47,28 +47,68 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** Reads until the record is final; answers it. */
+/**
+ * An option given, checked: a finite number of milliseconds, at least `min`. NaN (as from
+ * `Number(process.env.X)` unset) would make a wait that never times out and, as a pause,
+ * setTimeout's 1 ms: the service read in a tight loop.
+ */
+function milliseconds(
+  name: keyof WaitOptions,
+  value: number | undefined,
+  fallback: number,
+  min: number,
+) {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min) {
+    throw new RequestValidationError([
+      { path: name, message: `must be a finite number of milliseconds, at least ${min}` },
+    ]);
+  }
+  return value;
+}
+
+/**
+ * Reads until the record is final; answers it. Bad wait options are refused before any read.
+ * `timeoutMs` bounds the wait in all: a read still running at the deadline (a list paged through
+ * to find the record) is cut off there too, and the TimeoutError names the state last seen.
+ */
 export async function waitUntilFinal<T>(spec: WaitSpec<T>, opts: WaitOptions = {}): Promise<T> {
-  const timeoutMs = opts.timeoutMs ?? 60_000;
-  const maxIntervalMs = opts.maxIntervalMs ?? 5_000;
-  let interval = opts.intervalMs ?? 500;
+  const timeoutMs = milliseconds("timeoutMs", opts.timeoutMs, 60_000, 0);
+  const maxIntervalMs = milliseconds("maxIntervalMs", opts.maxIntervalMs, 5_000, 1);
+  let interval = milliseconds("intervalMs", opts.intervalMs, 500, 1);
+  if (opts.signal?.aborted) throw opts.signal.reason;
   const deadline = Date.now() + timeoutMs;
-  const requestOptions: RequestOptions = {
-    ...opts.requestOptions,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-  };
-  for (;;) {
-    const record = await spec.read(requestOptions);
-    if (spec.isFinal(record)) return record;
-    const left = deadline - Date.now();
-    if (left <= 0) {
-      const state = spec.state(record);
-      throw new TimeoutError(
-        `${spec.what} is still ${state} after ${timeoutMs} ms; read it again later or wait for its notification`,
-        { path: spec.path, timeoutMs, lastState: state },
-      );
+  // One signal for reads and pauses: the caller's abort (with its reason), or the deadline.
+  const cutoff = new AbortController();
+  const timer = setTimeout(() => cutoff.abort(), timeoutMs);
+  const forward = () => cutoff.abort(opts.signal?.reason);
+  opts.signal?.addEventListener("abort", forward, { once: true });
+  const requestOptions: RequestOptions = { ...opts.requestOptions, signal: cutoff.signal };
+  let state: string | undefined;
+  const timedOut = () =>
+    new TimeoutError(
+      `${spec.what} is still ${state ?? "unread"} after ${timeoutMs} ms; read it again later or wait for its notification`,
+      { path: spec.path, timeoutMs, lastState: state },
+    );
+  // What a read or pause cut off at the deadline ends with; a caller's abort keeps its reason.
+  const cutOff = (error: unknown) =>
+    cutoff.signal.aborted && !opts.signal?.aborted ? timedOut() : error;
+  try {
+    for (;;) {
+      const record = await spec.read(requestOptions).then(undefined, (error: unknown) => {
+        throw cutOff(error);
+      });
+      if (spec.isFinal(record)) return record;
+      state = spec.state(record);
+      const left = deadline - Date.now();
+      if (left <= 0) throw timedOut();
+      await pause(Math.min(interval, left), cutoff.signal).catch((error: unknown) => {
+        throw cutOff(error);
+      });
+      interval = Math.min(interval * 1.5, maxIntervalMs);
     }
-    await pause(Math.min(interval, left), opts.signal);
-    interval = Math.min(interval * 1.5, maxIntervalMs);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener("abort", forward);
   }
 }

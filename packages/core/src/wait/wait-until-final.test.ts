@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { isRequestValidationError, isTimeoutError } from "../errors/local-errors";
+import { waitUntilFinal } from "./wait-until-final";
+
+/** A record that never becomes final, counting its reads. */
+function pending() {
+  const spec = {
+    reads: 0,
+    read: async () => {
+      spec.reads++;
+      return { state: "processing" };
+    },
+    state: (r: { state: string }) => r.state,
+    isFinal: () => false,
+    what: "payout p-1",
+    path: "/api/v1/txn/query",
+  };
+  return spec;
+}
+
+describe("waitUntilFinal", () => {
+  it("refuses an unusable option before any read, naming it", async () => {
+    // NaN, e.g. Number(process.env.WAIT_MS) unset: a deadline never reached, and a pause of
+    // setTimeout's 1 ms, i.e. the service read in a tight loop.
+    for (const [name, value] of [
+      ["timeoutMs", Number.NaN],
+      ["timeoutMs", -1],
+      ["intervalMs", Number.NaN],
+      ["intervalMs", 0],
+      ["maxIntervalMs", Number.POSITIVE_INFINITY],
+    ] as const) {
+      const spec = pending();
+      const error = await waitUntilFinal(spec, { [name]: value }).catch((e: unknown) => e);
+      expect(isRequestValidationError(error)).toBe(true);
+      expect((error as { field?: string }).field).toBe(name);
+      expect(spec.reads).toBe(0);
+    }
+  });
+
+  it("pauses between reads and ends with a TimeoutError naming the state last seen", async () => {
+    const spec = pending();
+    const error = await waitUntilFinal(spec, { timeoutMs: 120, intervalMs: 50 }).catch(
+      (e: unknown) => e,
+    );
+    expect(isTimeoutError(error)).toBe(true);
+    expect((error as { lastState?: string }).lastState).toBe("processing");
+    expect(spec.reads).toBeGreaterThanOrEqual(2);
+    expect(spec.reads).toBeLessThanOrEqual(4); // 50 ms, then 75 ms: not a tight loop
+  });
+
+  it("cuts a read still running at the deadline off there, and keeps a caller's abort reason", async () => {
+    // A read that never ends unless aborted (a long history paged through to find the record).
+    const slow = {
+      ...pending(),
+      read: (o: { signal?: AbortSignal | undefined }) =>
+        new Promise<{ state: string }>((resolve, reject) => {
+          if (slow.reads++ === 0) return resolve({ state: "processing" });
+          o.signal?.addEventListener("abort", () => reject(o.signal?.reason), { once: true });
+        }),
+    };
+    const started = Date.now();
+    const error = await waitUntilFinal(slow, { timeoutMs: 150, intervalMs: 10 }).catch(
+      (e: unknown) => e,
+    );
+    expect(isTimeoutError(error)).toBe(true);
+    expect((error as { lastState?: string }).lastState).toBe("processing");
+    expect(Date.now() - started).toBeLessThan(1_000);
+
+    const caller = new AbortController();
+    const reason = new Error("shutting down");
+    setTimeout(() => caller.abort(reason), 50);
+    const aborted = await waitUntilFinal(slow, {
+      timeoutMs: 10_000,
+      intervalMs: 10,
+      signal: caller.signal,
+    }).catch((e: unknown) => e);
+    expect(aborted).toBe(reason);
+  });
+});
