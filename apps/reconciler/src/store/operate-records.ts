@@ -8,8 +8,27 @@ import type { UpsertSpec } from "./upsert-spec";
 /** A card operation record as getOperateRecordList returns it or a cardOperateEvent carries it. */
 export type OperateRecordInput = AppOf<typeof cardOperateRecord>;
 
-// feeList as an array even when absent or null, so a record's fees can be replaced in SQL.
-const FEE_LIST = `CASE WHEN jsonb_typeof(c.raw -> 'feeList') = 'array' THEN c.raw -> 'feeList' ELSE '[]'::jsonb END`;
+// The fees of the latest state replace the previous ones: drop positions past the new list's
+// end, upsert the others by position (different rows, so both fit in one statement). Read from
+// the stored row after the upsert, in a statement of their own: the upsert's snapshot predates
+// its wait for another writer's row lock, so a fee row that writer added would stay behind.
+// (feeList is read as an array even when absent or null.)
+const REPLACE_FEES = `,
+stored AS (
+  SELECT r.operate_record_id, CASE WHEN jsonb_typeof(r.raw -> 'feeList') = 'array'
+    THEN r.raw -> 'feeList' ELSE '[]'::jsonb END AS fee_list
+  FROM operate_records r JOIN keys k ON r.operate_record_id = k.key
+),
+fees_dropped AS (
+  DELETE FROM operate_record_fees o USING stored s
+  WHERE o.operate_record_id = s.operate_record_id AND o.fee_index >= jsonb_array_length(s.fee_list)
+)
+INSERT INTO operate_record_fees (operate_record_id, fee_index, fee_type, fee_amount, fee_currency)
+SELECT s.operate_record_id, (f.ord - 1)::integer, f.fee ->> 'feeType',
+  (f.fee ->> 'feeAmount')::numeric, f.fee ->> 'feeCurrency'
+FROM stored s CROSS JOIN LATERAL jsonb_array_elements(s.fee_list) WITH ORDINALITY AS f(fee, ord)
+ON CONFLICT (operate_record_id, fee_index) DO UPDATE SET
+  fee_type = excluded.fee_type, fee_amount = excluded.fee_amount, fee_currency = excluded.fee_currency`;
 
 export const operateRecordSpec: UpsertSpec<OperateRecordInput> = {
   noun: "card operation record",
@@ -35,24 +54,6 @@ export const operateRecordSpec: UpsertSpec<OperateRecordInput> = {
     operate_time: "coalesce(excluded.operate_time, t.operate_time)",
   },
   extraCtes: [
-    // The fees of the latest state replace the previous ones: upsert by position, then drop
-    // positions past the new list's end (different rows, so both fit in one statement).
-    `fee_items AS (
-  SELECT c.row_key AS operate_record_id, (f.ord - 1)::integer AS fee_index,
-    f.fee ->> 'feeType' AS fee_type, (f.fee ->> 'feeAmount')::numeric AS fee_amount,
-    f.fee ->> 'feeCurrency' AS fee_currency
-  FROM changed c CROSS JOIN LATERAL jsonb_array_elements(${FEE_LIST}) WITH ORDINALITY AS f(fee, ord)
-)`,
-    `fees_written AS (
-  INSERT INTO operate_record_fees (operate_record_id, fee_index, fee_type, fee_amount, fee_currency)
-  SELECT operate_record_id, fee_index, fee_type, fee_amount, fee_currency FROM fee_items
-  ON CONFLICT (operate_record_id, fee_index) DO UPDATE SET
-    fee_type = excluded.fee_type, fee_amount = excluded.fee_amount, fee_currency = excluded.fee_currency
-)`,
-    `fees_dropped AS (
-  DELETE FROM operate_record_fees o USING changed c
-  WHERE o.operate_record_id = c.row_key AND o.fee_index >= jsonb_array_length(${FEE_LIST})
-)`,
     // The operation's id is the serviceId of its account postings; a new or changed operation
     // (e.g. P → S, when a RETURN credits the account) makes them due for a (new) fetch.
     `service_ids_revealed AS (
@@ -61,12 +62,13 @@ export const operateRecordSpec: UpsertSpec<OperateRecordInput> = {
   ON CONFLICT (service_id) DO UPDATE SET revealed_at = excluded.revealed_at
 )`,
   ],
+  afterUpsert: REPLACE_FEES,
 };
 
 /**
- * Like upsertCardTransactions for card operations; a changed record's feeList rows are replaced
- * and its operateRecordId is (re)queued in service_ids for an account-transaction fetch, in the
- * same statement.
+ * Like upsertCardTransactions for card operations; a changed record's operateRecordId is
+ * (re)queued in service_ids for an account-transaction fetch in the same statement, and its
+ * feeList rows are replaced right after it, in the same transaction.
  */
 export function upsertOperateRecords(
   db: Db,

@@ -2,8 +2,9 @@
 // DATABASE_URL) a Postgres server: exact round trips, versions, unchanged rows, downgrades.
 import { isJsonNumber, type JsonNumber, parseJson } from "@merchantkit/core";
 import { asc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/database";
+import { queryText } from "../db/query-rows";
 import {
   accountTransactions,
   accountTransactionVersions,
@@ -14,7 +15,7 @@ import {
   operateRecordVersions,
   serviceIds,
 } from "../db/schema";
-import { testBackends } from "../db/test-databases";
+import { type TestDatabase, testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
 import { upsertAccountTransactions } from "./account-transactions";
 import { canonicalWireText, wireHash } from "./canonical-wire";
@@ -38,8 +39,10 @@ function readRaw(raw: string, rawHash: string): Record<string, unknown> {
 }
 
 describe.each(testBackends())("store records on %s", (kind) => {
+  let database: TestDatabase;
   let db: Db;
   useTestDatabase(kind, (opened) => {
+    database = opened;
     db = opened.db;
   });
 
@@ -226,6 +229,64 @@ describe.each(testBackends())("store records on %s", (kind) => {
       .where(eq(serviceIds.serviceId, op.operateRecordId));
     expect(due).toMatchObject({ source: "operate_record", fetchedAt: null });
   });
+
+  // Two connections race: PGlite serves one connection, so this runs on the server only.
+  if (kind === "postgres")
+    it("leaves the latest state's fees when another writer added fees meanwhile", async () => {
+      const base = operateRecord({ status: "S", feeList: [] });
+      await upsertOperateRecords(db, [base], sync);
+      const fee = (feeType: string, feeAmount: string) => ({
+        feeType,
+        feeAmount,
+        feeCurrency: "USD",
+      });
+      const twoFees = { ...base, feeList: [fee("DEPOSIT", "0.10"), fee("CREATE", "1.00")] };
+      const oneFee = { ...base, feeList: [fee("DEPOSIT", "0.20")] };
+      let release = () => {};
+      const holding = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const other = await database.openAnother();
+      try {
+        let wrote = () => {};
+        const written = new Promise<void>((resolve) => {
+          wrote = resolve;
+        });
+        // A webhook writes two fees and keeps its transaction open.
+        const first = db.transaction(async (tx) => {
+          await upsertOperateRecords(tx, [twoFees], webhook);
+          wrote();
+          await holding;
+        });
+        await written;
+        // The sync, on its own connection, waits for the webhook's row lock with a snapshot
+        // taken before the two fee rows were committed.
+        const second = upsertOperateRecords(other.db, [oneFee], sync);
+        await vi.waitFor(
+          async () => {
+            const [waiting] = await queryText<{ n: string }>(
+              db,
+              "SELECT count(*)::text AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+            );
+            expect(waiting?.n).toBe("1");
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        release();
+        await first;
+        expect(await second).toMatchObject({ updated: 1 });
+      } finally {
+        release();
+        await other.close();
+      }
+      const fees = await db
+        .select()
+        .from(operateRecordFees)
+        .where(eq(operateRecordFees.operateRecordId, base.operateRecordId));
+      expect(fees.map((f) => [f.feeIndex, f.feeType, f.feeAmount])).toEqual([
+        [0, "DEPOSIT", "0.20"],
+      ]);
+    });
 
   it("round-trips an account transaction and versions its changes", async () => {
     const txn = accountTxn();

@@ -95,9 +95,10 @@ function plan<R extends object>(spec: UpsertSpec<R>, records: readonly R[], batc
 }
 
 /**
- * Writes records of one type, in the order given, one statement per batch. More than one
- * statement runs in a transaction (a savepoint when `db` already is one), so the call is all
- * or nothing. The next batch's JSON is built while the database runs the previous statement.
+ * Writes records of one type, in the order given, one statement per batch (and the spec's
+ * afterUpsert after each). More than one statement runs in a transaction (a savepoint when `db`
+ * already is one), so the call is all or nothing. The next batch's JSON is built while the
+ * database runs the previous statement.
  */
 export async function upsertRecords<R extends object>(
   db: Db,
@@ -117,13 +118,21 @@ export async function upsertRecords<R extends object>(
   const counts = emptyCounts();
   const execute = async (executor: Db, batchText: string) => {
     const query = sql`${sql.raw(statement.beforeBatch)}${batchText}${sql.raw(statement.beforeSource)}${opts.source}${sql.raw(statement.rest)}`;
-    const [row] = await queryRows<{ inserted: unknown; updated: unknown; skipped: unknown }>(
-      executor,
-      query,
-    );
+    const [row] = await queryRows<{
+      inserted: unknown;
+      updated: unknown;
+      skipped: unknown;
+      changed_keys?: string;
+    }>(executor, query);
     counts.inserted += Number(row?.inserted ?? 0);
     counts.updated += Number(row?.updated ?? 0);
     counts.skippedDowngrades += Number(row?.skipped ?? 0);
+    const { after } = statement;
+    if (after && row?.changed_keys && row.changed_keys !== "[]")
+      await queryRows(
+        executor,
+        sql`${sql.raw(after.beforeKeys)}${row.changed_keys}${sql.raw(after.rest)}`,
+      );
   };
   const run = async (executor: Db) => {
     let running: Promise<void> | undefined;
@@ -140,7 +149,8 @@ export async function upsertRecords<R extends object>(
       throw error;
     }
   };
-  if (batches.length > 1) await db.transaction((tx) => run(tx));
+  // afterUpsert must see its batch's rows and commit with them.
+  if (batches.length > 1 || statement.after) await db.transaction((tx) => run(tx));
   else await run(db);
   counts.unchanged = records.length - counts.inserted - counts.updated - counts.skippedDowngrades;
   return counts;

@@ -41,4 +41,12 @@ export interface UpsertSpec<R> {
    * `changed` (row_key, version, raw, raw_hash, updated_at, source of inserted/updated rows).
    */
   extraCtes?: string[];
+  /**
+   * A statement run after each batch's upsert, in the same transaction, for writes that must
+   * see what other transactions committed while the upsert waited for their row locks: the
+   * upsert's CTEs read the snapshot taken before that wait, a later statement a fresh one. Its
+   * text continues `WITH keys AS (…)` (one row per inserted or updated record, `key`): further
+   * CTEs, each led by a comma, then the statement. Not run when no record changed.
+   */
+  afterUpsert?: string;
 }

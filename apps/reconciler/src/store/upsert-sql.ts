@@ -6,6 +6,8 @@ export interface UpsertStatement {
   beforeBatch: string;
   beforeSource: string;
   rest: string;
+  /** The spec's afterUpsert split around its parameter, the changed keys as a JSON array. */
+  after?: { beforeKeys: string; rest: string };
 }
 
 const INPUT_TYPE: Record<FieldType, string> = {
@@ -67,6 +69,10 @@ export function buildUpsertStatement<R>(spec: UpsertSpec<R>): UpsertStatement {
     ? `\n  CROSS JOIN LATERAL jsonb_to_record(e -> 'd') AS d(${recordDefinition(derived)})`
     : "";
   const extra = (spec.extraCtes ?? []).map((cte) => `,\n${cte}`).join("");
+  // The keys afterUpsert works on, as JSON text (read the same way by both drivers).
+  const changedKeys = spec.afterUpsert
+    ? `,\n  (SELECT coalesce(jsonb_agg(row_key), '[]'::jsonb)::text FROM changed) AS changed_keys`
+    : "";
 
   const beforeBatch = `WITH input AS (
   SELECT e ->> 'h' AS raw_hash, e -> 'r' AS raw, r.*${derived.length ? ", d.*" : ""}
@@ -98,8 +104,14 @@ versions AS (
 SELECT
   (SELECT count(*) FROM changed WHERE version = 1) AS inserted,
   (SELECT count(*) FROM changed WHERE version > 1) AS updated,
-  ${skipped} AS skipped`;
-  return { beforeBatch, beforeSource, rest };
+  ${skipped} AS skipped${changedKeys}`;
+  const after = spec.afterUpsert
+    ? {
+        beforeKeys: "WITH keys AS (SELECT jsonb_array_elements_text(",
+        rest: `::jsonb) AS key)\n${spec.afterUpsert}`,
+      }
+    : undefined;
+  return { beforeBatch, beforeSource, rest, after };
 }
 
 /** The statement as text with $1 (batch) and $2 (source), for docs and EXPLAIN. */

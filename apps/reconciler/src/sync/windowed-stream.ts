@@ -53,18 +53,24 @@ function source(ctx: SyncContext, stream: WindowedStream, window: TimeWindow) {
   };
 }
 
-/** Where this run reads: an explicit range, or [watermark − lookback | initial start, now). */
+/** Where a stream without a watermark starts: RECONCILER_START, as of `now`. */
+function initialStartOf(ctx: SyncContext, now: Date): Date {
+  const start = ctx.config.initialStart;
+  return floorToSecond("at" in start ? start.at : new Date(now.getTime() - start.agoMs));
+}
+
+/**
+ * Where this run reads: an explicit range, or [watermark − lookback | initial start, now). Never
+ * past now: a window ahead of now reads nothing yet, and committing it would move the watermark
+ * past records that have not happened, so no later run would read them.
+ */
 function runRange(ctx: SyncContext, opts: SyncOptions, watermark: Date | null, now: Date) {
-  const { config } = ctx;
-  const to = opts.to ? ceilToSecond(opts.to) : floorToSecond(now);
+  const end = floorToSecond(now);
+  const to = opts.to ? new Date(Math.min(ceilToSecond(opts.to).getTime(), end.getTime())) : end;
   let from: Date;
-  if (opts.from) from = floorToSecond(opts.from);
-  else if (watermark) from = new Date(watermark.getTime() - config.lookbackMs);
-  else
-    from =
-      "at" in config.initialStart
-        ? config.initialStart.at
-        : new Date(now.getTime() - config.initialStart.agoMs);
+  if (opts.from) from = opts.from;
+  else if (watermark) from = new Date(watermark.getTime() - ctx.config.lookbackMs);
+  else from = initialStartOf(ctx, now);
   return { from: floorToSecond(from), to };
 }
 
@@ -172,10 +178,22 @@ export async function syncWindowedStream(
     // Windows earlier runs could not read: rows only (they are behind the watermark already).
     const retries = opts.backfill ? [] : await takeWindowsToRetry(db, { stream });
     const watermark = await readWatermark(db, stream);
-    const { from, to } = runRange(ctx, opts, watermark, new Date());
+    const now = new Date();
+    // Only a `--to` ahead of now read before runRange capped it could have put it there; the
+    // records since that run are not read until a person sets it back (docs/reconciler.md).
+    if (watermark && watermark > now)
+      logEvent(ctx, "warn", "watermark is ahead of now; records up to it may be unread", {
+        stream,
+        watermark,
+        hint: "set it back to the start of the run that moved it (sync_runs); see docs/reconciler.md, failure modes",
+      });
+    const { from, to } = runRange(ctx, opts, watermark, now);
     const windows = splitWindows(from, to, config.windowMs);
-    // The watermark moves only when this run's range joins what is already committed.
-    const movesWatermark = !opts.backfill && (watermark === null || from <= watermark);
+    // The watermark moves only when this run's range joins what is already committed (with
+    // none yet, when it starts at RECONCILER_START); any other range is read as a backfill,
+    // or the next run would start past what lies between.
+    const joinsAt = watermark ?? initialStartOf(ctx, now);
+    const movesWatermark = !opts.backfill && from <= joinsAt;
     windowsTotal = retries.length + windows.length;
     logEvent(ctx, "info", "windows planned", {
       stream,
@@ -184,6 +202,7 @@ export async function syncWindowedStream(
       windows: windows.length,
       retries: retries.length,
       watermark,
+      movesWatermark,
     });
 
     const prefix = new WindowPrefix(windows);

@@ -35,19 +35,21 @@ const NUMBERS = new Set([
 // Luhn-valid or not.
 const CARD_NUMBER_KEY = /^(?:card_?(?:number|no|num)|pan|primary_?account_?number)$/i;
 
-// 12–19 digits, optionally grouped by spaces or dashes.
-const DIGIT_RUN = /\d(?:[ -]?\d){11,18}/g;
+// 12 digits or more, optionally grouped by single spaces or dashes. A run may hold a card number
+// beside other digits ("pan 4111111111111111 123", "4111 1111 1111 1111 12/28"), so it is
+// searched for card numbers inside it, not judged whole.
+const DIGIT_RUN = /\d(?:[ -]?\d){11,}/g;
+
+/** A digit's share of the Luhn sum, `fromRight` places from the number's last digit. */
+function luhnShare(digit: number, fromRight: number): number {
+  if (fromRight % 2 === 0) return digit;
+  return digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+}
 
 function passesLuhn(digits: string): boolean {
   let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
+  for (let i = 0; i < digits.length; i++)
+    sum += luhnShare(digits.charCodeAt(digits.length - 1 - i) - 48, i);
   return sum % 10 === 0;
 }
 
@@ -61,11 +63,51 @@ export function maskCardNumber(digits: string): string {
   return `${digits.slice(0, 6)}${"*".repeat(digits.length - 10)}${digits.slice(-4)}`;
 }
 
+/**
+ * The stretches [start, end) of `digits` to mask: every 13–19-digit window that passes the Luhn
+ * check, overlapping ones merged (a merged stretch masked as one shows no more of any card
+ * number in it than its first 6 and last 4 digits). Each end is tried with every length, the
+ * Luhn sum growing leftwards, so a long run costs 19 steps a digit.
+ */
+function cardStretches(digits: string): Array<[number, number]> {
+  const stretches: Array<[number, number]> = [];
+  for (let end = 13; end <= digits.length; end++) {
+    let sum = 0;
+    let start = end;
+    for (let length = 1; length <= Math.min(19, end); length++) {
+      sum += luhnShare(digits.charCodeAt(end - length) - 48, length - 1);
+      if (length >= 13 && sum % 10 === 0) start = end - length;
+    }
+    if (start === end) continue;
+    // Found by end, so a new stretch overlaps only the last ones kept (it may reach further back).
+    for (let last = stretches.at(-1); last && start < last[1]; last = stretches.at(-1)) {
+      start = Math.min(start, last[0]);
+      stretches.pop();
+    }
+    stretches.push([start, end]);
+  }
+  return stretches;
+}
+
+/** The run with its card numbers masked; separators outside them stay where they were. */
+function maskRun(run: string, always: boolean): string {
+  const digits = run.replace(/[ -]/g, "");
+  if (always) return maskCardNumber(digits);
+  const stretches = cardStretches(digits);
+  if (stretches.length === 0) return run;
+  // Where each digit sits in the run, to cut the run at digit positions.
+  const at = [...run.matchAll(/\d/g)].map((m) => m.index);
+  let out = "";
+  let from = 0;
+  for (const [start, end] of stretches) {
+    out += run.slice(from, at[start]) + maskCardNumber(digits.slice(start, end));
+    from = (at[end - 1] as number) + 1;
+  }
+  return out + run.slice(from);
+}
+
 function maskText(text: string, always: boolean): string {
-  return text.replace(DIGIT_RUN, (run) => {
-    const digits = run.replace(/[ -]/g, "");
-    return always || looksLikeCardNumber(digits) ? maskCardNumber(digits) : run;
-  });
+  return text.replace(DIGIT_RUN, (run) => maskRun(run, always));
 }
 
 function maskValue(value: unknown, key: string): unknown {
