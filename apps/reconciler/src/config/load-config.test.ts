@@ -81,6 +81,23 @@ describe("loadConfig", () => {
     expect(() => loadConfig({}, { window: true })).toThrow("--window needs a value");
   });
 
+  it("bounds the ledger query's run time: 5 minutes unless set, at most a day", () => {
+    const env = {
+      LEDGER_DATABASE_URL: "postgres://ro@erp/gl",
+      RECONCILER_LEDGER_QUERY: "SELECT 1",
+    };
+    expect(loadConfig(env).ledgerQuery?.queryTimeoutMs).toBe(300_000);
+    expect(
+      loadConfig(
+        { ...env, RECONCILER_LEDGER_QUERY_TIMEOUT: "30m" },
+        { "ledger-query-timeout": "90s" },
+      ).ledgerQuery?.queryTimeoutMs,
+    ).toBe(90_000);
+    expect(() => loadConfig({ ...env, RECONCILER_LEDGER_QUERY_TIMEOUT: "2d" })).toThrow(
+      "RECONCILER_LEDGER_QUERY_TIMEOUT (--ledger-query-timeout): must be at most 1d",
+    );
+  });
+
   it("requireSettings names what a command needs", () => {
     const config = loadConfig({ ISSUING_API_KEY: SECRET });
     expect(() =>

@@ -151,6 +151,13 @@ const FIELDS = {
     flag: "ledger-query-file",
     schema: text(),
   },
+  // Postgres takes statement_timeout in whole milliseconds up to 2^31-1 (about 24 days).
+  ledgerQueryTimeoutMs: {
+    env: "RECONCILER_LEDGER_QUERY_TIMEOUT",
+    flag: "ledger-query-timeout",
+    schema: v.pipe(duration(1_000, "1s"), v.maxValue(86_400_000, "must be at most 1d")),
+    fallback: "5m",
+  },
   reportDir: { env: "RECONCILER_REPORT_DIR", flag: "report-dir", schema: text() },
 } as const satisfies Record<
   string,
@@ -225,7 +232,11 @@ export function loadConfig(
     ledgerQuery:
       ledgerQuery === undefined
         ? undefined
-        : { url: p.ledgerDatabaseUrl as string, query: ledgerQuery },
+        : {
+            url: p.ledgerDatabaseUrl as string,
+            query: ledgerQuery,
+            queryTimeoutMs: p.ledgerQueryTimeoutMs as number,
+          },
     reportDir: p.reportDir === undefined ? undefined : resolve(cwd, p.reportDir),
   };
 }

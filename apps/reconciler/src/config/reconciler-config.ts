@@ -34,8 +34,11 @@ export interface ReconcilerConfig {
   cron: string;
   /** The watched folder of ledger CSV drops (taken in by each cycle). */
   ledgerDir: string | undefined;
-  /** The merchant's own database and the query returning its ledger rows. */
-  ledgerQuery: { url: string; query: string } | undefined;
+  /**
+   * The merchant's own database, the query returning its ledger rows, and how long the query
+   * may run or wait for a lock before it is cancelled.
+   */
+  ledgerQuery: { url: string; query: string; queryTimeoutMs: number } | undefined;
   /** Where each cycle writes its report (report.html, statement.csv). */
   reportDir: string | undefined;
 }

@@ -22,7 +22,8 @@ function ledgerSummary(ledger: CycleResult["ledger"]) {
     };
   }
   const query = ledger.query;
-  if (failed(query)) out.query = { error: query.error };
+  if (failed(query))
+    out.query = { error: query.error, ...(query.refused ? { refused: true } : {}) };
   else if (query)
     out.query = {
       source: query.source,
@@ -50,11 +51,24 @@ function syncSummary(sync: CycleResult["sync"]) {
   return { outcome: sync.outcome, unread: sync.unread, streams };
 }
 
-/** True when a ledger source refused input or could not be read: someone has to act. */
-export function ledgerNeedsAttention(ledger: CycleResult["ledger"]): boolean {
-  const folder = ledger.folder;
-  if (failed(folder) || failed(ledger.query)) return true;
-  return typeof folder === "object" && folder.files.some((f) => f.status === "rejected");
+/** True when a ledger source refused input: a file moved to rejected/, or the query's rows. */
+export function ledgerRefused(ledger: CycleResult["ledger"]): boolean {
+  const { folder, query } = ledger;
+  if (failed(query) && query.refused) return true;
+  return (
+    typeof folder === "object" &&
+    !failed(folder) &&
+    folder.files.some((f) => f.status === "rejected")
+  );
+}
+
+/**
+ * True when a ledger source could not run (the folder missing, the ledger database unreachable,
+ * our database failing mid-import): a failure (exit 1), not input someone has to fix (exit 5).
+ */
+function ledgerFailed(ledger: CycleResult["ledger"]): boolean {
+  const { folder, query } = ledger;
+  return failed(folder) || (failed(query) && !query.refused);
 }
 
 /**
@@ -63,16 +77,33 @@ export function ledgerNeedsAttention(ledger: CycleResult["ledger"]): boolean {
  */
 export function cycleExitCode(result: CycleResult): number {
   const { sync, match, report } = result;
-  if (failed(sync) || failed(match) || failed(report)) return EXIT.failed;
+  if (failed(sync) || failed(match) || failed(report) || ledgerFailed(result.ledger))
+    return EXIT.failed;
   if (sync !== "skipped") {
     const code = exitCodeOf(sync);
     if (code !== EXIT.ok) return code;
   }
   if (result.interrupted) return EXIT.stopped;
-  if (ledgerNeedsAttention(result.ledger)) return EXIT.ledgerRejected;
+  if (ledgerRefused(result.ledger)) return EXIT.ledgerRejected;
   // Incomplete without unread sync data: the sync is lagging or another worker is mid-run.
   if (match !== "skipped" && match.verdict === "incomplete") return EXIT.unread;
   return EXIT.ok;
+}
+
+/**
+ * The result of a cycle that threw before it could report itself (say, the database still
+ * away when a `schedule` tick reopens it): nothing was done, so sync and match count as failed
+ * with that error, and its summary line says verdict "failed", exit 1, like any failed step.
+ */
+export function failedCycle(error: string): CycleResult {
+  return {
+    ledger: {},
+    sync: { error },
+    match: { error },
+    report: undefined,
+    interrupted: false,
+    durationsMs: { ledger: 0, sync: 0, match: 0, report: 0, total: 0 },
+  };
 }
 
 /** The cycle's one summary line (JSON): verdict, open breaks, ledger, sync, durations, exit. */

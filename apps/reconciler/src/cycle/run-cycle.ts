@@ -6,7 +6,7 @@
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import type { Db } from "../db/database";
 import { type FolderIntake, intakeLedgerFolder } from "../ledger/folder-source";
-import { intakeLedgerQuery, type QueryIntake } from "../ledger/query-source";
+import { intakeLedgerQuery, LedgerQueryError, type QueryIntake } from "../ledger/query-source";
 import type { MatchOptions } from "../match/match-options";
 import { type MatchRunResult, runMatch } from "../match/run-match";
 import { errorText } from "../store/error-text";
@@ -26,7 +26,8 @@ export interface CycleOptions {
 export interface CycleResult {
   ledger: {
     folder?: FolderIntake | { error: string } | "busy";
-    query?: QueryIntake | { error: string };
+    /** refused: the rows broke the rules (input to fix); without it the query could not run. */
+    query?: QueryIntake | { error: string; refused?: true };
   };
   sync: SyncSummary | { error: string } | "skipped";
   match: MatchRunResult | { error: string } | "skipped";
@@ -56,8 +57,12 @@ async function takeLedger(db: Db, config: ReconcilerConfig): Promise<CycleResult
   }
   if (config.ledgerQuery) {
     const source = config.ledgerQuery;
-    const [query] = await timed(() => intakeLedgerQuery(db, source));
-    ledger.query = query;
+    ledger.query = await intakeLedgerQuery(db, source).catch((error: unknown) => ({
+      error: errorText(error),
+      ...(error instanceof LedgerQueryError && error.kind === "refused"
+        ? { refused: true as const }
+        : {}),
+    }));
   }
   return ledger;
 }

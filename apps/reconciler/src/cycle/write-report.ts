@@ -1,7 +1,8 @@
 // The report a cycle leaves for people: report.html (the same page `reconciler report --html`
 // writes) and statement.csv (the daily statement per currency), replaced atomically so a
 // reader never opens half a file.
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Db } from "../db/database";
 import { csvField } from "../ledger/csv";
@@ -43,9 +44,17 @@ export function statementCsv(data: ReportData): string {
 }
 
 async function replaceFile(path: string, text: string): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, text, "utf8");
-  await rename(temporary, path);
+  // A random name, not the pid: workers in containers sharing a report folder are all PID 1,
+  // and one would rename the other's temporary file away or publish it half-written.
+  const temporary = `${path}.${randomUUID()}.tmp`;
+  try {
+    await writeFile(temporary, text, "utf8");
+    await rename(temporary, path);
+  } catch (error) {
+    // A full disk or a failed rename leaves no temporary file behind in the report folder.
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }
 
 /** Writes report.html and statement.csv into `dir` (created if missing); answers their paths. */

@@ -28,9 +28,17 @@ const REASONS: Record<string, string> = {
   CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: "text after a closing quote (quote the whole field)",
 };
 
-function newlines(fields: readonly string[]): number {
+/** Line breaks inside the fields, each CRLF, LF or CR counted once (as a line of the file). */
+function lineBreaks(fields: readonly string[]): number {
   let n = 0;
-  for (const f of fields) for (const ch of f) if (ch === "\n") n++;
+  for (const f of fields) n += f.match(/\r\n|\r|\n/g)?.length ?? 0;
+  return n;
+}
+
+/** CRLFs inside the fields: csv-parse counts each of them as two lines (one per character). */
+function quotedCrlfs(fields: readonly string[]): number {
+  let n = 0;
+  for (const f of fields) n += f.match(/\r\n/g)?.length ?? 0;
   return n;
 }
 
@@ -38,6 +46,9 @@ function newlines(fields: readonly string[]): number {
 export function readCsv(text: string): CsvRecord[] {
   let parsed: { record: string[]; info: { lines: number } }[];
   let lastEnd = 0;
+  // csv-parse's line count runs ahead by one for every CRLF inside a quoted field so far.
+  let overcount = 0;
+  const starts: number[] = [];
   try {
     parsed = parse(text, {
       bom: true,
@@ -47,7 +58,11 @@ export function readCsv(text: string): CsvRecord[] {
       // Any line end, mixed within one file (csv-parse otherwise fixes the first one it sees).
       record_delimiter: ["\r\n", "\n", "\r"],
       on_record: (record, context) => {
-        lastEnd = context.lines;
+        const fields = (record as unknown as { record: string[] }).record;
+        overcount += quotedCrlfs(fields);
+        // context.lines is the line a record ends on; its quoted line breaks move its start back.
+        lastEnd = context.lines - overcount;
+        starts.push(lastEnd - lineBreaks(fields));
         return record;
       },
     }) as unknown as typeof parsed;
@@ -58,14 +73,10 @@ export function readCsv(text: string): CsvRecord[] {
     const line =
       error.code === "CSV_QUOTE_NOT_CLOSED"
         ? lastEnd + 1
-        : Number((error as CsvError & { lines?: number }).lines ?? 1);
+        : Number((error as CsvError & { lines?: number }).lines ?? 1) - overcount;
     throw new CsvSyntaxError(line, REASONS[error.code] ?? error.message);
   }
-  // info.lines is the line a record ends on; a quoted line break inside moves its start back.
-  return parsed.map(({ record, info }) => ({
-    line: info.lines - newlines(record),
-    fields: record,
-  }));
+  return parsed.map(({ record }, i) => ({ line: starts[i] as number, fields: record }));
 }
 
 /** A field as CSV: quoted when it holds a comma, quote, or line break. */

@@ -1,13 +1,27 @@
 // The watched ledger folder (RECONCILER_LEDGER_DIR): every *.csv dropped there is taken in once,
 // all or nothing, then moved to imported/; a bad file goes to rejected/ with <name>.reason.txt
-// naming each bad line and rule, and nothing of it is imported. Files still being written (a
-// .part name, or changed within the last few seconds) wait for the next cycle.
+// naming each bad line and rule (or the database's refusal), and nothing of it is imported.
+// Files still being written (a .part name, or changed within the last few seconds) wait for the
+// next cycle. A settled file is first claimed by renaming it into processing/, so what is
+// imported and moved on is exactly what was claimed, whatever the producer writes at its old
+// name meanwhile.
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import {
+  copyFile,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  stat,
+  unlink,
+  writeFile,
+} from "node:fs/promises";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { dataRefusal } from "../db/sql-state";
 import { importLedgerEntries } from "./import-ledger";
 import { parseLedger } from "./parse-ledger";
 
@@ -48,11 +62,30 @@ async function freeName(dir: string, name: string, now: Date): Promise<string> {
   return name.replace(/(\.csv)?$/i, `.${stamp}$1`);
 }
 
+/** Where claimed files are read, imported and moved on from (on the folder's file system). */
+export const PROCESSING = "processing";
+
+/**
+ * Renames a file; into a folder on another file system (imported/ on a mount or a symlink),
+ * where rename fails with EXDEV, by copy and unlink instead. A crash between the two leaves the
+ * file in processing/, found again next cycle as a duplicate of what it imported.
+ */
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    await copyFile(from, to, constants.COPYFILE_EXCL);
+    await unlink(from);
+  }
+}
+
+/** Moves the claimed file `name` into folder/sub under a name not taken there yet. */
 async function moveInto(folder: string, sub: string, name: string, now: Date): Promise<string> {
   const dir = join(folder, sub);
   await mkdir(dir, { recursive: true });
   const target = join(dir, await freeName(dir, name, now));
-  await rename(join(folder, name), target);
+  await moveFile(join(folder, PROCESSING, name), target);
   return target;
 }
 
@@ -76,9 +109,38 @@ async function alreadyImported(db: Db, sha256: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** One settled file: imported in one transaction with its ledger_files row, or rejected. */
-async function takeFile(db: Db, folder: string, name: string, now: Date) {
-  const bytes = await readFile(join(folder, name));
+type FileBase = Pick<LedgerFileOutcome, "name" | "sha256" | "sizeBytes">;
+
+/** Records the file as rejected, moves it to rejected/ and writes its reason file beside it. */
+async function reject(
+  db: Db,
+  folder: string,
+  base: FileBase,
+  now: Date,
+  rows: number,
+  why: string,
+  lines: string[],
+): Promise<LedgerFileOutcome> {
+  const reason = `${why}, nothing imported\n${lines.join("\n")}\n`;
+  await recordFile(db, { ...base, status: "rejected", rows, reason });
+  const movedTo = await moveInto(folder, "rejected", base.name, now);
+  await writeFile(`${movedTo}.reason.txt`, `${base.name}: ${reason}`, "utf8");
+  return { ...base, status: "rejected", rows, movedTo, reason: lines.slice(0, 5).join("; ") };
+}
+
+/**
+ * One claimed file (in processing/): imported in one transaction with its ledger_files row, or
+ * rejected. Rows the checks pass but the database refuses (a data error, SQLSTATE class 22 or
+ * 23) reject this file alone; any other database error fails the intake, leaving the file in
+ * processing/ for the next cycle.
+ */
+async function takeFile(
+  db: Db,
+  folder: string,
+  name: string,
+  now: Date,
+): Promise<LedgerFileOutcome> {
+  const bytes = await readFile(join(folder, PROCESSING, name));
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const base = { name, sha256, sizeBytes: bytes.length };
   // Found again after a crash between the commit and the move, or dropped twice.
@@ -86,7 +148,7 @@ async function takeFile(db: Db, folder: string, name: string, now: Date) {
     await recordFile(db, { ...base, status: "duplicate", rows: 0 });
     return {
       ...base,
-      status: "duplicate" as const,
+      status: "duplicate",
       rows: 0,
       movedTo: await moveInto(folder, "imported", name, now),
     };
@@ -94,26 +156,24 @@ async function takeFile(db: Db, folder: string, name: string, now: Date) {
   const parsed = parseLedger(bytes.toString("utf8"));
   if (parsed.errors.length > 0) {
     const lines = parsed.errors.map((e) => `line ${e.line}: ${e.reason}`);
-    const reason = `${parsed.errors.length} bad row(s), nothing imported\n${lines.join("\n")}\n`;
-    await recordFile(db, { ...base, status: "rejected", rows: parsed.errors.length, reason });
-    const movedTo = await moveInto(folder, "rejected", name, now);
-    await writeFile(`${movedTo}.reason.txt`, `${name}: ${reason}`, "utf8");
-    return {
-      ...base,
-      status: "rejected" as const,
-      rows: parsed.errors.length,
-      movedTo,
-      reason: lines.slice(0, 5).join("; "),
-    };
+    return reject(db, folder, base, now, parsed.errors.length, `${lines.length} bad row(s)`, lines);
   }
-  const result = await importLedgerEntries(db, parsed.entries, {
-    sourceFile: name,
-    alsoInTransaction: (tx) =>
-      recordFile(tx, { ...base, status: "imported", rows: parsed.entries.length }),
-  });
+  let result: Awaited<ReturnType<typeof importLedgerEntries>>;
+  try {
+    result = await importLedgerEntries(db, parsed.entries, {
+      sourceFile: name,
+      alsoInTransaction: (tx) =>
+        recordFile(tx, { ...base, status: "imported", rows: parsed.entries.length }),
+    });
+  } catch (error) {
+    // The transaction rolled back; rows is 0 since the database does not say which row it was.
+    const refusal = dataRefusal(error);
+    if (refusal === undefined) throw error;
+    return reject(db, folder, base, now, 0, "the database refused a row", [refusal]);
+  }
   return {
     ...base,
-    status: "imported" as const,
+    status: "imported",
     rows: result.rows,
     inserted: result.inserted,
     updated: result.updated,
@@ -122,9 +182,10 @@ async function takeFile(db: Db, folder: string, name: string, now: Date) {
 }
 
 /**
- * Takes in every settled *.csv of the folder, oldest name first. A file that cannot be taken is
- * rejected on its own: the others still go in. Throws only when the folder itself cannot be
- * read or the database fails (then nothing of the file in hand was committed or moved).
+ * Takes in every settled *.csv of the folder, oldest name first, after any file a stopped
+ * intake left in processing/. A file that cannot be taken is rejected on its own: the others
+ * still go in. Throws only when the folder itself cannot be read or the database fails (then
+ * nothing of the file in hand was committed, and it waits in processing/).
  */
 export async function intakeLedgerFolder(
   db: Db,
@@ -133,25 +194,39 @@ export async function intakeLedgerFolder(
 ): Promise<FolderIntake> {
   const now = opts.now ?? new Date();
   const settleMs = opts.settleMs ?? SETTLE_MS;
-  const entries = await readdir(folder, { withFileTypes: true });
+  const claimed = join(folder, PROCESSING);
   const files: LedgerFileOutcome[] = [];
   const waiting: string[] = [];
-  const names = entries
-    .filter((e) => e.isFile() && !e.name.startsWith("."))
-    .map((e) => e.name)
-    .sort();
-  for (const name of names) {
+  // Listed first: a folder that is not there fails the intake, and is never created here.
+  const dropped = await csvNames(folder, true);
+  // Claimed before a crash or a failed import: they were settled then; idempotency by sha256
+  // (and entry_id) makes taking them again safe whether or not their import committed.
+  await mkdir(claimed, { recursive: true });
+  for (const name of await csvNames(claimed)) files.push(await takeFile(db, folder, name, now));
+  for (const name of dropped) {
     if (name.endsWith(".part")) {
       waiting.push(name);
       continue;
     }
-    if (!name.toLowerCase().endsWith(".csv")) continue;
     const info = await stat(join(folder, name));
     if (now.getTime() - info.mtimeMs < settleMs) {
       waiting.push(name);
       continue;
     }
+    // processing/ was emptied above, so the claim replaces nothing. Atomic on one file system:
+    // a producer replacing the file from here on writes a new file, taken in by a later cycle.
+    await rename(join(folder, name), join(claimed, name));
     files.push(await takeFile(db, folder, name, now));
   }
   return { folder, files, waiting };
+}
+
+/** Sorted names of the *.csv files of `dir` (and *.part files when `withPart`). */
+async function csvNames(dir: string, withPart = false): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && !e.name.startsWith("."))
+    .map((e) => e.name)
+    .filter((n) => n.toLowerCase().endsWith(".csv") || (withPart && n.endsWith(".part")))
+    .sort();
 }

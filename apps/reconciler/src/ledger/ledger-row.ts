@@ -48,6 +48,10 @@ const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it rejects
 const CONTROL = /[\u0000-\u001f\u007f]/;
+// Free text may hold tabs and line breaks (a quoted cell), but no other control character:
+// Postgres cannot store U+0000 in text at all, and the rest are never meant in a description.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it rejects
+const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 // The provider's keys (docs/ledger-format.md): a serviceId is a 64-bit id in canonical form by
 // the same rule the SDK sends ids with (the account API is queried by it, and one malformed id
@@ -87,7 +91,13 @@ export function normalizeTime(text: string): string | undefined {
     zone === "Z" ? "Z" : zone.length === 3 ? `${zone}:00` : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
   const ms = `${frac}000`.slice(0, 3);
   const at = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}${offset}`);
-  return Number.isNaN(at) ? undefined : new Date(at).toISOString();
+  if (Number.isNaN(at)) return undefined;
+  // Years 0001-9999 only, checked after the offset is applied: Postgres has no year 0000, and
+  // JS writes year 10000 as "+010000-…", which Postgres refuses; either would fail the whole
+  // import in the database instead of being named here as a bad row.
+  const utc = new Date(at);
+  const utcYear = utc.getUTCFullYear();
+  return utcYear < 1 || utcYear > 9999 ? undefined : utc.toISOString();
 }
 
 /** "+12.50" → "12.50", "-0" → "0": the text Postgres would store, digits kept. */
@@ -111,8 +121,11 @@ export function checkLedgerRow(
     if (!values[column]?.trim()) return { reason: `${column} is empty` };
   for (const column of LEDGER_COLUMNS) {
     const value = values[column];
-    if (value !== undefined && column !== "description" && CONTROL.test(value))
-      return { reason: `${column} holds a control character` };
+    const control = value?.match(column === "description" ? TEXT_CONTROL : CONTROL)?.[0];
+    if (control !== undefined)
+      return {
+        reason: `${column} holds the control character U+${control.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}, which no ledger column may hold`,
+      };
     if (value !== undefined && value.length > (column === "description" ? 2000 : 200))
       return {
         reason: `${column} is longer than ${column === "description" ? 2000 : 200} characters`,
@@ -138,7 +151,7 @@ export function checkLedgerRow(
   const bookedAt = normalizeTime(bookedText);
   if (!bookedAt)
     return {
-      reason: `booked_at "${bookedText}" is not an ISO 8601 date or date-time (e.g. 2026-05-01T10:00:00Z)`,
+      reason: `booked_at "${bookedText}" is not an ISO 8601 date or date-time in the years 0001-9999 UTC (e.g. 2026-05-01T10:00:00Z)`,
     };
   const feeType = v.fee_type?.trim() || undefined;
   if (kind === "fee" && !feeType) return { reason: "fee_type is required when kind is fee" };

@@ -89,6 +89,7 @@ describe.each(testBackends())("the ledger folder on %s", (kind) => {
       "c-fresh.csv",
       "d-next.csv.part",
       "imported",
+      "processing",
       "rejected",
     ]);
     expect(existsSync(join(folder.path, "imported", "a-good.csv"))).toBe(true);
@@ -204,6 +205,7 @@ describe.each(testBackends().filter((k) => k === "postgres"))(
       const before = await count(db, "ledger_entries");
       const error = await intakeLedgerQuery(db, { url, query: QUERY }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(LedgerQueryError);
+      expect((error as LedgerQueryError).kind).toBe("refused");
       const message = (error as Error).message;
       expect(message).toMatch(/row 3 \(entry_id Q-3\): provider_ref "abc" is not a serviceId/);
       expect(message).not.toContain("s3cret");
@@ -217,6 +219,7 @@ describe.each(testBackends().filter((k) => k === "postgres"))(
         query: "SELECT * FROM no_such_table",
       }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(LedgerQueryError);
+      expect((error as LedgerQueryError).kind).toBe("failed");
       expect((error as Error).message).toMatch(/no_such_table/);
       expect((error as Error).message).not.toContain("s3cret");
       const header = await intakeLedgerQuery(database.db, {
@@ -224,6 +227,43 @@ describe.each(testBackends().filter((k) => k === "postgres"))(
         query: "SELECT id AS entry_id FROM general_ledger",
       }).catch((e: unknown) => e);
       expect((header as Error).message).toMatch(/missing column\(s\) kind/);
+      expect((header as LedgerQueryError).kind).toBe("refused");
     });
+
+    // Behind a lock on the merchant's database (a migration, a VACUUM FULL) the query once
+    // waited for ever: the cycle never finished and every later `schedule` tick was skipped.
+    it("gives up on a query that waits on a lock, after its timeout, as a failure", async () => {
+      let release: () => void = () => {};
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
+      const holder = postgres(merchant.url, { max: 1, onnotice: () => {} });
+      let locked: () => void = () => {};
+      const isLocked = new Promise<void>((r) => {
+        locked = r;
+      });
+      const held = holder.begin(async (tx) => {
+        await tx`LOCK TABLE general_ledger IN ACCESS EXCLUSIVE MODE`;
+        locked();
+        await released;
+      });
+      try {
+        await isLocked;
+        const started = Date.now();
+        const error = await intakeLedgerQuery(database.db, {
+          url,
+          query: QUERY,
+          queryTimeoutMs: 1_000,
+        }).catch((e: unknown) => e);
+        expect(Date.now() - started).toBeLessThan(10_000);
+        expect(error).toBeInstanceOf(LedgerQueryError);
+        expect((error as LedgerQueryError).kind).toBe("failed");
+        expect((error as Error).message).toMatch(/(57014|55P03) .*timeout.*gave up after 1000 ms/);
+      } finally {
+        release();
+        await held;
+        await holder.end({ timeout: 5 });
+      }
+    }, 30_000);
   },
 );

@@ -17,6 +17,13 @@ describe("readCsv", () => {
     ]);
   });
 
+  it("names the physical start line after quoted CRLF and CR line breaks", () => {
+    // csv-parse alone counts a quoted CRLF as two lines, shifting every later record by one.
+    expect(readCsv('h\r\n"a\r\nb"\r\nc\r\n"d\re"\r\nf').map((r) => r.line)).toEqual([
+      1, 2, 4, 5, 7,
+    ]);
+  });
+
   it("refuses an unterminated quote with the line it started on", () => {
     expect(() => [...readCsv('a,b\n"open,b\nc,d')]).toThrow(
       /line 2: a quoted field is never closed/,
@@ -88,5 +95,43 @@ describe("parseLedger", () => {
     expect(normalizeTime("2026-05-01T24:00:00Z")).toBeUndefined();
     expect(normalizeTime("2026-05-01T10:00-0530")).toBe("2026-05-01T15:30:00.000Z");
     expect(normalizeTime("yesterday")).toBeUndefined();
+    // Postgres has no year 0000, and refuses the "+010000-…" JS writes for year 10000: both
+    // are bad rows here, checked after the offset moves the time into another year.
+    expect(normalizeTime("0001-01-01T00:00:00Z")).toBe("0001-01-01T00:00:00.000Z");
+    expect(normalizeTime("0000-06-01")).toBeUndefined();
+    expect(normalizeTime("0001-01-01T00:30:00+01:00")).toBeUndefined();
+    expect(normalizeTime("9999-12-31T18:59:59-05:00")).toBe("9999-12-31T23:59:59.000Z");
+    expect(normalizeTime("9999-12-31T23:00:00-05:00")).toBeUndefined();
+  });
+
+  it("names the physical line of each row after a quoted CRLF in a CRLF file", () => {
+    const text = `${[
+      HEADER, // line 1
+      'A,card_transaction,T1,-1.00,USD,2026-05-01,,,"two\r\nlines"', // lines 2-3
+      "B,card_transaction,T2,1e2,USD,2026-05-01,,,", // line 4
+      "A,card_transaction,T3,-1.00,USD,2026-05-01,,,", // line 5
+    ].join("\r\n")}\r\n`;
+    expect(parseLedger(text).errors).toEqual([
+      { line: 4, reason: expect.stringContaining('amount "1e2"') },
+      { line: 5, reason: 'entry_id "A" already appears on line 2' },
+    ]);
+  });
+
+  it("refuses control characters Postgres cannot store, keeping line breaks in a description", () => {
+    const row = (description: string) =>
+      `${HEADER}\nA,card_transaction,T1,-1.00,USD,2026-05-01,,,"${description}"\n`;
+    expect(parseLedger(row("x\u0000y")).errors).toEqual([
+      {
+        line: 2,
+        reason: expect.stringMatching(/^description holds the control character U\+0000/),
+      },
+    ]);
+    expect(parseLedger(row("a\u0007b")).errors).toHaveLength(1);
+    expect(parseLedger(row("tab\there,\r\nnext line")).errors).toEqual([]);
+    expect(
+      parseLedger(`${HEADER}\nA\u0000,card_transaction,T1,-1.00,USD,2026-05-01,,,\n`).errors,
+    ).toEqual([
+      { line: 2, reason: expect.stringMatching(/^entry_id holds the control character/) },
+    ]);
   });
 });

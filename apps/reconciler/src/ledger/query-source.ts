@@ -1,17 +1,27 @@
 // The merchant's own database as a ledger source (LEDGER_DATABASE_URL + RECONCILER_LEDGER_QUERY):
 // the query returns the columns of docs/ledger-format.md; its rows get the same checks as a CSV
 // file and go in all or nothing, idempotent by entry_id. Errors name the row's entry_id and the
-// rule, and the database by host only (the URL may hold a password).
+// rule, and the database by host only (the URL may hold a password). The query gives up after
+// RECONCILER_LEDGER_QUERY_TIMEOUT, so a lock on the merchant's database cannot hang the cycle.
 import postgres from "postgres";
 import type { Db } from "../db/database";
+import { dataRefusal } from "../db/sql-state";
 import { importLedgerEntries, type LedgerImportResult } from "./import-ledger";
 import { LEDGER_COLUMNS, type LedgerColumn } from "./ledger-row";
 import { checkLedgerRows, headerProblem, type LedgerRowValues } from "./parse-ledger";
 
-/** The query's rows broke the ledger's rules (nothing was imported), or it could not run. */
+/** How long the ledger query may run, or wait for a lock, unless configured otherwise. */
+export const DEFAULT_LEDGER_QUERY_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * The ledger query's input was refused (`refused`: its columns or rows broke the ledger's rules,
+ * or the reconciler's database refused a value; nothing was imported, someone must fix the rows)
+ * or it could not run (`failed`: the database unreachable, the SQL wrong, the timeout reached).
+ */
 export class LedgerQueryError extends Error {
   override readonly name = "LedgerQueryError";
   constructor(
+    readonly kind: "refused" | "failed",
     message: string,
     readonly problems: readonly string[] = [],
   ) {
@@ -48,9 +58,10 @@ export interface QueryIntake extends LedgerImportResult {
  */
 export async function intakeLedgerQuery(
   db: Db,
-  opts: { url: string; query: string; timeoutSeconds?: number },
+  opts: { url: string; query: string; timeoutSeconds?: number; queryTimeoutMs?: number },
 ): Promise<QueryIntake> {
   const source = describeDatabaseUrl(opts.url);
+  const timeoutMs = Math.round(opts.queryTimeoutMs ?? DEFAULT_LEDGER_QUERY_TIMEOUT_MS);
   const client = postgres(opts.url, {
     max: 1,
     onnotice: () => {},
@@ -61,7 +72,14 @@ export async function intakeLedgerQuery(
   let rows: Record<string, unknown>[];
   let columns: string[];
   try {
-    const result = await client.begin("read only", (sql) => sql.unsafe(opts.query));
+    const result = await client.begin("read only", async (sql) => {
+      // Bounds for this transaction only: a statement that runs too long, or waits on a lock
+      // (a migration, a VACUUM FULL on the merchant's side), is cancelled instead of holding
+      // the cycle, and every later tick, for ever.
+      await sql.unsafe(`SET LOCAL statement_timeout = ${timeoutMs}`);
+      await sql.unsafe(`SET LOCAL lock_timeout = ${timeoutMs}`);
+      return sql.unsafe(opts.query);
+    });
     rows = [...(result as unknown as Record<string, unknown>[])];
     columns = ((result as unknown as { columns?: { name: string }[] }).columns ?? []).map((c) =>
       c.name.toLowerCase(),
@@ -69,15 +87,22 @@ export async function intakeLedgerQuery(
   } catch (error) {
     const code = (error as { code?: string }).code;
     const text = error instanceof Error ? error.message : String(error);
+    // 57014 query_canceled (statement_timeout), 55P03 lock_not_available (lock_timeout).
+    const timedOut =
+      code === "57014" || code === "55P03"
+        ? ` (gave up after ${timeoutMs} ms: RECONCILER_LEDGER_QUERY_TIMEOUT)`
+        : "";
     // postgres.js errors name the query problem; a connection error names host and port only.
     throw new LedgerQueryError(
-      `the ledger query on ${source} failed: ${code ? `${code} ` : ""}${text.replaceAll(opts.url, source)}`,
+      "failed",
+      `the ledger query on ${source} failed: ${code ? `${code} ` : ""}${text.replaceAll(opts.url, source)}${timedOut}`,
     );
   } finally {
     await client.end({ timeout: 5 });
   }
   const problem = headerProblem(columns);
-  if (problem) throw new LedgerQueryError(`the ledger query on ${source} returns ${problem}`);
+  if (problem)
+    throw new LedgerQueryError("refused", `the ledger query on ${source} returns ${problem}`);
   const values: LedgerRowValues[] = rows.map((row, i) => {
     const v: Partial<Record<LedgerColumn, string>> = {};
     for (const column of LEDGER_COLUMNS) v[column] = asText(row[column]);
@@ -88,9 +113,24 @@ export async function intakeLedgerQuery(
   const checked = checkLedgerRows(values, where);
   if (checked.errors.length > 0)
     throw new LedgerQueryError(
+      "refused",
       `the ledger query on ${source}: ${checked.errors.length} bad row(s), nothing imported`,
       checked.errors.map((e) => `${where(e.line)}: ${e.reason}`),
     );
-  const result = await importLedgerEntries(db, checked.entries, { sourceFile: `query:${source}` });
-  return { source, ...result };
+  try {
+    const result = await importLedgerEntries(db, checked.entries, {
+      sourceFile: `query:${source}`,
+    });
+    return { source, ...result };
+  } catch (error) {
+    // A value our database refuses is the rows' fault, as for a file; any other error (our
+    // database away) is the step failing, and is thrown as it is.
+    const refusal = dataRefusal(error);
+    if (refusal === undefined) throw error;
+    throw new LedgerQueryError(
+      "refused",
+      `the ledger query on ${source}: the database refused a row, nothing imported`,
+      [refusal],
+    );
+  }
 }

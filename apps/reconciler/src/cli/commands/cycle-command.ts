@@ -3,11 +3,13 @@
 // summary line on stdout, with the exit code it stands for.
 
 import type { ReconcilerConfig } from "../../config/reconciler-config";
-import { cycleExitCode, cycleSummaryLine } from "../../cycle/cycle-summary";
+import { cycleExitCode, cycleSummaryLine, failedCycle } from "../../cycle/cycle-summary";
 import { runCycle } from "../../cycle/run-cycle";
 import type { Database } from "../../db/database";
 import { matchResultLines } from "../../match/format-result";
 import type { MatchOptions } from "../../match/match-options";
+import { errorText } from "../../store/error-text";
+import { logEvent } from "../../sync/log-event";
 import type { SyncContext, SyncOptions } from "../../sync/run-sync";
 import type { CommandIo } from "../command";
 import { printSummary } from "./sync-run";
@@ -36,4 +38,27 @@ export async function cycleOnce(io: CommandIo, run: CycleRun): Promise<number> {
   const code = cycleExitCode(result);
   io.out(cycleSummaryLine(result, code));
   return code;
+}
+
+/**
+ * Runs `cycle` (one tick of `schedule`: reopen the database if needed, then cycleOnce) and
+ * answers its exit code. A tick that throws before its cycle could report itself is reported
+ * anyway: an error line, then the summary line with verdict "failed" and exit 1, so whatever
+ * watches the summary lines sees every tick, including the ones that could not run.
+ */
+export async function reportedCycle(
+  io: CommandIo,
+  log: (line: string) => void,
+  cycle: () => Promise<number>,
+): Promise<number> {
+  try {
+    return await cycle();
+  } catch (error) {
+    const text = errorText(error);
+    logEvent({ log }, "error", "scheduled cycle failed", { error: text });
+    const result = failedCycle(text);
+    const code = cycleExitCode(result);
+    io.out(cycleSummaryLine(result, code));
+    return code;
+  }
 }

@@ -2,14 +2,15 @@
 // expression until stopped. node-cron's noOverlap skips a tick while the previous cycle is still
 // going (one process); advisory locks keep other processes off the same stream and the ledger
 // folder. SIGTERM/SIGINT let the current window finish and commit, then the command returns.
-// A failed cycle is reported by its summary line and the schedule goes on.
+// A failed cycle is reported by its summary line and the schedule goes on. A configuration the
+// cycle cannot use (say, the sync without its credentials) stops it before the first tick, with
+// exit 2 like `run`: every tick would fail the same way.
 import { schedule } from "node-cron";
 import * as v from "valibot";
 import { describeConfig } from "../../config/describe-config";
 import type { Database } from "../../db/database";
 import { openReopening } from "../../db/reopening-database";
 import { MATCH_FLAGS, MATCH_USAGE, matchOptionsOf } from "../../match/match-flags";
-import { errorText } from "../../store/error-text";
 import { logEvent } from "../../sync/log-event";
 import type { SyncContext } from "../../sync/run-sync";
 import { createSyncContext } from "../../sync/sync-context";
@@ -17,7 +18,7 @@ import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
 import { EXIT } from "../exit-codes";
 import { logSink } from "../log-sink";
-import { cycleOnce } from "./cycle-command";
+import { cycleOnce, reportedCycle } from "./cycle-command";
 import { SYNC_FLAGS } from "./sync-run";
 
 const usage = `reconciler schedule [--cron "*/15 * * * *"] [--stream NAME[,NAME]] [--run-now] [--no-sync] [--ledger-dir DIR] [--ledger-query-file FILE] [--report-dir DIR] ${MATCH_USAGE}`;
@@ -48,6 +49,8 @@ export const scheduleCommand: Command = {
         return syncs.get(open);
       };
       try {
+        // The sync context checks its settings (ConfigError → exit 2) before anything runs.
+        syncOf(await database.current());
         logEvent({ log }, "info", "schedule started", describeConfig(config));
         let running: Promise<unknown> = Promise.resolve();
         let inProgress = false;
@@ -62,24 +65,19 @@ export const scheduleCommand: Command = {
           inProgress = true;
           // A database the server dropped is reopened here; while the server is still away
           // the tick fails and a later one tries again.
-          const run = database
-            .current()
-            .then((open) =>
-              cycleOnce(io, {
-                config,
-                database: open,
-                sync: syncOf(open),
-                syncOptions: { kind: "schedule", streams: flags.stream },
-                // A fresh "now" per tick: grace periods move on with the clock.
-                match: matchOptionsOf(flags),
-              }),
-            )
-            .catch((error: unknown) =>
-              logEvent({ log }, "error", "scheduled cycle failed", { error: errorText(error) }),
-            )
-            .finally(() => {
-              inProgress = false;
+          const run = reportedCycle(io, log, async () => {
+            const open = await database.current();
+            return cycleOnce(io, {
+              config,
+              database: open,
+              sync: syncOf(open),
+              syncOptions: { kind: "schedule", streams: flags.stream },
+              // A fresh "now" per tick: grace periods move on with the clock.
+              match: matchOptionsOf(flags),
             });
+          }).finally(() => {
+            inProgress = false;
+          });
           running = run;
           return run;
         };

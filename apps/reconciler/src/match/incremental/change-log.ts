@@ -5,6 +5,7 @@
 import { advisoryKey } from "../../db/advisory-key";
 import type { Db } from "../../db/database";
 import { isTrue, queryText } from "../../db/query-rows";
+import { sqlState } from "../../db/sql-state";
 import type { Statement } from "../statement";
 
 /** The log's lock waited for longer than the run allows (MatchOptions.changeLogWaitMs). */
@@ -41,15 +42,6 @@ export async function lockChangeLog(
     throw error;
   }
   await run({ name: "changes lock (wait limit end)", text: "SET LOCAL lock_timeout = DEFAULT" });
-}
-
-// The SQLSTATE of a driver's error, or of the error it wraps (drizzle wraps the driver's).
-function sqlState(error: unknown): string | undefined {
-  for (let e = error; typeof e === "object" && e !== null; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
 }
 
 /**

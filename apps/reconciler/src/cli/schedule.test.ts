@@ -1,0 +1,57 @@
+// `reconciler schedule` when it cannot do its work: a configuration the sync cannot use stops
+// it at once (exit 2, like `run`), and a tick that throws before its cycle could report itself
+// still prints the cycle's summary line, verdict "failed", exit 1.
+import { describe, expect, it } from "vitest";
+import { temporaryFolder } from "../db/test-databases";
+import { reportedCycle } from "./commands/cycle-command";
+import { EXIT } from "./exit-codes";
+import { main } from "./main";
+import { fakeIo, logged } from "./test-cli";
+
+describe("schedule", () => {
+  it("refuses to start without the sync's settings (exit 2), naming them", async () => {
+    const { io, err, out } = fakeIo();
+    const data = temporaryFolder("schedule-data-");
+    // Stopped after 20 s should it schedule after all, so a regression fails instead of hanging.
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), 20_000);
+    try {
+      const code = await main(["schedule", "--data-dir", data.path, "--run-now"], {
+        ...io,
+        signal: stop.signal,
+      });
+      expect(code).toBe(EXIT.usage);
+    } finally {
+      clearTimeout(timer);
+      data.remove();
+    }
+    expect(err.join("\n")).toContain("MERCHANTKIT_ENVIRONMENT (--environment): is required");
+    expect(err.join("\n")).toContain("ISSUING_API_KEY (--issuing-api-key): is required");
+    expect(logged(err, "schedule started")).toEqual([]);
+    expect(logged(out, "cycle finished")).toEqual([]);
+  }, 30_000);
+
+  it("reports a tick that throws as a failed cycle: an error line and a summary line", async () => {
+    const { io, err, out } = fakeIo();
+    const code = await reportedCycle(io, io.err, async () => {
+      throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
+    });
+    expect(code).toBe(EXIT.failed);
+    expect(logged(err, "scheduled cycle failed")).toEqual([
+      expect.objectContaining({ error: expect.stringContaining("ECONNREFUSED") }),
+    ]);
+    expect(logged(out, "cycle finished")).toEqual([
+      expect.objectContaining({
+        verdict: "failed",
+        exitCode: EXIT.failed,
+        match: { error: expect.stringContaining("ECONNREFUSED") },
+      }),
+    ]);
+  });
+
+  it("answers a tick's own exit code when it runs", async () => {
+    const { io, out } = fakeIo();
+    expect(await reportedCycle(io, io.err, async () => EXIT.ledgerRejected)).toBe(5);
+    expect(out).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+// The cycle's exit code for its ledger sources: input someone has to fix (a file moved to
+// rejected/, a query's rows that broke the rules) is 5; a source that could not run at all (the
+// folder missing, the ledger database unreachable) is a failure, 1, like any step that failed.
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXIT } from "../cli/exit-codes";
+import type { ReconcilerConfig } from "../config/reconciler-config";
+import { openTestDatabase, type TestDatabase, temporaryFolder } from "../db/test-databases";
+import { cycleExitCode, cycleSummaryLine } from "./cycle-summary";
+import { runCycle } from "./run-cycle";
+
+describe("the cycle's exit code for its ledger sources", () => {
+  let database: TestDatabase;
+  let folder: ReturnType<typeof temporaryFolder>;
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    folder = temporaryFolder("cycle-exit-");
+  }, 60_000);
+  afterAll(async () => {
+    await database.dispose();
+    folder.remove();
+  });
+
+  /** One cycle without the sync or a report, with only these ledger sources configured. */
+  async function cycleWith(ledger: Pick<ReconcilerConfig, "ledgerDir" | "ledgerQuery">) {
+    const config = { ...ledger, reportDir: undefined } as ReconcilerConfig;
+    const result = await runCycle(database.db, config, {
+      sync: undefined,
+      match: { maxSyncLagMs: 1e12 },
+    });
+    const code = cycleExitCode(result);
+    return { code, summary: JSON.parse(cycleSummaryLine(result, code)) };
+  }
+
+  it("is 1 when the ledger folder cannot be read, and never creates it", async () => {
+    const missing = join(folder.path, "no-such-folder");
+    const { code, summary } = await cycleWith({ ledgerDir: missing, ledgerQuery: undefined });
+    expect(summary.ledger.folder.error).toMatch(/ENOENT/);
+    expect(existsSync(missing)).toBe(false);
+    expect(code).toBe(EXIT.failed);
+  });
+
+  it("is 1 when the ledger database cannot be reached", async () => {
+    const { code, summary } = await cycleWith({
+      ledgerDir: undefined,
+      ledgerQuery: {
+        url: "postgres://ro:pw@127.0.0.1:5999/gl",
+        query: "SELECT 1",
+        queryTimeoutMs: 5_000,
+      },
+    });
+    expect(summary.ledger.query).toEqual({ error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(code).toBe(EXIT.failed);
+  });
+
+  it("is 5 when a file was moved to rejected/", async () => {
+    const dir = join(folder.path, "drops");
+    mkdirSync(dir);
+    const file = join(dir, "bad.csv");
+    writeFileSync(
+      file,
+      "entry_id,kind,provider_ref,amount,currency,booked_at\nX-1,account,abc,1,USD,2026-05-01\n",
+    );
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(file, past, past);
+    const { code, summary } = await cycleWith({ ledgerDir: dir, ledgerQuery: undefined });
+    expect(summary.ledger.folder.rejected).toEqual([expect.objectContaining({ name: "bad.csv" })]);
+    expect(code).toBe(EXIT.ledgerRejected);
+  });
+
+  const server = process.env.DATABASE_URL;
+  it.runIf(server)("is 5 when the query's rows break the rules", async () => {
+    const { code, summary } = await cycleWith({
+      ledgerDir: undefined,
+      ledgerQuery: {
+        url: server as string,
+        query: "SELECT 'Q-1' AS entry_id",
+        queryTimeoutMs: 5_000,
+      },
+    });
+    expect(summary.ledger.query).toEqual({
+      error: expect.stringMatching(/missing column\(s\) kind/),
+      refused: true,
+    });
+    expect(code).toBe(EXIT.ledgerRejected);
+  });
+});
