@@ -1,7 +1,8 @@
-// Incremental matching and the tolerant pass: a record the pass paired moves out of reach, and
-// a record that had to give it up, within its reach only where it stood before, gets another
-// proposal. The incremental run must take that record into its scope although nothing about it
-// changed. On PGlite and a Postgres server.
+// Incremental matching and the tolerant pass: a record the pass paired moves out of reach, its
+// entry takes the next closest record, and the entry that record was proposed to, two steps
+// from the change, loses its proposal (closest first, passes/tolerant.ts). The incremental run
+// must take that entry into its scope although nothing about it changed (TOLERANT_REACH,
+// incremental/scope.ts). On PGlite and a Postgres server.
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
@@ -35,20 +36,20 @@ describe.each(testBackends())("incremental tolerant matching on %s", (kind) => {
     );
   const options = { asOf: AS_OF, maxSyncLagMs: 30 * DAY, maxScopeShare: 1 };
 
-  it("re-pairs what the moved record's old neighbours can reach", async () => {
+  it("re-pairs the records two steps from the one that moved", async () => {
     await queryText(
       db,
       `INSERT INTO card_transactions (txn_order_no, card_id, txn_type, txn_status, transaction_time,
          card_amount, card_currency, settle_amount, settle_currency, settle_time, raw, raw_hash,
          version, source)
        VALUES ${clearing("P0", "10.00", 10)}, ${clearing("P1", "50.00", 0)},
-         ${clearing("P2", "50.90", 4.5)}`,
+         ${clearing("P2", "50.50", 0)}`,
     );
     await queryText(
       db,
       `INSERT INTO ledger_entries (entry_id, kind, provider_ref, amount, currency, booked_at, card_id)
        VALUES ('E0', 'card_transaction', 'P0', -10.00, 'USD', '${at(10)}', '900'),
-         ${entry("E1", "-50.10", -2)}, ${entry("E2", "-50.20", 2)}`,
+         ${entry("E1", "-50.10", 0)}, ${entry("E2", "-50.95", 0)}`,
     );
     for (const stream of ["card_transactions", "operate_records", "account_transactions"])
       await queryText(
@@ -56,15 +57,18 @@ describe.each(testBackends())("incremental tolerant matching on %s", (kind) => {
         `INSERT INTO sync_watermarks (stream, watermark) VALUES ('${stream}', '${AS_OF.toISOString()}')
          ON CONFLICT DO NOTHING`,
       );
-    // E0 books P0 exactly (an incremental run builds on stored pairs). E1 and E2 both take P1 as their best candidate; P1 takes E1 (nearer in amount). E2 is
-    // left without a proposal although P2 is within its reach (and out of E1's).
+    // E0 books P0 exactly (an incremental run builds on stored pairs). Closest first: E1–P1
+    // (0.10 apart), then E2–P2 (0.45); E1–P2 (0.40) and E2–P1 (0.95) lose their records.
     await runMatch(db, options);
     expect(await proposals()).toEqual([
       { match_id: "proposed:E1", record_ref: "E1" },
       { match_id: "proposed:E1", record_ref: "P1" },
+      { match_id: "proposed:E2", record_ref: "E2" },
+      { match_id: "proposed:E2", record_ref: "P2" },
     ]);
 
-    // P1 settles three weeks later: out of everyone's reach. E2 now takes P2.
+    // P1 settles three weeks later: out of everyone's reach. E1 now takes P2, nearer to it than
+    // to E2, which is left without a proposal.
     await queryText(
       db,
       `UPDATE card_transactions SET settle_time = '${at(21)}' WHERE txn_order_no = 'P1'`,
@@ -73,8 +77,8 @@ describe.each(testBackends())("incremental tolerant matching on %s", (kind) => {
     expect(incremental.incremental).toBe(true);
     const after = await proposals();
     expect(after).toEqual([
-      { match_id: "proposed:E2", record_ref: "E2" },
-      { match_id: "proposed:E2", record_ref: "P2" },
+      { match_id: "proposed:E1", record_ref: "E1" },
+      { match_id: "proposed:E1", record_ref: "P2" },
     ]);
     await runMatch(db, { ...options, full: true });
     expect(await proposals()).toEqual(after);

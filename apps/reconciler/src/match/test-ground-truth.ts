@@ -36,3 +36,35 @@ export async function markAllFetched(db: Db): Promise<void> {
     await markServiceIdsFetched(db, due.serviceIds, due.asOf);
   }
 }
+
+/** A settled clearing of `amount` (settled in `currency`, default USD) on a USD card, at `at`. */
+export function settledClearing(c: {
+  cardId: string;
+  txnOrderNo: string;
+  amount: string;
+  at: number;
+  currency?: string;
+  originTxnOrderNo?: string;
+}): Record<string, string | number> {
+  return {
+    cardId: c.cardId,
+    cardCurrency: "USD",
+    txnType: "CLEARING",
+    txnStatus: "S",
+    txnOrderNo: c.txnOrderNo,
+    ...(c.originTxnOrderNo ? { originTxnOrderNo: c.originTxnOrderNo } : {}),
+    transactionTime: c.at,
+    cardAmount: c.amount,
+    settleAmount: c.amount,
+    settleCurrency: c.currency ?? "USD",
+    settleTime: c.at,
+  };
+}
+
+/** Ground truth holding only these card transactions: no operations, no account postings. */
+export function cardTransactionsTruth(cardTransactions: object[]): GroundTruth {
+  return {
+    ledger: { transactions: [] },
+    areas: { issuing: { cardTransactions, operateRecords: [] } },
+  } as unknown as GroundTruth;
+}

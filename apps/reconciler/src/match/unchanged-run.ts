@@ -11,6 +11,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows, queryText } from "../db/query-rows";
+import { REAL_SCHEMA } from "./incremental/scoped-tables";
 import type { ResolvedMatchOptions } from "./match-options";
 import type { MatchStats } from "./match-stats";
 import { literals } from "./statement";
@@ -30,11 +31,16 @@ export function graceEnd(o: ResolvedMatchOptions): string {
  */
 export async function validUntil(tx: Db, o: ResolvedMatchOptions): Promise<Date | null> {
   const v = literals(o);
+  // An incremental run still holds its scope's temporary copy named card_transactions (found
+  // first on the search path): the pending authorizations outside the scope go stale too, so
+  // read the real table, in the schema the reconciler's tables live in (as buildScope does).
+  const [where] = await queryText<{ schema: string }>(tx, REAL_SCHEMA);
+  if (!where?.schema) throw new Error("no current schema to read card_transactions from");
   const [row] = await queryText<{ until: string | null }>(
     tx,
     `SELECT least(
        (SELECT min(${graceEnd(o)}) FROM breaks WHERE status = 'pending'),
-       (SELECT min(transaction_time) + ${v.stale} FROM card_transactions
+       (SELECT min(transaction_time) + ${v.stale} FROM ${where.schema}.card_transactions
          WHERE txn_type = 'AUTHORIZATION' AND txn_status = 'P'
            AND transaction_time >= ${v.asOf} - ${v.stale})
      )::text AS until`,

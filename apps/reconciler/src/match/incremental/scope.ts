@@ -220,7 +220,11 @@ function frontierRows(r: number, has: Has): string[] {
 // within the tolerance of theirs, compared without sign (||a| - |b|| <= |a - b|, so this only
 // widens). The pass's time window is left out (break records keep no time), which also only
 // widens. A record leaving a stored break brings in what that break saw of it
-// (open-breaks.ts), whatever it is now. A pass order or rule that changes this must change it
+// (open-breaks.ts), whatever it is now. The pass assigns closest first, so a change can move
+// proposals any number of steps away along records within the tolerance of each other (an
+// entry losing its record takes its next, whose entry takes its next...): the records a
+// break brings in are a later round's frontier and bring in their own, so the scope holds
+// the whole chain. A pass order or rule that changes this must change it
 // here too: incremental-tolerant.test.ts compares such runs with full ones.
 
 /**

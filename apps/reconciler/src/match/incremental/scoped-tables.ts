@@ -99,6 +99,12 @@ function storedPairs(kinds: ReadonlySet<StoredKind>): string {
   return arms.length > 0 ? arms.join("\n        UNION ") : "SELECT * FROM match_pairs WHERE false";
 }
 
+/**
+ * The schema of the real tables, quoted: current_schema() skips the temporary schema unless
+ * search_path names it, so it holds while the copies exist too (unchanged-run.ts reads it then).
+ */
+export const REAL_SCHEMA = "SELECT quote_ident(current_schema()) AS schema";
+
 /** Reads the schema of the real tables and provider_items' definition (before any copy). */
 export const VIEW_DEFINITION = `SELECT current_schema() AS schema,
   pg_get_viewdef(to_regclass('provider_items'), true) AS definition`;

@@ -3,8 +3,8 @@
 // compositeRule gives a rule's match (the totals are equal) and its mismatch; compositeMismatch
 // is one break on the entry of exactly the difference, with the composite's items as its other
 // items. The rule files choose the composite that explains the entry best and hand it over as
-// `x` (entry_id, ref, la, lc: the entry's amount and currency; pa, pc: the composite's; at: its
-// time) with its items as `items`.
+// `x` (entry_id, ref, la, lc: the entry's amount and currency; pa, pc: the composite's, both null
+// when its items are in several currencies; at: its time) with its items as `items`.
 import type { Statement } from "../statement";
 import { entryWithItems, insertBreakItems, insertMembers, itemOf } from "../work-tables";
 
@@ -26,12 +26,14 @@ export function compositeMismatch(opts: {
     text: insertBreakItems(
       {
         break_key: `'${opts.key}:' || x.ref`,
-        class: "CASE WHEN x.pc <> x.lc THEN 'currency_mismatch' ELSE 'amount_mismatch' END",
+        // pc null: a composite in several currencies (no total), the entry's currency differs.
+        class:
+          "CASE WHEN x.pc IS DISTINCT FROM x.lc THEN 'currency_mismatch' ELSE 'amount_mismatch' END",
         status: "'open'",
         record_kind: `'${opts.recordKind}'`,
         provider_ref: "x.ref",
         entry_id: "x.entry_id",
-        currency: "x.pc",
+        currency: "coalesce(x.pc, x.lc)",
         amount: "CASE WHEN x.pc = x.lc THEN abs(x.pa - x.la) ELSE abs(x.la) END",
         provider_amount: "x.pa",
         ledger_amount: "x.la",
