@@ -180,14 +180,18 @@ function actionForm(
   action: string,
   label: string,
   field?: { name: string; label: string; multiline?: boolean },
+  hidden: Record<string, string> = {},
 ): string {
   const input = field
     ? field.multiline
       ? `<label>${esc(field.label)}<textarea name="text" rows="3" required maxlength="2000"></textarea></label>`
       : `<label>${esc(field.label)}<input name="text" required maxlength="100"></label>`
     : "";
+  const extra = Object.entries(hidden)
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${esc(value)}">`)
+    .join("");
   return `<form method="post" action="/breaks/${encodeURIComponent(breakId)}/actions" id="${action}-form">
-<input type="hidden" name="form_token" value="${esc(ctx.formToken)}"><input type="hidden" name="action" value="${action}">
+<input type="hidden" name="form_token" value="${esc(ctx.formToken)}"><input type="hidden" name="action" value="${action}">${extra}
 ${input}<button class="${action === "accept" ? "primary" : "secondary"}">${esc(label)}</button></form>`;
 }
 
@@ -197,11 +201,21 @@ export function breakPage(detail: BreakDetail, ctx: PageContext, error?: string)
   if (b.status === "accepted") actions.push(actionForm(b.breakId, ctx, "reopen", "Reopen"));
   else if (b.status !== "resolved")
     actions.push(
-      actionForm(b.breakId, ctx, "accept", "Accept the difference", {
-        name: "reason",
-        label: "Reason (required)",
-        multiline: true,
-      }),
+      // The figures on this page go with the accept: if a match run changed them since, the
+      // accept is refused (409) and the page shown again with the new ones.
+      actionForm(
+        b.breakId,
+        ctx,
+        "accept",
+        "Accept the difference",
+        { name: "reason", label: "Reason (required)", multiline: true },
+        {
+          seen_amount: b.amount,
+          seen_provider_amount: b.providerAmount ?? "",
+          seen_ledger_amount: b.ledgerAmount ?? "",
+          seen_status: b.status,
+        },
+      ),
     );
   actions.push(
     actionForm(b.breakId, ctx, "comment", "Add comment", {

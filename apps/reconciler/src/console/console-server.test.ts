@@ -3,6 +3,7 @@
 // from the database escaped, and a loopback console refusing foreign Host names.
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { breakHistory } from "../workflow/break-queries";
 import { type ConsoleFixture, consoleFixture, HOSTILE, TEST_TOKEN } from "./test-console";
@@ -93,6 +94,40 @@ describe.each(testBackends())("the console over HTTP on %s", (kind) => {
     const twice = await post(`/breaks/${id}/actions`, cookie, form);
     expect(twice.status).toBe(409);
     expect(await twice.text()).toContain("already accepted (by alice");
+  });
+
+  it("refuses an accept of figures the page showed but a run changed since (409, the new page)", async () => {
+    const { cookie, formToken } = await session();
+    const id = f.ids[0] as string;
+    const page = await (await fetch(`${base}/breaks/${id}`, { headers: { cookie } })).text();
+    const form = /<form[^>]*id="accept-form">([\s\S]*?)<\/form>/.exec(page)?.[1] ?? "";
+    const seen = Object.fromEntries(
+      [...form.matchAll(/name="(seen_\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    expect(seen).toEqual({
+      seen_amount: "1250.50",
+      seen_provider_amount: "",
+      seen_ledger_amount: "-1250.50",
+      seen_status: "open",
+    });
+    const db = f.database.db;
+    // What a match run writes when the entry is rebooked with the opposite sign.
+    await queryText(db, `UPDATE breaks SET ledger_amount = 1250.50 WHERE break_id = '${id}'`);
+    try {
+      const res = await post(`/breaks/${id}/actions`, cookie, {
+        ...seen,
+        action: "accept",
+        text: "ok",
+        form_token: formToken,
+      });
+      expect(res.status).toBe(409);
+      expect(await res.text()).toContain(
+        "changed since it was shown (ledger amount -1250.50 is now 1250.50)",
+      );
+      expect(await breakHistory(db, id)).toEqual([]);
+    } finally {
+      await queryText(db, `UPDATE breaks SET ledger_amount = -1250.50 WHERE break_id = '${id}'`);
+    }
   });
 
   it("answers only to loopback Host names (DNS rebinding)", async () => {

@@ -5,7 +5,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Db } from "../db/database";
 import { loadReport } from "../report/report-data";
-import { applyBreakAction, BREAK_ACTIONS, type BreakAction } from "../workflow/break-actions";
+import {
+  applyBreakAction,
+  BREAK_ACTIONS,
+  type BreakAction,
+  type SeenBreak,
+} from "../workflow/break-actions";
 import { listBreaks, QUEUE_SORTS, type QueueSort, showBreak } from "../workflow/break-queries";
 import { WorkflowError } from "../workflow/workflow-error";
 import {
@@ -119,6 +124,17 @@ function queueQuery(url: URL): QueueQuery {
   };
 }
 
+/** The figures the break page showed, sent back with its accept form (absent: not checked). */
+function seenOf(form: URLSearchParams): SeenBreak {
+  const field = (name: string) => form.get(name) ?? undefined;
+  return {
+    amount: field("seen_amount"),
+    providerAmount: field("seen_provider_amount"),
+    ledgerAmount: field("seen_ledger_amount"),
+    status: field("seen_status"),
+  };
+}
+
 const WORKFLOW_STATUS: Record<WorkflowError["code"], number> = {
   unknown_break: 404,
   invalid: 400,
@@ -225,6 +241,7 @@ export async function startConsole(opts: ConsoleOptions): Promise<RunningConsole
         action: action as BreakAction,
         actor: ctx.actor,
         text: form.get("text") ?? undefined,
+        seen: action === "accept" ? seenOf(form) : undefined,
       });
       return redirect(res, `/breaks/${encodeURIComponent(breakId)}`);
     } catch (error) {

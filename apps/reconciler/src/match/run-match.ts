@@ -80,9 +80,10 @@ interface Outcome {
 /**
  * Runs every pass in one transaction (the matcher's advisory lock held), then writes the
  * differences: matches and members that changed, breaks upserted by their stable id, breaks
- * no longer found resolved. An incomplete run (sync lag, failed windows, unfetched serviceIds)
- * only records itself unless `onIncomplete: "all"`. When nothing it depends on changed since
- * the last run that wrote its results (unchanged-run.ts), it reuses them unless `full`.
+ * no longer found resolved, acceptances that no longer fit lapsed. An incomplete run (sync
+ * lag, failed windows, unfetched serviceIds) only records itself unless `onIncomplete: "all"`.
+ * When nothing it depends on changed since the last run that wrote its results
+ * (unchanged-run.ts), it reuses them unless `full`.
  */
 export async function runMatch(db: Db, options: MatchOptions = {}): Promise<MatchRunResult> {
   const o = resolveMatchOptions(options);
@@ -108,9 +109,17 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
       await measured(`${s.name} (analyze)`, () => queryCount(tx, `ANALYZE ${s.analyze}`));
   };
   try {
-    const outcome = await db.transaction((tx) =>
-      matchInTransaction(tx, { runId, o, params, reasons, timed, measured }),
-    );
+    const outcome = await db.transaction(async (tx) => {
+      const done = await matchInTransaction(tx, { runId, o, params, reasons, timed, measured });
+      // In the run's transaction, after its break writes: a failed check rolls the run back
+      // (it is not reused, the next run does it again), and an accept in flight on a break the
+      // run rewrote either committed before those writes (checked here) or waits for the run and
+      // sees its figures (workflow/break-actions.ts). Reused runs check too: cheap, and it only
+      // touches acceptances that no longer fit.
+      if (done.persisted)
+        await measured("lapse acceptances", () => lapseChangedAcceptances(tx, runId));
+      return done;
+    });
     const durationMs = Math.round(performance.now() - started);
     await queryRows(
       db,
@@ -120,7 +129,6 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
         valid_until = ${outcome.validUntil?.toISOString() ?? null}::timestamptz,
         reused_run_id = ${outcome.reusedRunId}::uuid WHERE id = ${runId}::uuid`,
     );
-    if (outcome.persisted && !outcome.reusedRunId) await lapseChangedAcceptances(db, runId);
     const { stats, verdict, persisted, reusedRunId, incremental, scopeRecords } = outcome;
     return {
       incremental,

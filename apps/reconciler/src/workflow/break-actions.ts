@@ -1,6 +1,7 @@
 // Finance's actions on a break (accept, reopen, comment, assign, unassign): each checks the
-// break's current state under a row lock, updates break_workflow and appends one audit row with
-// the break's class, amount and currency at that moment, all in one transaction.
+// break's current state under row locks (its breaks row, then its break_workflow row), updates
+// break_workflow and appends one audit row with the break's class, amount and currency at that
+// moment, all in one transaction.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
@@ -16,6 +17,23 @@ export interface BreakActionInput {
   actor: string;
   /** accept: the reason; comment: the comment; assign: the assignee's name. */
   text?: string | undefined;
+  /**
+   * accept only, optional: the break as the person saw it when they chose to accept. The accept
+   * is refused with `conflict` when the break no longer shows that (a match run changed it in
+   * between), so nobody accepts figures they never saw. Each field given is compared.
+   */
+  seen?: SeenBreak | undefined;
+}
+
+/** What the queue, `breaks show` or the console showed of a break (decimal text). */
+export interface SeenBreak {
+  /** The absolute difference (breaks.amount). */
+  amount?: string | undefined;
+  /** The signed provider and ledger amounts; "" when the break had no such side. */
+  providerAmount?: string | undefined;
+  ledgerAmount?: string | undefined;
+  /** pending or open. */
+  status?: string | undefined;
 }
 
 export interface BreakActionResult {
@@ -63,13 +81,42 @@ export function checkActionInput(input: BreakActionInput): BreakActionInput {
     text = required(input.text, "assignee", MAX_NAME, "the name the break is assigned to");
   else if (input.text !== undefined && input.text.trim() !== "")
     throw new WorkflowError("invalid", `${input.action} takes no text`, "text");
-  return { breakId, action: input.action, actor, text };
+  const seen = input.seen === undefined ? undefined : checkSeen(input.action, input.seen);
+  return { breakId, action: input.action, actor, text, seen };
+}
+
+const DECIMAL = /^([+-]?)0*(\d+?)(?:\.(\d*?)0*)?$/;
+
+/** A decimal's canonical text ("1250.5" for "1250.50", "0" for "-0.00"); undefined if not one. */
+function canonicalDecimal(text: string): string | undefined {
+  const m = DECIMAL.exec(text.trim());
+  if (!m) return undefined;
+  const digits = m[3] ? `${m[2]}.${m[3]}` : (m[2] as string);
+  return m[1] === "-" && digits !== "0" ? `-${digits}` : digits;
+}
+
+function checkSeen(action: BreakAction, seen: SeenBreak): SeenBreak {
+  if (action !== "accept")
+    throw new WorkflowError("invalid", "only accept takes the break as it was seen", "seen");
+  const amounts: [keyof SeenBreak, string | undefined, boolean][] = [
+    ["amount", seen.amount, false],
+    ["providerAmount", seen.providerAmount, true],
+    ["ledgerAmount", seen.ledgerAmount, true],
+  ];
+  for (const [field, value, mayBeNone] of amounts)
+    if (value !== undefined && !(mayBeNone && value === "") && !canonicalDecimal(value))
+      throw new WorkflowError("invalid", `${field} must be a decimal number, not ${value}`, field);
+  if (seen.status !== undefined && !["pending", "open"].includes(seen.status))
+    throw new WorkflowError("invalid", "status must be pending or open", "status");
+  return seen;
 }
 
 interface LockedBreak extends Record<string, unknown> {
   class: string;
   amount: string;
   currency: string | null;
+  provider_amount: string | null;
+  ledger_amount: string | null;
   status: string;
   accepted_at: string | null;
   accepted_by: string | null;
@@ -79,18 +126,22 @@ interface LockedBreak extends Record<string, unknown> {
 /**
  * Applies one action. Two people acting on the same break at once are serialised by the lock
  * on its break_workflow row: the second sees the first's result (an accept meets an accepted
- * break and fails with `conflict`, naming who accepted it and when).
+ * break and fails with `conflict`, naming who accepted it and when). The breaks row is locked
+ * first (FOR SHARE), in the order a match run takes them (it writes breaks, then lapses
+ * acceptances, in one transaction): an action waits for a run rewriting the break and then reads
+ * the run's figures, so an accept never records an amount the break no longer has, and a run
+ * waits for an accept in flight and then checks it.
  */
 export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<BreakActionResult> {
   const input = checkActionInput(raw);
   const { breakId, action, actor } = input;
   const text = input.text ?? "";
   return db.transaction(async (tx) => {
-    const [known] = await queryRows<{ n: string }>(
+    const [known] = await queryRows(
       tx,
-      sql`SELECT count(*) AS n FROM breaks WHERE break_id = ${breakId}`,
+      sql`SELECT 1 FROM breaks WHERE break_id = ${breakId} FOR SHARE`,
     );
-    if (Number(known?.n ?? 0) === 0)
+    if (!known)
       throw new WorkflowError("unknown_break", `no break has the id ${breakId}`, "breakId");
     // The workflow row exists before it is locked, so the lock always has a row to wait on.
     await queryRows(
@@ -101,6 +152,7 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
     const [b] = await queryRows<LockedBreak>(
       tx,
       sql`SELECT b.class, b.amount::text AS amount, b.currency, b.status,
+          b.provider_amount::text AS provider_amount, b.ledger_amount::text AS ledger_amount,
           to_char(w.accepted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS accepted_at,
           w.accepted_by, w.assignee
         FROM break_workflow w JOIN breaks b ON b.break_id = w.break_id
@@ -108,6 +160,7 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
     );
     if (!b) throw new WorkflowError("unknown_break", `no break has the id ${breakId}`, "breakId");
     refuseByState(action, b, breakId);
+    if (input.seen) refuseIfChanged(input.seen, b, breakId);
     await queryRows(tx, workflowUpdate(input, b));
     const [row] = await queryRows<{ id: string }>(
       tx,
@@ -145,6 +198,30 @@ function refuseByState(action: BreakAction, b: LockedBreak, breakId: string): vo
     throw new WorkflowError("conflict", `break ${breakId} is not assigned: nothing to unassign`);
 }
 
+/** Refuses an accept of figures other than those the person saw (a run changed the break). */
+function refuseIfChanged(seen: SeenBreak, b: LockedBreak, breakId: string): void {
+  const sameAmount = (shown: string | undefined, now: string | null) =>
+    shown === undefined ||
+    (shown === "" ? now === null : canonicalDecimal(shown) === canonicalDecimal(now ?? ""));
+  const changed = [
+    sameAmount(seen.amount, b.amount) ? "" : `amount ${seen.amount} is now ${b.amount}`,
+    sameAmount(seen.providerAmount, b.provider_amount)
+      ? ""
+      : `provider amount ${seen.providerAmount || "-"} is now ${b.provider_amount ?? "-"}`,
+    sameAmount(seen.ledgerAmount, b.ledger_amount)
+      ? ""
+      : `ledger amount ${seen.ledgerAmount || "-"} is now ${b.ledger_amount ?? "-"}`,
+    seen.status === undefined || seen.status === b.status
+      ? ""
+      : `status ${seen.status} is now ${b.status}`,
+  ].filter((why) => why !== "");
+  if (changed.length > 0)
+    throw new WorkflowError(
+      "conflict",
+      `break ${breakId} changed since it was shown (${changed.join("; ")}): nothing done, look at it again`,
+    );
+}
+
 function workflowUpdate(input: BreakActionInput, b: LockedBreak) {
   const { breakId, action, actor } = input;
   const last = sql`last_action = ${action}, last_actor = ${actor}, last_action_at = now()`;
@@ -152,7 +229,9 @@ function workflowUpdate(input: BreakActionInput, b: LockedBreak) {
     case "accept":
       return sql`UPDATE break_workflow SET ${last}, accepted_at = now(), accepted_by = ${actor},
         accepted_reason = ${input.text ?? ""}, accepted_class = ${b.class},
-        accepted_amount = ${b.amount}::numeric, accepted_currency = ${b.currency}
+        accepted_amount = ${b.amount}::numeric, accepted_currency = ${b.currency},
+        accepted_provider_amount = ${b.provider_amount}::numeric,
+        accepted_ledger_amount = ${b.ledger_amount}::numeric
         WHERE break_id = ${breakId}`;
     case "reopen":
       return sql`UPDATE break_workflow SET ${last}, ${CLEAR_ACCEPTANCE} WHERE break_id = ${breakId}`;
@@ -169,5 +248,5 @@ function workflowUpdate(input: BreakActionInput, b: LockedBreak) {
 
 /** The columns an acceptance sets, cleared (reopen, lapse). */
 export const CLEAR_ACCEPTANCE = sql.raw(
-  "accepted_at = NULL, accepted_by = NULL, accepted_reason = NULL, accepted_class = NULL, accepted_amount = NULL, accepted_currency = NULL",
+  "accepted_at = NULL, accepted_by = NULL, accepted_reason = NULL, accepted_class = NULL, accepted_amount = NULL, accepted_currency = NULL, accepted_provider_amount = NULL, accepted_ledger_amount = NULL",
 );

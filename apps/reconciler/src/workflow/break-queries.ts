@@ -156,13 +156,14 @@ export async function showBreak(db: Db, breakId: string): Promise<BreakDetail | 
   };
 }
 
-/** The audit rows of a break, oldest first. */
+/** The audit rows of a break, oldest first (by the bigint id: the text alias sorts 10 before 9). */
 export async function breakHistory(db: Db, breakId: string): Promise<AuditRow[]> {
   const rows = await queryRows<Record<string, string | null>>(
     db,
     sql`SELECT id::text AS id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at,
       actor, action, text, class, amount::text AS amount, currency
-      FROM break_actions WHERE break_id = ${breakId} ORDER BY id`,
+      FROM break_actions WHERE break_id = ${breakId}
+      ORDER BY break_actions.id`,
   );
   return rows.map((r) => ({
     id: String(r.id),

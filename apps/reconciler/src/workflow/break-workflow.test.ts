@@ -1,13 +1,14 @@
 // Finance's actions on breaks, on PGlite and (with DATABASE_URL) a Postgres server: the audit
 // trail is append-only in the database, acceptances leave the queue and lapse when a match run
-// changes the difference, bad input writes nothing, and two concurrent accepts have one winner.
+// changes the difference (its sign too), bad input writes nothing, two concurrent accepts have
+// one winner, and an accept racing a match run is lapsed by it or records the run's figures.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
 import { runMatch } from "../match/run-match";
-import { applyBreakAction, type BreakActionInput } from "./break-actions";
+import { applyBreakAction, type BreakActionInput, type SeenBreak } from "./break-actions";
 import { breakHistory, listBreaks, showBreak } from "./break-queries";
 import { lapseChangedAcceptances } from "./lapse-acceptances";
 import { seedThreeBreaks, TEST_AS_OF } from "./test-breaks";
@@ -176,6 +177,29 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
     ]);
   });
 
+  it("refuses an accept of figures other than those shown (a run changed them), writing nothing", async () => {
+    const id = ids[1] as string; // USD: ledger -99.99, no provider side, open
+    const accept = (seen: SeenBreak) =>
+      applyBreakAction(db, { breakId: id, action: "accept", actor: "bob", text: "x", seen });
+    const before = await auditCount(db);
+    const stale = await failure(
+      accept({ amount: "99.98", ledgerAmount: "99.99", status: "pending" }),
+    );
+    expect([stale.code, stale.message]).toEqual([
+      "conflict",
+      `break ${id} changed since it was shown (amount 99.98 is now 99.99; ledger amount 99.99 is now -99.99; status pending is now open): nothing done, look at it again`,
+    ]);
+    expect((await failure(accept({ providerAmount: "1" }))).message).toContain(
+      "provider amount 1 is now -",
+    );
+    expect((await failure(accept({ amount: "1e3" }))).field).toBe("amount");
+    expect(await auditCount(db)).toBe(before);
+    // The same figures written another way are what was shown.
+    const seen = { amount: "099.990", providerAmount: "", ledgerAmount: "-99.99", status: "open" };
+    expect((await accept(seen)).status).toBe("accepted");
+    await applyBreakAction(db, { breakId: id, action: "reopen", actor: "bob" });
+  });
+
   it("refuses UPDATE, DELETE and TRUNCATE of audit rows in the database", async () => {
     const before = await auditCount(db);
     for (const statement of [
@@ -202,6 +226,27 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
       "SELECT break_id FROM finance_open_breaks",
     );
     expect(queue.map((r) => r.break_id)).toContain(id);
+  });
+
+  it("lapses an acceptance when the difference flips sign (same absolute amount)", async () => {
+    const id = ids[0] as string;
+    await applyBreakAction(db, { breakId: id, action: "accept", actor: "alice", text: "ok" });
+    const statement = () =>
+      queryText<Record<string, string>>(
+        db,
+        `SELECT difference::text, accepted::text FROM finance_daily_statement
+         WHERE day = '2026-05-01' AND currency = 'EUR'`,
+      );
+    expect(await statement()).toEqual([{ difference: "1300.50", accepted: "1300.50" }]);
+    // The entry is rebooked with the opposite sign: breaks.amount (absolute) stays 1300.50.
+    await queryText(db, "UPDATE ledger_entries SET amount = 1300.50 WHERE entry_id = 'L-1'");
+    await runMatch(db, { asOf: TEST_AS_OF, onIncomplete: "all" });
+    const detail = await showBreak(db, id);
+    expect(detail?.break.status).toBe("open");
+    expect(detail?.history.at(-1)?.text).toMatch(
+      /^acceptance lapsed: ledger amount changed from -1300.50 to 1300.50 \(match run /,
+    );
+    expect(await statement()).toEqual([{ difference: "-1300.50", accepted: "0" }]);
   });
 
   it("lapses an acceptance whose class changed, naming both classes", async () => {
@@ -231,8 +276,8 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
     expect(detail?.history.map((h) => h.action)).toEqual(["accept"]);
   });
 
-  // Two connections race: PGlite serves one connection, so this runs on the server only.
-  if (kind === "postgres")
+  // Two connections race: PGlite serves one connection, so these run on the server only.
+  if (kind === "postgres") {
     it("lets one of two concurrent accepts win and tells the other", async () => {
       const other = await database.openAnother();
       try {
@@ -252,11 +297,135 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
         expect(lost).toHaveLength(1);
         const reason = (lost[0] as PromiseRejectedResult).reason as WorkflowError;
         expect(reason.code).toBe("conflict");
-        const accepts = (await breakHistory(db, id)).filter((h) => h.action === "accept");
+        const accepts = (await breakHistory(db, id)).filter(
+          (h) => h.action === "accept" && ["erin", "frank"].includes(h.actor),
+        );
         expect(accepts).toHaveLength(1);
         expect(reason.message).toContain(`by ${accepts[0]?.actor}`);
       } finally {
         await other.close();
       }
     });
+
+    it("lapses an accept that waited on the workflow row while a match run changed the break", async () => {
+      const id = ids[0] as string;
+      const locker = await database.openAnother();
+      const runner = await database.openAnother();
+      const hold = holdUntilReleased();
+      try {
+        // Someone else's action holds the break's workflow row: the accept waits for it.
+        const locked = locker.db.transaction(async (tx) => {
+          await queryText(tx, `SELECT 1 FROM break_workflow WHERE break_id = '${id}' FOR UPDATE`);
+          hold.started();
+          await hold.released;
+        });
+        await hold.holding;
+        const accept = applyBreakAction(db, {
+          breakId: id,
+          action: "accept",
+          actor: "gus",
+          text: "x",
+        });
+        await lockWaiters(db, 1, () => false);
+        await queryText(db, "UPDATE ledger_entries SET amount = 1400.50 WHERE entry_id = 'L-1'");
+        const run = settled(runMatch(runner.db, { asOf: TEST_AS_OF, onIncomplete: "all" }));
+        // The run waits for the accept (its breaks row is locked); before the fix it finished.
+        await lockWaiters(db, 2, run.done);
+        hold.release();
+        await locked;
+        await accept;
+        await run.promise;
+        const detail = await showBreak(db, id);
+        expect(detail?.break.status).toBe("open");
+        expect(detail?.history.at(-1)).toMatchObject({ actor: "reconciler", action: "lapse" });
+        expect(detail?.history.at(-1)?.text).toMatch(
+          /ledger amount changed from 1300.50 to 1400.50/,
+        );
+      } finally {
+        hold.release();
+        await locker.close();
+        await runner.close();
+      }
+    });
+
+    it("makes an accept wait for a match run that rewrote the break and record its figures", async () => {
+      const id = ids[0] as string;
+      const runner = await database.openAnother();
+      const hold = holdUntilReleased();
+      try {
+        // What a run writes for the break, then its lapse check, with its commit held back.
+        const run = runner.db.transaction(async (tx) => {
+          await queryText(
+            tx,
+            `UPDATE breaks SET amount = 1500.50, ledger_amount = 1500.50 WHERE break_id = '${id}'`,
+          );
+          await lapseChangedAcceptances(tx, "run-r");
+          hold.started();
+          await hold.released;
+        });
+        await hold.holding;
+        const accept = settled(
+          applyBreakAction(db, { breakId: id, action: "accept", actor: "gus", text: "y" }),
+        );
+        await lockWaiters(db, 1, accept.done);
+        hold.release();
+        await run;
+        await accept.promise;
+        const [w] = await queryText<Record<string, string>>(
+          db,
+          `SELECT accepted_amount::text AS amount, accepted_ledger_amount::text AS ledger
+           FROM break_workflow WHERE break_id = '${id}'`,
+        );
+        expect(w).toEqual({ amount: "1500.50", ledger: "1500.50" });
+      } finally {
+        hold.release();
+        await runner.close();
+      }
+    });
+  }
 });
+
+/** A transaction held open by a test: `holding` once it took its locks, until release(). */
+function holdUntilReleased() {
+  let started = () => {};
+  let release = () => {};
+  const holding = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { holding, started: () => started(), released, release: () => release() };
+}
+
+/** A promise and whether it has settled yet (a rejection is still thrown by `promise`). */
+function settled<T>(promise: Promise<T>): { promise: Promise<T>; done: () => boolean } {
+  let done = false;
+  promise.then(
+    () => {
+      done = true;
+    },
+    () => {
+      done = true;
+    },
+  );
+  return { promise, done: () => done };
+}
+
+/**
+ * Waits until `n` connections to the test database wait on a lock, or `finished()` says the
+ * work that should be waiting went through without waiting (the test's assertions then fail).
+ */
+async function lockWaiters(db: Db, n: number, finished: () => boolean): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if (finished()) return;
+      const [waiting] = await queryText<{ n: string }>(
+        db,
+        "SELECT count(*)::text AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      expect(waiting?.n).toBe(String(n));
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}

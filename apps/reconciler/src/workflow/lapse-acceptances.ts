@@ -1,6 +1,7 @@
-// Acceptances lapse when the difference changes: called at the end of every match run that
-// wrote its breaks, it reopens each accepted break whose class, amount or currency is no longer
-// what was accepted, with an audit row (actor "reconciler") saying what changed.
+// Acceptances lapse when the difference changes: checked inside every match run that wrote its
+// breaks (or reused them), after those writes, it reopens each accepted break whose class,
+// amount, currency or signed provider or ledger amount is no longer what was accepted, with an
+// audit row (actor "reconciler") saying what changed.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
@@ -9,41 +10,51 @@ import { CLEAR_ACCEPTANCE } from "./break-actions";
 /** The actor of the audit rows the reconciler writes itself. */
 export const RECONCILER_ACTOR = "reconciler";
 
+/** `what changed from X to Y` when the break's column differs from the accepted one ('-': null). */
+const changed = (what: string, now: string, accepted: string) =>
+  sql.raw(`CASE WHEN ${now} IS DISTINCT FROM ${accepted} THEN '${what} changed from '
+    || coalesce(${accepted}::text, '-') || ' to ' || coalesce(${now}::text, '-') END`);
+
 /**
- * Reopens the accepted breaks the run changed; answers how many lapsed. A resolved break keeps
- * its acceptance and its history (it is no longer a difference; if it comes back unchanged it
- * is still accepted).
+ * Reopens the accepted breaks whose difference changed; answers how many lapsed. One statement,
+ * so it is atomic wherever it runs. runMatch runs it inside the run's transaction, after the
+ * breaks writes: if it fails the whole run rolls back (and the next run does it all again), an
+ * action on a break the run rewrote waits for the run (break-actions.ts locks the breaks row
+ * first) and then sees the new figures, and an acceptance committed before is checked here.
+ * breaks.amount is absolute, so the signed sides are compared too: a difference of +1,250.50
+ * that turns into -1,250.50 lapses. The lapse is stamped with the clock, not now(): a run's
+ * transaction starts before the acceptances committed during it. A resolved break keeps its
+ * acceptance and its history (it is no longer a difference; if it comes back unchanged it is
+ * still accepted).
  */
 export async function lapseChangedAcceptances(db: Db, runId: string): Promise<number> {
-  return db.transaction(async (tx) => {
-    const lapsed = await queryRows<{ break_id: string }>(
-      tx,
-      sql`WITH changed AS (
-          SELECT w.break_id, b.class, b.amount, b.currency,
-            concat_ws('; ',
-              CASE WHEN b.class <> w.accepted_class
-                THEN 'class changed from ' || w.accepted_class || ' to ' || b.class END,
-              CASE WHEN b.amount <> w.accepted_amount
-                THEN 'amount changed from ' || w.accepted_amount || ' to ' || b.amount END,
-              CASE WHEN b.currency IS DISTINCT FROM w.accepted_currency
-                THEN 'currency changed from ' || coalesce(w.accepted_currency, '-') || ' to ' || coalesce(b.currency, '-') END
-            ) AS why
-          FROM break_workflow w JOIN breaks b ON b.break_id = w.break_id
-          WHERE w.accepted_at IS NOT NULL AND b.status <> 'resolved'
-            AND (b.class <> w.accepted_class OR b.amount <> w.accepted_amount
-              OR b.currency IS DISTINCT FROM w.accepted_currency)
-          FOR UPDATE OF w
-        ), audit AS (
-          INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
-          SELECT break_id, ${RECONCILER_ACTOR}, 'lapse',
-            'acceptance lapsed: ' || why || ' (match run ' || ${runId} || ')', class, amount, currency
-          FROM changed
-        )
-        UPDATE break_workflow w SET ${CLEAR_ACCEPTANCE}, last_action = 'lapse',
-          last_actor = ${RECONCILER_ACTOR}, last_action_at = now()
-        FROM changed c WHERE w.break_id = c.break_id
-        RETURNING w.break_id`,
-    );
-    return lapsed.length;
-  });
+  const lapsed = await queryRows<{ break_id: string }>(
+    db,
+    sql`WITH checked AS (
+        SELECT w.break_id, b.class, b.amount, b.currency,
+          concat_ws('; ',
+            ${changed("class", "b.class", "w.accepted_class")},
+            ${changed("amount", "b.amount", "w.accepted_amount")},
+            ${changed("currency", "b.currency", "w.accepted_currency")},
+            ${changed("provider amount", "b.provider_amount", "w.accepted_provider_amount")},
+            ${changed("ledger amount", "b.ledger_amount", "w.accepted_ledger_amount")}
+          ) AS why
+        FROM break_workflow w JOIN breaks b ON b.break_id = w.break_id
+        WHERE w.accepted_at IS NOT NULL AND b.status <> 'resolved'
+          AND (b.class, b.amount, b.currency, b.provider_amount, b.ledger_amount)
+            IS DISTINCT FROM (w.accepted_class, w.accepted_amount, w.accepted_currency,
+              w.accepted_provider_amount, w.accepted_ledger_amount)
+        FOR UPDATE OF w
+      ), audit AS (
+        INSERT INTO break_actions (break_id, actor, at, action, text, class, amount, currency)
+        SELECT break_id, ${RECONCILER_ACTOR}, clock_timestamp(), 'lapse',
+          'acceptance lapsed: ' || why || ' (match run ' || ${runId} || ')', class, amount, currency
+        FROM checked
+      )
+      UPDATE break_workflow w SET ${CLEAR_ACCEPTANCE}, last_action = 'lapse',
+        last_actor = ${RECONCILER_ACTOR}, last_action_at = clock_timestamp()
+      FROM checked c WHERE w.break_id = c.break_id
+      RETURNING w.break_id`,
+  );
+  return lapsed.length;
 }

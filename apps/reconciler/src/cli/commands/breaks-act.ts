@@ -1,5 +1,7 @@
 // `reconciler breaks accept|reopen|comment|assign|unassign ID ...`: finance's actions on a
 // break, each appending one audit row. The actor comes from --as NAME or RECONCILER_ACTOR.
+// accept --amount AMOUNT names the amount the person saw (breaks list/show): a match run that
+// changed it since makes the accept refused (exit 2) instead of accepting unseen figures.
 import * as v from "valibot";
 import { applyBreakAction, type BreakAction } from "../../workflow/break-actions";
 import { WorkflowError } from "../../workflow/workflow-error";
@@ -30,7 +32,12 @@ function actionCommand(spec: ActionSpec): Command {
       const check = () => {
         const flags = commandFlags(args, {
           as: v.optional(name),
-          ...(spec.action === "accept" ? { reason: v.optional(v.string("needs the reason")) } : {}),
+          ...(spec.action === "accept"
+            ? {
+                reason: v.optional(v.string("needs the reason")),
+                amount: v.optional(v.string("needs the amount shown")),
+              }
+            : {}),
         });
         const [breakId, ...words] = args.positional;
         if (!breakId) throw new UsageError(`breaks ${spec.action} needs the break id`);
@@ -41,14 +48,17 @@ function actionCommand(spec: ActionSpec): Command {
             "actor is required: --as NAME or RECONCILER_ACTOR (who acts goes into the audit trail)",
             "actor",
           );
+        const amount = flags.amount as string | undefined;
         return {
           breakId,
           actor,
           text: spec.text({ reason: flags.reason as string | undefined }, words),
+          seen: amount === undefined ? undefined : { amount },
         };
       };
-      return runOnBreaks(args, io, usage, check, async ({ db }, { breakId, actor, text }) => {
-        const result = await applyBreakAction(db, { breakId, action: spec.action, actor, text });
+      return runOnBreaks(args, io, usage, check, async ({ db }, { breakId, actor, text, seen }) => {
+        const input = { breakId, action: spec.action, actor, text, seen };
+        const result = await applyBreakAction(db, input);
         io.out(
           io.isTty
             ? `${spec.action} ${breakId}: now ${result.status}${result.assignee ? `, assigned to ${result.assignee}` : ""} (audit row ${result.actionId})`
@@ -68,7 +78,7 @@ const none = (words: string[]) => {
 export const breaksAcceptCommand = actionCommand({
   action: "accept",
   summary: "accept a break's difference with a reason (it leaves the open queue)",
-  rest: " --reason TEXT",
+  rest: " --reason TEXT [--amount AMOUNT]",
   text: (flags, words) => {
     none(words);
     return flags.reason;

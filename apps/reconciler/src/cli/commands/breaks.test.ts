@@ -89,7 +89,7 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
     ]);
   });
 
-  it("exits 2 for an unknown id, a missing reason, an empty actor, a second accept", async () => {
+  it("exits 2 for an unknown id, a missing reason, an empty actor, a second accept, an amount no longer shown", async () => {
     const count = async () => {
       const show = await cli(["breaks", "show", ids[2] as string, "--json"]);
       return (JSON.parse(show.out.join("")) as { history: unknown[] }).history.length;
@@ -107,6 +107,11 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
         ["breaks", "accept", ids[0] as string, "--reason", "x", "--as", "dan"],
         {},
         /already accepted \(by alice/,
+      ],
+      [
+        ["breaks", "accept", ids[2] as string, "--reason", "x", "--as", "a", "--amount", "11"],
+        {},
+        /changed since it was shown \(amount 11 is now 10\)/,
       ],
       [
         ["breaks", "reopen", ids[2] as string, "--as", "dan", "--reason", "x"],

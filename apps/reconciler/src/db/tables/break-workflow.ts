@@ -17,6 +17,13 @@ export const breakWorkflow = pgTable("break_workflow", {
   acceptedClass: text("accepted_class"),
   acceptedAmount: numeric("accepted_amount"),
   acceptedCurrency: text("accepted_currency"),
+  /**
+   * The break's signed provider and ledger amounts when accepted (breaks.provider_amount,
+   * ledger_amount; null where the break has no such side). accepted_amount is the absolute
+   * difference: these keep its sign, so a difference that flips sign lapses the acceptance.
+   */
+  acceptedProviderAmount: numeric("accepted_provider_amount"),
+  acceptedLedgerAmount: numeric("accepted_ledger_amount"),
   assignee: text("assignee"),
   assignedAt: time("assigned_at"),
   lastAction: text("last_action").notNull(),
