@@ -53,4 +53,14 @@ describe("redact", () => {
   it("leaves empty sensitive values alone so a missing sign is visible as missing", () => {
     expect(redact({ sign: "", apikey: null })).toEqual({ sign: "", apikey: null });
   });
+
+  it("keeps an own __proto__ key (JSON.parse makes one) as a field, not the copy's prototype", () => {
+    const input = parseJson(
+      '{"__proto__":{"cardNumber":"4111111111111111","x":1},"a":1}',
+    ) as object;
+    const out = redact(input) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(["__proto__", "a"]);
+    expect(stringifyJson(out)).toBe('{"__proto__":{"cardNumber":"[REDACTED]","x":1},"a":1}');
+  });
 });

@@ -62,10 +62,28 @@ function redactValue(value: unknown, depth: number): unknown {
   if (proto !== Object.prototype && proto !== null) return value; // JsonNumber, Date, Buffer...
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    out[key] =
-      isSensitiveKey(key) && item != null && item !== "" ? REDACTED : redactValue(item, depth + 1);
+    setOwn(
+      out,
+      key,
+      isSensitiveKey(key) && item != null && item !== "" ? REDACTED : redactValue(item, depth + 1),
+    );
   }
   return out;
+}
+
+/**
+ * JSON.parse makes "__proto__" an own key; assigned, it would become the copy's prototype (the
+ * service's content as inherited fields) instead of a field of it.
+ */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(out, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else out[key] = value;
 }
 
 /** A deep copy of `value` with every sensitive field replaced by "[REDACTED]". */
@@ -77,6 +95,6 @@ export function redact<T>(value: T): T {
 export function redactHeaders(headers: Headers | Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   const entries = headers instanceof Headers ? headers.entries() : Object.entries(headers);
-  for (const [key, item] of entries) out[key] = isSensitiveKey(key) ? REDACTED : item;
+  for (const [key, item] of entries) setOwn(out, key, isSensitiveKey(key) ? REDACTED : item);
   return out;
 }

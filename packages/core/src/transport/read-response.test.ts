@@ -55,3 +55,41 @@ describe("readResponse hands parseResponse an owned answer", () => {
     });
   });
 });
+
+describe("readResponse on a body that is not JSON", () => {
+  const plain = defineEndpoint({
+    area: "issuing",
+    path: "/card/query3dsNotify",
+    auth: "issuingApiKey",
+    kind: "read",
+    request: v.object({}),
+    response: v.unknown(),
+  });
+  const bodyOf = (status: number, body: string) => {
+    const reading = readResponse(
+      { status, headers: new Headers(), text: body },
+      { ...ctx, endpoint: plain },
+    );
+    expect(reading.ok).toBe(false);
+    return JSON.stringify((reading as { error: { body?: unknown } }).error.body);
+  };
+
+  it("shows only the size of JSON cut short: redact() cannot find its secrets unparsed", () => {
+    const cut =
+      '{"respCode":"20000","respMsg":"success","data":{"records":[{"card3dsValues":"739201",' +
+      '"identityNumber":"S1234567A","cardNumber":"4111 1111 1111 1111","sign":"ab12cd34ef"';
+    const shown = bodyOf(200, cut);
+    for (const secret of ["739201", "S1234567A", "4111 1111 1111 1111", "ab12cd34ef"])
+      expect(shown).not.toContain(secret);
+    expect(shown).toContain(`${cut.length} characters of JSON cut short`);
+  });
+
+  it("shows part of other text (a proxy's error page), card-like digit runs masked", () => {
+    const shown = bodyOf(
+      502,
+      "<html>Bad gateway; ref 4111 1111 1111 1111 and 4111111111111111</html>",
+    );
+    expect(shown).toContain("Bad gateway");
+    expect(shown).not.toMatch(/4111/);
+  });
+});

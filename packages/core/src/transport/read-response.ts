@@ -30,10 +30,16 @@ export interface ReadContext {
   requestId: string | undefined;
 }
 
-/** A short excerpt of a body that is not JSON, with long digit runs masked (could be a PAN). */
+/**
+ * What an error shows of a body that is not JSON. JSON cut off on the way (it starts like JSON)
+ * can hold anything the answer held (an OTP, an identity number, a sign) that redact() could not
+ * find without parsing it: only its size is shown. Other text (a proxy's HTML error page) is
+ * shown in part, with digit runs that could be a card number (grouped or not) masked.
+ */
 function excerpt(text: string): string {
+  if (/^\s*[[{]/.test(text)) return `[${text.length} characters of JSON cut short, not shown]`;
   const cut = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  return cut.replace(/\d{12,}/g, (run) => `${"*".repeat(run.length)}`);
+  return cut.replace(/\d(?:[ -]?\d){11,}/g, (run) => run.replace(/\d/g, "*"));
 }
 
 function apiErrorKind(
