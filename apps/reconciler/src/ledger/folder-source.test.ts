@@ -9,7 +9,6 @@ import {
   renameSync,
   rmSync,
   symlinkSync,
-  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -22,6 +21,7 @@ import {
   temporaryFolder,
   testBackends,
 } from "../db/test-databases";
+import { dropLedgerFile, LEDGER_HEADER } from "./test-ledger-files";
 
 // A hook run as an import starts (a producer writing meanwhile), set per test.
 const hooks: { duringImport?: () => void } = {};
@@ -38,15 +38,10 @@ vi.mock("./import-ledger", async (importOriginal) => {
 
 const { intakeLedgerFolder, PROCESSING } = await import("./folder-source");
 
-const HEADER = "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description";
-const PAST = new Date(Date.now() - 60_000);
 const row = (id: string, rest = "card_transaction,T1,-1.00,USD,2026-05-01,,,") => `${id},${rest}`;
 
-function drop(folder: string, name: string, ...rows: string[]) {
-  const path = join(folder, name);
-  writeFileSync(path, `${[HEADER, ...rows].join("\n")}\n`);
-  utimesSync(path, PAST, PAST);
-}
+const drop = (folder: string, name: string, ...rows: string[]) =>
+  dropLedgerFile(folder, name, `${[LEDGER_HEADER, ...rows].join("\n")}\n`);
 
 describe.each(testBackends())("the ledger folder under failures on %s", (kind) => {
   let database: TestDatabase;
@@ -159,7 +154,7 @@ describe.each(testBackends())("the ledger folder under failures on %s", (kind) =
     hooks.duringImport = () => {
       writeFileSync(
         `${path}.tmp`,
-        `${HEADER}\n${row("R-2", "card_transaction,T2,-2.00,USD,2026-05-01,,,")}\n`,
+        `${LEDGER_HEADER}\n${row("R-2", "card_transaction,T2,-2.00,USD,2026-05-01,,,")}\n`,
       );
       renameSync(`${path}.tmp`, path);
     };

@@ -2,14 +2,7 @@
 // files rejected with their reasons, half-written files left for later, repeats imported once)
 // and the merchant's own database through a query (same checks, all or nothing, no secrets in
 // errors), tested against a second, real Postgres database.
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -24,8 +17,9 @@ import {
 } from "../db/test-databases";
 import { intakeLedgerFolder } from "./folder-source";
 import { intakeLedgerQuery, LedgerQueryError } from "./query-source";
+import { dropLedgerFile, LEDGER_HEADER } from "./test-ledger-files";
 
-const HEADER = "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description";
+const HEADER = LEDGER_HEADER;
 const GOOD = [
   HEADER,
   "F-1,account,1953712585351499999,100000.00,USD,2026-05-01T09:00:00Z,,,top-up",
@@ -39,13 +33,7 @@ const BAD = [
   "B-3,card_transaction,T0003,-1.00,USD,2026-05-01T09:00:00Z,,,fine row",
 ].join("\n");
 
-const PAST = new Date(Date.now() - 60_000);
-
-function drop(folder: string, name: string, text: string, settled = true) {
-  const path = join(folder, name);
-  writeFileSync(path, text);
-  if (settled) utimesSync(path, PAST, PAST);
-}
+const drop = dropLedgerFile;
 
 const count = async (db: Db, table: string) =>
   Number((await queryText<{ n: string }>(db, `SELECT count(*) AS n FROM ${table}`))[0]?.n);

@@ -10,6 +10,7 @@ import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
 import { importLedger } from "../ledger/import-ledger";
+import { LEDGER_HEADER } from "../ledger/test-ledger-files";
 import { runMatch } from "./run-match";
 import { cardTransactionsTruth, settledClearing, storeGroundTruth } from "./test-ground-truth";
 
@@ -44,7 +45,7 @@ function truth(): GroundTruth {
 
 const line = (id: string, ref: string, amount: string) =>
   `${id},card_transaction,${ref},${amount},USD,${iso(AS_OF - 3 * DAY)},,${CARD},`;
-const HEAD = "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description";
+const HEAD = LEDGER_HEADER;
 
 describe.each(testBackends())("valid_until of an incremental run on %s", (kind) => {
   let db: Db;

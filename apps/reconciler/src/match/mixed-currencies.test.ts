@@ -11,6 +11,7 @@ import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
 import { importLedger } from "../ledger/import-ledger";
+import { LEDGER_HEADER } from "../ledger/test-ledger-files";
 import { runMatch } from "./run-match";
 import { cardTransactionsTruth, settledClearing, storeGroundTruth } from "./test-ground-truth";
 
@@ -19,7 +20,7 @@ const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const CARD = "1953712585351400001";
 const SID = "1953712585351420009";
-const HEAD = "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description";
+const HEAD = LEDGER_HEADER;
 
 /** Authorization A1 cleared as 100.00 USD and 50.00 EUR. */
 function chainTruth(): GroundTruth {

@@ -8,6 +8,7 @@ import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
 import { importLedger } from "../ledger/import-ledger";
+import { LEDGER_HEADER } from "../ledger/test-ledger-files";
 import { runMatch } from "./run-match";
 import { cardTransactionsTruth, settledClearing, storeGroundTruth } from "./test-ground-truth";
 
@@ -34,7 +35,7 @@ describe.each(testBackends())("tolerant proposals on %s", (kind) => {
     await importLedger(
       db,
       [
-        "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description",
+        LEDGER_HEADER,
         `E1,card_transaction,WRONG-1,-100.10,USD,${at},,${CARD},`,
         `E2,card_transaction,WRONG-2,-100.05,USD,${at},,${CARD},`,
       ].join("\n"),

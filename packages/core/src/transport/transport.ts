@@ -20,6 +20,7 @@ import type { AuthStrategy } from "./auth";
 import { timeoutError } from "./connection-errors";
 import type { Endpoint, EndpointParams, EndpointResult } from "./endpoint";
 import { type Area, type Environment, resolveBaseUrl } from "./environment";
+import { milliseconds, nonNegativeInt } from "./option-checks";
 import type { HttpAnswer } from "./read-response";
 import {
   DEFAULT_RETRY,
@@ -100,14 +101,6 @@ function generateKey(maxLength: number): string {
   return id.length <= maxLength ? id : id.replaceAll("-", "").slice(0, maxLength);
 }
 
-function nonNegativeInt(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 0) {
-    throw new RequestValidationError([{ path: name, message: "must be a non-negative integer" }]);
-  }
-  return value;
-}
-
 /**
  * The retry settings: each field given, else its default. A field given as undefined keeps the
  * default (spread over the defaults it would turn the Retry-After cap off, or make the backoff
@@ -115,16 +108,8 @@ function nonNegativeInt(value: number | undefined, fallback: number, name: strin
  */
 function retrySettings(config: TransportConfig): RetrySettings {
   const given = config.retryDelay ?? {};
-  const delay = (name: keyof NonNullable<TransportConfig["retryDelay"]>): number => {
-    const value = given[name];
-    if (value === undefined) return DEFAULT_RETRY[name];
-    if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
-      throw new RequestValidationError([
-        { path: `retryDelay.${name}`, message: "must be a non-negative number of milliseconds" },
-      ]);
-    }
-    return value;
-  };
+  const delay = (name: keyof NonNullable<TransportConfig["retryDelay"]>) =>
+    milliseconds(given[name], DEFAULT_RETRY[name], `retryDelay.${name}`);
   return {
     maxRetries: nonNegativeInt(config.maxRetries, DEFAULT_RETRY.maxRetries, "maxRetries"),
     baseDelayMs: delay("baseDelayMs"),

@@ -4,7 +4,8 @@
  * aborts. One loop for every "wait for" of the area clients (an operation settling, a
  * beneficiary's review, a payout, a profit share).
  */
-import { RequestValidationError, TimeoutError } from "../errors/local-errors";
+import { TimeoutError } from "../errors/local-errors";
+import { milliseconds } from "../transport/option-checks";
 import type { RequestOptions } from "../transport/transport";
 
 export interface WaitOptions {
@@ -48,34 +49,14 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /**
- * An option given, checked: a finite number of milliseconds, at least `min`. NaN (as from
- * `Number(process.env.X)` unset) would make a wait that never times out and, as a pause,
- * setTimeout's 1 ms: the service read in a tight loop.
- */
-function milliseconds(
-  name: keyof WaitOptions,
-  value: number | undefined,
-  fallback: number,
-  min: number,
-) {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < min) {
-    throw new RequestValidationError([
-      { path: name, message: `must be a finite number of milliseconds, at least ${min}` },
-    ]);
-  }
-  return value;
-}
-
-/**
  * Reads until the record is final; answers it. Bad wait options are refused before any read.
  * `timeoutMs` bounds the wait in all: a read still running at the deadline (a list paged through
  * to find the record) is cut off there too, and the TimeoutError names the state last seen.
  */
 export async function waitUntilFinal<T>(spec: WaitSpec<T>, opts: WaitOptions = {}): Promise<T> {
-  const timeoutMs = milliseconds("timeoutMs", opts.timeoutMs, 60_000, 0);
-  const maxIntervalMs = milliseconds("maxIntervalMs", opts.maxIntervalMs, 5_000, 1);
-  let interval = milliseconds("intervalMs", opts.intervalMs, 500, 1);
+  const timeoutMs = milliseconds(opts.timeoutMs, 60_000, "timeoutMs");
+  const maxIntervalMs = milliseconds(opts.maxIntervalMs, 5_000, "maxIntervalMs", 1);
+  let interval = milliseconds(opts.intervalMs, 500, "intervalMs", 1);
   if (opts.signal?.aborted) throw opts.signal.reason;
   const deadline = Date.now() + timeoutMs;
   // One signal for reads and pauses: the caller's abort (with its reason), or the deadline.
