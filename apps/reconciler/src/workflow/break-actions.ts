@@ -2,6 +2,7 @@
 // break's current state under row locks (its breaks row, then its break_workflow row), updates
 // break_workflow and appends one audit row with the break's class, amount and currency at that
 // moment, all in one transaction.
+import { decimalEquals, isDecimalString } from "@merchantkit/core";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
@@ -85,16 +86,6 @@ export function checkActionInput(input: BreakActionInput): BreakActionInput {
   return { breakId, action: input.action, actor, text, seen };
 }
 
-const DECIMAL = /^([+-]?)0*(\d+?)(?:\.(\d*?)0*)?$/;
-
-/** A decimal's canonical text ("1250.5" for "1250.50", "0" for "-0.00"); undefined if not one. */
-function canonicalDecimal(text: string): string | undefined {
-  const m = DECIMAL.exec(text.trim());
-  if (!m) return undefined;
-  const digits = m[3] ? `${m[2]}.${m[3]}` : (m[2] as string);
-  return m[1] === "-" && digits !== "0" ? `-${digits}` : digits;
-}
-
 function checkSeen(action: BreakAction, seen: SeenBreak): SeenBreak {
   if (action !== "accept")
     throw new WorkflowError("invalid", "only accept takes the break as it was seen", "seen");
@@ -104,7 +95,7 @@ function checkSeen(action: BreakAction, seen: SeenBreak): SeenBreak {
     ["ledgerAmount", seen.ledgerAmount, true],
   ];
   for (const [field, value, mayBeNone] of amounts)
-    if (value !== undefined && !(mayBeNone && value === "") && !canonicalDecimal(value))
+    if (value !== undefined && !(mayBeNone && value === "") && !isDecimalString(value))
       throw new WorkflowError("invalid", `${field} must be a decimal number, not ${value}`, field);
   if (seen.status !== undefined && !["pending", "open"].includes(seen.status))
     throw new WorkflowError("invalid", "status must be pending or open", "status");
@@ -202,7 +193,7 @@ function refuseByState(action: BreakAction, b: LockedBreak, breakId: string): vo
 function refuseIfChanged(seen: SeenBreak, b: LockedBreak, breakId: string): void {
   const sameAmount = (shown: string | undefined, now: string | null) =>
     shown === undefined ||
-    (shown === "" ? now === null : canonicalDecimal(shown) === canonicalDecimal(now ?? ""));
+    (shown === "" ? now === null : now !== null && decimalEquals(shown, now));
   const changed = [
     sameAmount(seen.amount, b.amount) ? "" : `amount ${seen.amount} is now ${b.amount}`,
     sameAmount(seen.providerAmount, b.provider_amount)

@@ -193,9 +193,11 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
       "provider amount 1 is now -",
     );
     expect((await failure(accept({ amount: "1e3" }))).field).toBe("amount");
+    // core's decimal rule (isDecimalString): no leading zeros, no exponent.
+    expect((await failure(accept({ amount: "099.99" }))).field).toBe("amount");
     expect(await auditCount(db)).toBe(before);
-    // The same figures written another way are what was shown.
-    const seen = { amount: "099.990", providerAmount: "", ledgerAmount: "-99.99", status: "open" };
+    // The same figures written at another scale are what was shown.
+    const seen = { amount: "99.990", providerAmount: "", ledgerAmount: "-99.99", status: "open" };
     expect((await accept(seen)).status).toBe("accepted");
     await applyBreakAction(db, { breakId: id, action: "reopen", actor: "bob" });
   });
