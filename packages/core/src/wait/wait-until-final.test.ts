@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { isRequestValidationError, isTimeoutError } from "../errors/local-errors";
 import { waitUntilFinal } from "./wait-until-final";
 
@@ -38,14 +38,22 @@ describe("waitUntilFinal", () => {
   });
 
   it("pauses between reads and ends with a TimeoutError naming the state last seen", async () => {
-    const spec = pending();
-    const error = await waitUntilFinal(spec, { timeoutMs: 120, intervalMs: 50 }).catch(
-      (e: unknown) => e,
-    );
-    expect(isTimeoutError(error)).toBe(true);
-    expect((error as { lastState?: string }).lastState).toBe("processing");
-    expect(spec.reads).toBeGreaterThanOrEqual(2);
-    expect(spec.reads).toBeLessThanOrEqual(4); // 50 ms, then 75 ms: not a tight loop
+    // On a fake clock, so the count does not depend on the machine's load.
+    vi.useFakeTimers();
+    try {
+      const spec = pending();
+      const waiting = waitUntilFinal(spec, { timeoutMs: 120, intervalMs: 50 }).catch(
+        (e: unknown) => e,
+      );
+      await vi.advanceTimersByTimeAsync(1_000);
+      const error = await waiting;
+      expect(isTimeoutError(error)).toBe(true);
+      expect((error as { lastState?: string }).lastState).toBe("processing");
+      // Reads at 0 and 50 ms; the next pause (75 ms) is cut off by the deadline at 120 ms.
+      expect(spec.reads).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("cuts a read still running at the deadline off there, and keeps a caller's abort reason", async () => {
