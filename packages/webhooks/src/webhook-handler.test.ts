@@ -166,13 +166,23 @@ describe("createWebhookHandler", () => {
     const gate = new Promise<void>((r) => {
       release = r;
     });
+    let entered: () => void = () => {};
+    const inFlight = new Promise<void>((r) => {
+      entered = r;
+    });
     const handler = createWebhookHandler({
       secret: SECRET,
       dedupe: new MemoryDedupeStore(),
-      onEvent: () => gate,
+      onEvent: () => {
+        entered();
+        return gate;
+      },
     });
     const signed = await signIssuingWebhook({ body: event("7"), secret: SECRET });
     const first = handler.handle({ rawBody: signed.body, headers: signed.headers });
+    // The second only once the first holds the claim: both verify their signature
+    // asynchronously, and the second could otherwise claim first and wait on the gate forever.
+    await inFlight;
     const second = await handler.handle({ rawBody: signed.body, headers: signed.headers });
     expect(second.status).toBe(409);
     release();
