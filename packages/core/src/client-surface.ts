@@ -15,6 +15,7 @@ export {
   isServerError,
 } from "./errors/api-error";
 export {
+  isAbortedError,
   isConfigurationError,
   isConnectionError,
   isPageDriftError,

@@ -65,6 +65,27 @@ export class TimeoutError extends ConnectionError {
 }
 markErrorClass(TimeoutError, "TimeoutError");
 
+/**
+ * The caller's signal aborted a write after it may have been sent: the write may or may not
+ * have reached the service. Look it up, or retry it with `idempotencyKey` (the key that was
+ * sent; a new one could do it twice). `cause` is the signal's reason. Its name is "AbortError",
+ * like an aborted fetch's rejection, so checks of the name keep working. A read, or a call
+ * aborted before anything was sent, rejects with the signal's reason itself.
+ */
+export class AbortedError extends MerchantkitError {
+  override readonly name = "AbortError";
+  readonly path: string;
+  /** The idempotency key the write carried. */
+  readonly idempotencyKey: string;
+
+  constructor(message: string, opts: { cause: unknown; path: string; idempotencyKey: string }) {
+    super(message, { cause: opts.cause });
+    this.path = opts.path;
+    this.idempotencyKey = opts.idempotencyKey;
+  }
+}
+markErrorClass(AbortedError, "AbortedError");
+
 /** One problem found by a schema: where (dotted path) and which rule. Never carries the value. */
 export interface ValidationIssue {
   path: string;
@@ -185,6 +206,7 @@ markErrorClass(PageDriftError, "PageDriftError");
 
 export const isPageDriftError = (e: unknown): e is PageDriftError =>
   hasErrorMarker(e, "PageDriftError");
+export const isAbortedError = (e: unknown): e is AbortedError => hasErrorMarker(e, "AbortedError");
 export const isConnectionError = (e: unknown): e is ConnectionError =>
   hasErrorMarker(e, "ConnectionError");
 export const isTimeoutError = (e: unknown): e is TimeoutError => hasErrorMarker(e, "TimeoutError");

@@ -3,7 +3,7 @@
  * retry safely: the endpoint and the idempotency key that was sent (the request may have reached
  * the service, so a retry must repeat that key, never mint a new one).
  */
-import { ConnectionError, TimeoutError } from "../errors/local-errors";
+import { AbortedError, ConnectionError, TimeoutError } from "../errors/local-errors";
 
 export interface SentRequest {
   /** The endpoint's path, for messages. */
@@ -41,4 +41,21 @@ export function connectionError(error: unknown, sent: SentRequest): ConnectionEr
     idempotencyKey: sent.idempotencyKey,
     ...(code ? { code } : {}),
   });
+}
+
+/**
+ * What an aborted call rejects with: the signal's reason, or, for a write that may have been
+ * sent (an attempt was under way), an AbortedError carrying its idempotency key, so a caller who
+ * let the SDK mint the key can still look the write up or repeat it.
+ */
+export function abortError(
+  reason: unknown,
+  sent: SentRequest & { attempt: number; endpoint: { kind: "read" | "write" } },
+): unknown {
+  if (sent.endpoint.kind !== "write" || sent.idempotencyKey === undefined || sent.attempt === 0)
+    return reason;
+  return new AbortedError(
+    `The request to ${sent.path} was aborted by the caller after it was sent; it may have reached the service: look it up or retry it with idempotencyKey ${sent.idempotencyKey}`,
+    { cause: reason, path: sent.path, idempotencyKey: sent.idempotencyKey },
+  );
 }

@@ -9,6 +9,7 @@ import {
   isServerError,
 } from "../errors/api-error";
 import {
+  isAbortedError,
   isConnectionError,
   isRequestValidationError,
   isResponseValidationError,
@@ -385,19 +386,53 @@ describe("Transport", () => {
     expect(server.requests).toHaveLength(3);
   });
 
-  it("stops when the caller aborts, with the abort reason", async () => {
+  it("stops a write the caller aborts once sent with an AbortedError carrying the key that was sent", async () => {
     server = await startTestServer(async (_req, res) => {
       await new Promise((r) => setTimeout(r, 300));
       sendJson(res, 200, ok('{"operateRecordId":1}'));
     });
     const controller = new AbortController();
+    const reason = new Error("user cancelled");
     const pending = issuing().request(
       operate,
       { cardId: "1", type: "FREEZE" },
       { signal: controller.signal },
     );
-    setTimeout(() => controller.abort(new Error("user cancelled")), 20);
-    await expect(pending).rejects.toThrow("user cancelled");
+    setTimeout(() => controller.abort(reason), 20);
+    const err = await pending.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    // The SDK minted the key: without it the caller could neither look the freeze up nor repeat it.
+    const sent = (parseJson(server.requests[0]?.body ?? "") as { clientRequestId: string })
+      .clientRequestId;
+    expect(isAbortedError(err)).toBe(true);
+    expect(err).toMatchObject({ name: "AbortError", idempotencyKey: sent, cause: reason });
+    expect(String((err as Error).message)).toContain(sent);
+    expect(isConnectionError(err)).toBe(false); // not one to retry on its own: the caller stopped it
+  });
+
+  it("rejects a read the caller aborts, and a write aborted before it is sent, with the abort reason itself", async () => {
+    server = await startTestServer(async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 300));
+      sendJson(res, 200, ok('{"list":[]}'));
+    });
+    const controller = new AbortController();
+    const reason = new Error("user cancelled");
+    const read = new Transport({
+      environment: { origin: server.url },
+      auth: accountApiKeyAuth({ apiKey: "acct-key" }),
+    }).request(
+      accountQuery,
+      { serviceIds: ["1"] },
+      { signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(reason), 20);
+    await expect(read).rejects.toBe(reason);
+    await expect(
+      issuing().request(operate, { cardId: "1", type: "FREEZE" }, { signal: controller.signal }),
+    ).rejects.toBe(reason);
+    expect(server.requests).toHaveLength(1);
   });
 
   it("keeps secrets, signs and card data out of every log line and event", async () => {

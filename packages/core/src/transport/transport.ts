@@ -17,7 +17,7 @@ import { redact, redactHeaders } from "../redaction/redact";
 import { ApiPromise, type WithResponse } from "./api-promise";
 import { type AttemptError, attemptFetch, type Call, readingOf } from "./attempt-fetch";
 import type { AuthStrategy } from "./auth";
-import { timeoutError } from "./connection-errors";
+import { abortError, timeoutError } from "./connection-errors";
 import type { Endpoint, EndpointParams, EndpointResult } from "./endpoint";
 import { type Area, type Environment, resolveBaseUrl } from "./environment";
 import { milliseconds, nonNegativeInt } from "./option-checks";
@@ -321,7 +321,7 @@ export class Transport {
         },
       });
     } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason;
+      if (options.signal?.aborted) throw abortError(options.signal.reason, call);
       throw coreError(error, call);
     }
     const reading = readingOf(response);
