@@ -422,11 +422,7 @@ describe("Transport", () => {
     const read = new Transport({
       environment: { origin: server.url },
       auth: accountApiKeyAuth({ apiKey: "acct-key" }),
-    }).request(
-      accountQuery,
-      { serviceIds: ["1"] },
-      { signal: controller.signal },
-    );
+    }).request(accountQuery, { serviceIds: ["1"] }, { signal: controller.signal });
     setTimeout(() => controller.abort(reason), 20);
     await expect(read).rejects.toBe(reason);
     await expect(
