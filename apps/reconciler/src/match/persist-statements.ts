@@ -178,7 +178,9 @@ function breakStatements(o: ResolvedMatchOptions, run: string, reach: Reach): St
             side, item_kind AS record_kind, item_ref AS record_ref, item_amount AS amount,
             item_currency AS currency
           FROM run_break_items WHERE side IS NOT NULL
-          ORDER BY side, item_kind, item_ref, main_item DESC, break_key) r
+          -- One row per record: an item_ref can stand for two items (a fee type charged in two
+          -- currencies), and the pick must not follow row order.
+          ORDER BY side, item_kind, item_ref, main_item DESC, break_key, item_currency, item_amount) r
         LEFT JOIN provider_leftovers p ON r.side = 'provider' AND r.record_kind = 'card_transaction'
           AND p.kind = 'card_transaction' AND p.item_ref = r.record_ref COLLATE "default"
         LEFT JOIN ledger_leftovers l ON r.side = 'ledger' AND l.entry_id = r.record_ref COLLATE "C"`,

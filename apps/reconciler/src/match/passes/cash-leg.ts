@@ -40,6 +40,7 @@ export const cashLeg: Statement = {
         min(p.currency) AS currency
       FROM live l JOIN operate_records o ON o.client_request_id = l.crid
       JOIN run_records p ON p.ref = l.crid AND p.parent_kind = 'card_operation'
+        AND p.origin_ref = o.operate_record_id
       GROUP BY l.crid, l.match_id, o.operate_record_id
     ), cash AS (
       SELECT a.service_id, sum(a.amount) AS amount, min(a.currency) AS c1, max(a.currency) AS c2
@@ -59,22 +60,29 @@ export const cashLegMismatch: Statement = {
       record_kind: "'card_operation'",
       provider_ref: "ex.client_request_id",
       currency: "ex.currency",
-      amount: "abs(ex.amount - coalesce(c.amount, 0))",
+      amount: "abs(ex.amount - coalesce(ex.cash_amount, 0))",
       provider_amount: "ex.amount",
       detail: `format('operation %s (%s): account postings sum to %s, the operation and its fees to %s',
-        ex.client_request_id, ex.status, coalesce(c.amount, 0), ex.amount)`,
+        ex.client_request_id, ex.status, coalesce(ex.cash_amount, 0), ex.amount)`,
       occurred_at: "ex.operate_time",
       main_item: "true",
     },
-    `FROM ex JOIN service_ids s ON s.service_id = ex.operate_record_id AND s.fetched_at IS NOT NULL
-    LEFT JOIN cash c ON c.service_id = ex.operate_record_id
-    WHERE ex.amount <> coalesce(c.amount, 0)`,
+    // The break is the clientRequestId's (its key); where it names several operations (a
+    // retry) whose postings differ, the latest (the highest operateRecordId) is the one shown.
+    `FROM (SELECT DISTINCT ON (ex.client_request_id) ex.*, c.amount AS cash_amount
+      FROM ex JOIN service_ids s ON s.service_id = ex.operate_record_id AND s.fetched_at IS NOT NULL
+      LEFT JOIN cash c ON c.service_id = ex.operate_record_id
+      WHERE ex.amount <> coalesce(c.amount, 0)
+      ORDER BY ex.client_request_id, ex.operate_record_id DESC) ex`,
     `ex AS (
       SELECT o.operate_record_id, o.client_request_id, o.status, o.operate_time,
         coalesce(sum(p.amount) FILTER (WHERE o.status = 'S'), 0) AS amount,
         coalesce(min(p.currency), min(o.currency)) AS currency
       FROM operate_records o
+      -- Each operation with its own items (origin_ref: the operateRecordId), not those of
+      -- another operation under the same clientRequestId.
       LEFT JOIN run_records p ON p.ref = o.client_request_id AND p.parent_kind = 'card_operation'
+        AND p.origin_ref = o.operate_record_id
       WHERE o.status IN ('S', 'F')
       GROUP BY o.operate_record_id, o.client_request_id, o.status, o.operate_time
     ), cash AS (

@@ -75,7 +75,10 @@ export function exactPass(): Statement[] {
             count(x.entry_id) OVER w AS matched
           FROM run_records x
           WHERE x.item_ref IS NOT NULL AND hashtextextended(x.item_ref, 0) IN (SELECT h FROM candidates)
-          WINDOW w AS (PARTITION BY x.kind, x.item_ref ORDER BY x.entry_id, x.ctid
+          -- Rows of one entry (it matched two operations of one clientRequestId): the latest
+          -- operation (origin_ref) keeps the pair, never the row order; ctid only for twins.
+          WINDOW w AS (PARTITION BY x.kind, x.item_ref
+            ORDER BY x.entry_id, x.origin_ref DESC, x.currency, x.amount, x.ctid
             ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
         ), shared AS (
           SELECT row_id, entry_id, rn FROM rows WHERE n > 1 AND matched > 0

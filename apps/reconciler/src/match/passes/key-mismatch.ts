@@ -33,8 +33,11 @@ export const keyMismatch: Statement = {
           PARTITION BY l.kind, l.ref, l.fee_type, l.currency ORDER BY l.entry_id) AS crn
       FROM ledger_leftovers l WHERE ${openLedger("l")}
     ), p AS (
+      -- Items of one key rank by item_ref, then by the record they come from (origin_ref: the
+      -- operateRecordId of an operation's items), latest first: a clientRequestId can name two
+      -- operations, and their rank must not follow row order.
       SELECT p.*, row_number() OVER (
-          PARTITION BY p.kind, p.ref, p.fee_type, p.currency ORDER BY p.item_ref) AS crn
+          PARTITION BY p.kind, p.ref, p.fee_type, p.currency ORDER BY p.item_ref, p.origin_ref DESC) AS crn
       FROM provider_leftovers p WHERE ${openProvider("p")}
     ), same AS (
       -- An entry is compared with an item of its own currency first: a key with items in two
@@ -48,7 +51,8 @@ export const keyMismatch: Statement = {
       SELECT l.*, row_number() OVER (PARTITION BY l.kind, l.ref, l.fee_type ORDER BY l.entry_id) AS rn
       FROM l WHERE NOT EXISTS (SELECT 1 FROM same s WHERE s.entry_id = l.entry_id)
     ), p2 AS (
-      SELECT p.*, row_number() OVER (PARTITION BY p.kind, p.ref, p.fee_type ORDER BY p.currency, p.item_ref) AS rn
+      SELECT p.*, row_number() OVER (PARTITION BY p.kind, p.ref, p.fee_type
+          ORDER BY p.currency, p.item_ref, p.origin_ref DESC) AS rn
       FROM p WHERE NOT EXISTS (SELECT 1 FROM same s WHERE s.kind = p.kind AND s.item_ref = p.item_ref)
     ), matched AS (
       SELECT kind, item_ref, ref, fee_type, pa, pc, occurred_at, entry_id, la, lc FROM same

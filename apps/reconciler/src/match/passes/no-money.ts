@@ -22,14 +22,16 @@ export const noMoney: Statement = {
       occurred_at: "coalesce(x.at, x.booked_at)",
       ...entryAsItem("x"),
     },
-    "FROM (SELECT DISTINCT ON (entry_id) * FROM rec ORDER BY entry_id) x",
+    // One record per entry: a clientRequestId can name several operations (a retry); the
+    // latest (the highest operateRecordId) answers, so the pick never follows row order.
+    "FROM (SELECT DISTINCT ON (entry_id) * FROM rec ORDER BY entry_id, rec_id DESC) x",
     `l AS (SELECT l.* FROM ledger_leftovers l WHERE l.kind IN ('card_transaction', 'card_operation') AND ${openLedger("l")}),
     rec AS (
-      SELECT l.*, t.txn_type AS type, t.transaction_time AS at FROM l
+      SELECT l.*, t.txn_type AS type, t.transaction_time AS at, t.txn_order_no AS rec_id FROM l
       JOIN card_transactions t ON t.txn_order_no = l.ref AND t.txn_status = 'S'
       WHERE l.kind = 'card_transaction'
       UNION ALL
-      SELECT l.*, o.type, o.operate_time FROM l
+      SELECT l.*, o.type, o.operate_time, o.operate_record_id FROM l
       JOIN operate_records o ON o.client_request_id = l.ref AND o.status = 'S'
       WHERE l.kind = 'card_operation'
     )`,

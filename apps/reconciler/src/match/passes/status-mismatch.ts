@@ -24,7 +24,10 @@ export function statusMismatch(o: ResolvedMatchOptions): Statement {
         occurred_at: "coalesce(x.at, x.booked_at)",
         ...entryAsItem("x"),
       },
-      `FROM (SELECT DISTINCT ON (entry_id) * FROM rec WHERE status IN ('F', 'P') ORDER BY entry_id, kind) x`,
+      // One record per entry: a clientRequestId can name several operations (a retry); the
+      // latest (the highest operateRecordId) answers, so the pick never follows row order.
+      `FROM (SELECT DISTINCT ON (entry_id) * FROM rec WHERE status IN ('F', 'P')
+        ORDER BY entry_id, kind, rec_id DESC) x`,
       // Only the first entry on a key answers the status question: a second one on the same
       // record is a duplicate whatever the provider's status (duplicates.ts).
       `l AS (
@@ -34,12 +37,13 @@ export function statusMismatch(o: ResolvedMatchOptions): Statement {
           AND ${openLedger("l")}
       ), rec AS (
         SELECT l.entry_id, l.ref, l.amount, l.currency, l.booked_at, t.txn_status AS status,
-          t.txn_type AS type, t.transaction_time AS at, 'card_transaction' AS kind
+          t.txn_type AS type, t.transaction_time AS at, 'card_transaction' AS kind,
+          t.txn_order_no AS rec_id
         FROM l JOIN card_transactions t ON t.txn_order_no = l.ref
         WHERE l.kind IN ('card_transaction', 'fee')
         UNION ALL
         SELECT l.entry_id, l.ref, l.amount, l.currency, l.booked_at, o.status, o.type, o.operate_time,
-          'card_operation'
+          'card_operation', o.operate_record_id
         FROM l JOIN operate_records o ON o.client_request_id = l.ref
         WHERE l.kind IN ('card_operation', 'fee')
       )`,
