@@ -9,6 +9,8 @@ import { demoCommand } from "./demo-command";
 describe("reconciler demo", () => {
   it("finds every injected discrepancy and writes a self-contained HTML report", async () => {
     const folder = { path: mkdtempSync(join(tmpdir(), "reconciler-demo-test-")) };
+    // A --data-dir that does not exist yet (it was refused with ENOENT writing ledger.csv).
+    const dataDir = join(folder.path, "new", "demo");
     const out: string[] = [];
     const err: string[] = [];
     try {
@@ -20,7 +22,7 @@ describe("reconciler demo", () => {
             cards: "40",
             transactions: "800",
             days: "30",
-            "data-dir": folder.path,
+            "data-dir": dataDir,
           },
         },
         {
@@ -48,7 +50,7 @@ describe("reconciler demo", () => {
       ])
         expect(text).toMatch(new RegExp(`✓ ${cls}`));
       expect(text).toMatch(/Verdict: BREAKS/);
-      const html = readFileSync(`${folder.path}/report.html`, "utf8");
+      const html = readFileSync(`${dataDir}/report.html`, "utf8");
       expect(html).toMatch(/^<!doctype html>/);
       expect(html).toContain("<svg");
       expect(html).toContain("open breaks by class and day");

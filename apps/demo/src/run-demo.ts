@@ -1,7 +1,7 @@
 // The whole product in one command: a sandbox in this process with generated data, the
 // merchant's ledger written from its ground truth with discrepancies injected, a sync into an
 // embedded database, one match run, and the report — with every injected discrepancy found.
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -71,6 +71,8 @@ export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
   const seed = opts.seed ?? 42;
   const days = opts.days ?? 30;
   const dataDir = resolve(opts.dataDir ?? mkdtempSync(join(tmpdir(), "reconciler-demo-")));
+  // A --data-dir that does not exist yet is made (the ledger file is written there first).
+  mkdirSync(dataDir, { recursive: true });
   const say = opts.out;
   const elapsed = () => formatSeconds((Date.now() - t0) / 1000);
 

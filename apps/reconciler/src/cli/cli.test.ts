@@ -1,9 +1,10 @@
 // The CLI without a database: argument parsing, help, unknown commands and flags, and
 // configuration errors with their exit codes.
 import { describe, expect, it } from "vitest";
+import { commandFlags } from "./command-support";
 import { EXIT } from "./exit-codes";
 import { main } from "./main";
-import { parseArgs, UsageError } from "./parse-args";
+import { parseArgs, SWITCH, UsageError } from "./parse-args";
 import { fakeIo } from "./test-cli";
 
 describe("parseArgs", () => {
@@ -19,6 +20,14 @@ describe("parseArgs", () => {
   it("refuses a flag that needs a value without one, and a value given to a switch", () => {
     expect(() => parseArgs(["ID", "--reason"])).toThrow(/--reason <value>' argument missing/);
     expect(() => parseArgs(["--json=yes"])).toThrow(UsageError);
+  });
+
+  it("reads every switch a command declares as one, --full included", () => {
+    expect(parseArgs(["--full", "--no-sync"]).flags).toEqual({ full: true, "no-sync": true });
+    // A switch schema under a name parse-args does not know would take the next word as its value.
+    expect(() => commandFlags({ positional: [], flags: {} }, { sudden: SWITCH })).toThrow(
+      /--sudden is a switch missing from parse-args.ts's SWITCHES/,
+    );
   });
 
   it("refuses a flag given twice", () => {

@@ -9,7 +9,7 @@ import { errorText } from "../store/error-text";
 import { logEvent } from "../sync/log-event";
 import type { CommandIo, ParsedArgs } from "./command";
 import { EXIT } from "./exit-codes";
-import { UsageError } from "./parse-args";
+import { SWITCH, SWITCHES, UsageError } from "./parse-args";
 
 /** A flag value that must be an ISO 8601 date or date-time. */
 export const isoDate = v.pipe(
@@ -27,6 +27,9 @@ export function commandFlags<S extends v.ObjectEntries>(
   args: ParsedArgs,
   entries: S,
 ): v.InferOutput<v.ObjectSchema<S, undefined>> {
+  for (const [name, schema] of Object.entries(entries))
+    if (schema === SWITCH && !SWITCHES.has(name))
+      throw new Error(`--${name} is a switch missing from parse-args.ts's SWITCHES`);
   const own = new Set(Object.keys(entries));
   const unknown = Object.keys(args.flags).filter((f) => !own.has(f) && !CONFIG_FLAGS.includes(f));
   if (unknown.length > 0)

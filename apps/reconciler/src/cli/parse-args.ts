@@ -2,6 +2,7 @@
 // a bare `--flag` for the CLI's switches, `--` ends the flags. Each command then checks the
 // flags it takes with valibot (command-support.ts).
 import { parseArgs as parseNodeArgs } from "node:util";
+import * as v from "valibot";
 import type { ParsedArgs } from "./command";
 
 /** Thrown for argv the CLI cannot read (a repeated flag, a value missing); main prints usage. */
@@ -13,7 +14,14 @@ export class UsageError extends Error {
  * The CLI's switches: flags that take no value. Every other flag takes one, so `--as alice`
  * and `--reason "known FX rounding"` read their value, and `--reason` alone is an error.
  */
-export const SWITCHES: ReadonlySet<string> = new Set(["json", "no-sync", "run-now", "all"]);
+export const SWITCHES: ReadonlySet<string> = new Set(["json", "no-sync", "run-now", "all", "full"]);
+
+/**
+ * A command's schema for a switch. commandFlags refuses to check a flag given this schema whose
+ * name is not in SWITCHES: argv would read it as a flag taking a value (`match --full` was
+ * refused with "argument missing" that way).
+ */
+export const SWITCH = v.optional(v.literal(true, "takes no value"));
 
 /** The flag names an argv mentions (before `--`), so parseArgs can be strict about their kind. */
 function flagNames(argv: readonly string[]): string[] {

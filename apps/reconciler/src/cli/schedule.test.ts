@@ -2,7 +2,7 @@
 // it at once (exit 2, like `run`), and a tick that throws before its cycle could report itself
 // still prints the cycle's summary line, verdict "failed", exit 1.
 import { describe, expect, it } from "vitest";
-import { temporaryFolder } from "../db/test-databases";
+import { temporaryFolder, testBackends } from "../db/test-databases";
 import { reportedCycle } from "./commands/cycle-command";
 import { EXIT } from "./exit-codes";
 import { main } from "./main";
@@ -55,3 +55,38 @@ describe("schedule", () => {
     expect(out).toEqual([]);
   });
 });
+
+// A cycle longer than the one-second schedule: its ledger query sleeps 1.5 s on the server.
+describe.each(testBackends().filter((k) => k === "postgres"))(
+  "schedule's overlapping ticks (ledger query on %s)",
+  () => {
+    it("skips a tick while a cycle runs with a JSON line of its own, and writes nothing but JSON", async () => {
+      const { io, err, out } = fakeIo();
+      const stop = new AbortController();
+      const done = main(["schedule", "--no-sync", "--cron", "* * * * * *"], {
+        ...io,
+        env: {
+          RECONCILER_DATA_DIR: "memory://",
+          LEDGER_DATABASE_URL: process.env.DATABASE_URL as string,
+          RECONCILER_LEDGER_QUERY: `SELECT 'E1' AS entry_id, 'account' AS kind, '1' AS provider_ref,
+          '1.00' AS amount, 'USD' AS currency, '2026-05-01' AS booked_at
+          FROM pg_sleep(1.5) WHERE random() < 0`,
+        },
+        signal: stop.signal,
+      });
+      try {
+        for (let i = 0; i < 300 && logged(out, "cycle finished").length < 2; i++)
+          await new Promise((r) => setTimeout(r, 100));
+      } finally {
+        stop.abort();
+        await done;
+      }
+      expect(logged(out, "cycle finished").length).toBeGreaterThanOrEqual(2);
+      expect(
+        logged(err, "tick skipped: the previous cycle is still running").length,
+      ).toBeGreaterThan(0);
+      // node-cron's own notices came as coloured text ("[NODE-CRON] [WARN] task still running").
+      for (const line of err) expect(() => JSON.parse(line), line).not.toThrow();
+    }, 60_000);
+  },
+);

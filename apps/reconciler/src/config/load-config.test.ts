@@ -46,6 +46,8 @@ describe("loadConfig", () => {
   it("lets --data-dir win over an inherited DATABASE_URL", () => {
     const config = loadConfig({ DATABASE_URL: "postgres://db/x" }, { "data-dir": "/tmp/r" });
     expect(config.database).toEqual({ dataDir: "/tmp/r" });
+    // In memory stays in memory: not a folder "memory:" under the working directory.
+    expect(loadConfig({}, { "data-dir": "memory://" }).database).toEqual({ dataDir: "memory://" });
   });
 
   it("names every broken setting with its variable, flag and rule, never its value", () => {

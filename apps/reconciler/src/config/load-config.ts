@@ -207,7 +207,8 @@ export function loadConfig(
   // An explicit data folder beats an inherited DATABASE_URL (as openDatabase does).
   const database =
     p.dataDir !== undefined
-      ? { dataDir: resolve(cwd, p.dataDir) }
+      ? // "memory://" (PGlite in memory) is no path: resolved, it became a folder "memory:".
+        { dataDir: p.dataDir.includes("://") ? p.dataDir : resolve(cwd, p.dataDir) }
       : p.databaseUrl !== undefined
         ? { url: p.databaseUrl }
         : { dataDir: resolve(cwd, DEFAULT_DATA_DIR) };

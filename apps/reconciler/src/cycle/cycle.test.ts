@@ -32,6 +32,7 @@ function summaryOf(lines: readonly string[]) {
     };
     sync: "skipped" | { outcome: string; streams: Record<string, { outcome: string }> };
     report?: { files: string[] };
+    match?: { mode?: string } | { error: string } | string;
     exitCode: number;
   }[];
 }
@@ -103,6 +104,10 @@ describe("the reconciliation cycle", () => {
     expect(summary?.verdict).not.toBe("not matched");
     expect(code).toBe(0);
     expect(summary?.exitCode).toBe(0);
+    // --full is a switch (it was read as a flag taking a value and refused: exit 2).
+    const full = spawnCli(["match", "--full", "--max-sync-lag", "30d"], bare);
+    expect((await full.exited).code).toBe(0);
+    expect(summaryOf(full.out)[0]?.match).toMatchObject({ mode: "full" });
   }, 120_000);
 
   it("schedule: runs the cycle on each tick, taking in files dropped between ticks", async () => {

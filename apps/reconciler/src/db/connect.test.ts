@@ -109,8 +109,20 @@ describe.each(testBackends())("openDatabase on %s", (kind) => {
       } finally {
         await Promise.all([a.close(), b.close()]);
       }
+      // A database set to another DateStyle: timestamps still read as dates.
+      const name = new URL(scratch.url).pathname.slice(1);
+      const admin = await openDatabase({ url: serverUrl, maxConnections: 2 });
+      await queryRows(admin.db, sql.raw(`ALTER DATABASE "${name}" SET DateStyle = 'SQL, DMY'`));
+      await admin.close();
       const again = await openDatabase({ url: scratch.url, maxConnections: 2 });
-      await again.close();
+      try {
+        await advanceWatermark(again.db, "card_transactions", new Date("2026-11-16T16:14:09.483Z"));
+        expect((await readWatermark(again.db, "card_transactions"))?.toISOString()).toBe(
+          "2026-11-16T16:14:09.483Z",
+        );
+      } finally {
+        await again.close();
+      }
       await expect(openDatabase({ url: scratch.url, maxConnections: 1 })).rejects.toThrow(
         /at least 2/,
       );

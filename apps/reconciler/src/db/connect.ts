@@ -74,7 +74,10 @@ async function openPostgres(url: string, migrationsFolder: string, max: number) 
   const client = postgres(url, {
     max,
     onnotice: () => {}, // "schema drizzle already exists, skipping" on every start
-    connection: { application_name: "merchantkit-reconciler", TimeZone: "UTC" },
+    // DateStyle ISO: timestamps are parsed from the server's text, and a database or role set
+    // to another style ('SQL, DMY') made every read of one an Invalid Date (the match failed).
+    // Only the output format: the day/month order for reading dates is left as configured.
+    connection: { application_name: "merchantkit-reconciler", TimeZone: "UTC", DateStyle: "ISO" },
     // Documented in postgres.js's README but missing from its types.
     ...({ socket: noDelaySocket() } as object),
   });

@@ -170,6 +170,22 @@ describe.each(testBackends())("the ledger folder under failures on %s", (kind) =
     expect(await ids("R-%")).toEqual(["R-1", "R-2"]);
   });
 
+  // A Kubernetes ConfigMap or Secret volume presents its files as relative symlinks
+  // (export.csv -> ..data/export.csv): once skipped without a word, every cycle.
+  it("takes in a *.csv that is a symlink, by its target's content, and leaves the target", async () => {
+    const data = join(folder.path, "..data");
+    drop(folder.path, "target.csv", row("L-1"));
+    renameSync(join(folder.path, "target.csv"), join(folder.path, "..target.csv"));
+    symlinkSync("..target.csv", join(folder.path, "linked.csv"));
+    symlinkSync(join(data, "missing.csv"), join(folder.path, "dangling.csv"));
+    const intake = await intakeLedgerFolder(database.db, folder.path);
+    expect(intake.files.map((f) => [f.name, f.status])).toEqual([["linked.csv", "imported"]]);
+    expect(intake.waiting).toEqual(["dangling.csv"]);
+    expect(await ids("L-%")).toEqual(["L-1"]);
+    expect(readFileSync(join(folder.path, "imported", "linked.csv"), "utf8")).toContain("L-1");
+    expect(readFileSync(join(folder.path, "..target.csv"), "utf8")).toContain("L-1");
+  });
+
   // imported/ on another file system (a mount, or a symlink as here): rename fails with EXDEV
   // after the commit, once found again every cycle and blocking every later file.
   it("moves files to imported/ on another device", async () => {

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { constants } from "node:fs";
 import {
   copyFile,
+  lstat,
   mkdir,
   readdir,
   readFile,
@@ -208,24 +209,35 @@ export async function intakeLedgerFolder(
       waiting.push(name);
       continue;
     }
-    const info = await stat(join(folder, name));
-    if (now.getTime() - info.mtimeMs < settleMs) {
+    const path = join(folder, name);
+    // stat follows a symlink: its target's age. A link to nothing (yet) waits like a .part.
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile() || now.getTime() - info.mtimeMs < settleMs) {
       waiting.push(name);
       continue;
     }
     // processing/ was emptied above, so the claim replaces nothing. Atomic on one file system:
     // a producer replacing the file from here on writes a new file, taken in by a later cycle.
-    await rename(join(folder, name), join(claimed, name));
+    // A symlink (a Kubernetes ConfigMap's files are ones, relative to the folder) would point
+    // nowhere once moved: its target's content is claimed as a file, and the link removed.
+    if (await isSymlink(path)) {
+      await copyFile(path, join(claimed, name));
+      await unlink(path);
+    } else await rename(path, join(claimed, name));
     files.push(await takeFile(db, folder, name, now));
   }
   return { folder, files, waiting };
 }
 
-/** Sorted names of the *.csv files of `dir` (and *.part files when `withPart`). */
+async function isSymlink(path: string): Promise<boolean> {
+  return (await lstat(path)).isSymbolicLink();
+}
+
+/** Sorted names of the *.csv files (or links) of `dir` (and *.part files when `withPart`). */
 async function csvNames(dir: string, withPart = false): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   return entries
-    .filter((e) => e.isFile() && !e.name.startsWith("."))
+    .filter((e) => (e.isFile() || e.isSymbolicLink()) && !e.name.startsWith("."))
     .map((e) => e.name)
     .filter((n) => n.toLowerCase().endsWith(".csv") || (withPart && n.endsWith(".part")))
     .sort();

@@ -185,6 +185,17 @@ describe.each(testBackends().filter((k) => k === "postgres"))(
       expect(again).toMatchObject({ rows: 2, inserted: 0, updated: 0, unchanged: 2 });
     });
 
+    it("reads booked_at whatever DateStyle the merchant's database has", async () => {
+      const name = new URL(merchant.url).pathname.slice(1);
+      await sql.unsafe(`ALTER DATABASE "${name}" SET DateStyle = 'SQL, DMY'`);
+      try {
+        const again = await intakeLedgerQuery(database.db, { url, query: QUERY });
+        expect(again).toMatchObject({ rows: 2, inserted: 0, updated: 0, unchanged: 2 });
+      } finally {
+        await sql.unsafe(`ALTER DATABASE "${name}" RESET DateStyle`);
+      }
+    });
+
     it("refuses every row of a cycle when one breaks a rule, naming its entry_id and the rule", async () => {
       const { db } = database;
       await sql`INSERT INTO general_ledger VALUES
@@ -199,6 +210,18 @@ describe.each(testBackends().filter((k) => k === "postgres"))(
       expect(message).not.toContain("s3cret");
       expect(await count(db, "ledger_entries")).toBe(before);
       await sql`DELETE FROM general_ledger WHERE id = 'Q-3'`;
+    });
+
+    it("never names the user a refused login tried", async () => {
+      const stranger = new URL(url);
+      stranger.username = "alice-no-such-role";
+      const error = await intakeLedgerQuery(database.db, {
+        url: stranger.toString(),
+        query: QUERY,
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(LedgerQueryError);
+      expect((error as Error).message).toMatch(/28000 the server refused the login/);
+      expect((error as Error).message).not.toContain("alice");
     });
 
     it("names the database by host, never its password, when the query cannot run", async () => {

@@ -78,6 +78,10 @@ export async function intakeLedgerQuery(
       // the cycle, and every later tick, for ever.
       await sql.unsafe(`SET LOCAL statement_timeout = ${timeoutMs}`);
       await sql.unsafe(`SET LOCAL lock_timeout = ${timeoutMs}`);
+      // booked_at is read as the database writes it: in ISO 8601 whatever DateStyle the
+      // merchant's database or role has ('SQL, DMY' wrote 16/11/2026 and every row was refused).
+      // Only the output format: the query's own date literals keep their day/month order.
+      await sql.unsafe("SET LOCAL DateStyle = 'ISO'");
       return sql.unsafe(opts.query);
     });
     rows = [...(result as unknown as Record<string, unknown>[])];
@@ -86,7 +90,13 @@ export async function intakeLedgerQuery(
     );
   } catch (error) {
     const code = (error as { code?: string }).code;
-    const text = error instanceof Error ? error.message : String(error);
+    // A refused login (SQLSTATE class 28) is worded by the server with the user's name
+    // ('role "alice" does not exist'): the errors name the database, never who logs in.
+    const text = code?.startsWith("28")
+      ? "the server refused the login (user or password)"
+      : error instanceof Error
+        ? error.message
+        : String(error);
     // 57014 query_canceled (statement_timeout), 55P03 lock_not_available (lock_timeout).
     const timedOut =
       code === "57014" || code === "55P03"

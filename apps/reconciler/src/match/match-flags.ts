@@ -1,5 +1,6 @@
 // The command-line flags of `run` (and `demo`) that tune matching, checked with valibot.
 import * as v from "valibot";
+import { SWITCH } from "../cli/parse-args";
 import { parseDuration } from "../config/durations";
 import type { MatchOptions } from "./match-options";
 
@@ -32,7 +33,7 @@ export const MATCH_FLAGS = {
   "provider-grace": v.optional(duration),
   "pending-grace": v.optional(duration),
   "max-sync-lag": v.optional(duration),
-  full: v.optional(v.literal(true, "takes no value")),
+  full: SWITCH,
 };
 
 type MatchFlagValues = { [K in keyof typeof MATCH_FLAGS]?: v.InferOutput<(typeof MATCH_FLAGS)[K]> };

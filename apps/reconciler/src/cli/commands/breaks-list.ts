@@ -12,7 +12,7 @@ import {
 import type { Command } from "../command";
 import { commandFlags } from "../command-support";
 import { EXIT } from "../exit-codes";
-import { UsageError } from "../parse-args";
+import { SWITCH, UsageError } from "../parse-args";
 import { runOnBreaks } from "./breaks-support";
 
 const usage =
@@ -100,6 +100,6 @@ function readFlags(args: Parameters<Command["run"]>[0]) {
         v.transform(Number),
       ),
     ),
-    json: v.optional(v.literal(true, "takes no value")),
+    json: SWITCH,
   });
 }

@@ -1,6 +1,5 @@
 // `reconciler breaks show ID [--json]`: one break with its records, the provider record, the
 // ledger entry and its audit history.
-import * as v from "valibot";
 import { moneyText } from "../../money-text";
 import { historyTable } from "../../report/report-tables";
 import { tableLines } from "../../text-table";
@@ -9,7 +8,7 @@ import { WorkflowError } from "../../workflow/workflow-error";
 import type { Command } from "../command";
 import { commandFlags } from "../command-support";
 import { EXIT } from "../exit-codes";
-import { UsageError } from "../parse-args";
+import { SWITCH, UsageError } from "../parse-args";
 import { runOnBreaks } from "./breaks-support";
 
 const usage = "reconciler breaks show ID [--json]";
@@ -20,7 +19,7 @@ export const breaksShowCommand: Command = {
   usage,
   run(args, io) {
     const check = () => {
-      const flags = commandFlags(args, { json: v.optional(v.literal(true, "takes no value")) });
+      const flags = commandFlags(args, { json: SWITCH });
       const [id, ...extra] = args.positional;
       if (!id || extra.length > 0) throw new UsageError("breaks show needs one break id");
       return { json: flags.json === true, id };

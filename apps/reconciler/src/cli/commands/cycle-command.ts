@@ -41,8 +41,8 @@ export async function cycleOnce(io: CommandIo, run: CycleRun): Promise<number> {
 }
 
 /**
- * Runs `cycle` (one tick of `schedule`: reopen the database if needed, then cycleOnce) and
- * answers its exit code. A tick that throws before its cycle could report itself is reported
+ * Runs `cycle` (one tick of `schedule`: reopen the database if needed, then cycleOnce; or
+ * `run`: open the database, then cycleOnce) and answers its exit code. A tick that throws before its cycle could report itself is reported
  * anyway: an error line, then the summary line with verdict "failed" and exit 1, so whatever
  * watches the summary lines sees every tick, including the ones that could not run.
  */
@@ -50,12 +50,13 @@ export async function reportedCycle(
   io: CommandIo,
   log: (line: string) => void,
   cycle: () => Promise<number>,
+  failure = "scheduled cycle failed",
 ): Promise<number> {
   try {
     return await cycle();
   } catch (error) {
     const text = errorText(error);
-    logEvent({ log }, "error", "scheduled cycle failed", { error: text });
+    logEvent({ log }, "error", failure, { error: text });
     const result = failedCycle(text);
     const code = cycleExitCode(result);
     io.out(cycleSummaryLine(result, code));

@@ -6,7 +6,6 @@
 // cycle cannot use (say, the sync without its credentials) stops it before the first tick, with
 // exit 2 like `run`: every tick would fail the same way.
 import { schedule } from "node-cron";
-import * as v from "valibot";
 import { describeConfig } from "../../config/describe-config";
 import type { Database } from "../../db/database";
 import { openReopening } from "../../db/reopening-database";
@@ -18,6 +17,7 @@ import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
 import { EXIT } from "../exit-codes";
 import { logSink } from "../log-sink";
+import { SWITCH } from "../parse-args";
 import { cycleOnce, reportedCycle } from "./cycle-command";
 import { SYNC_FLAGS } from "./sync-run";
 
@@ -32,8 +32,8 @@ export const scheduleCommand: Command = {
       const flags = commandFlags(args, {
         ...MATCH_FLAGS,
         stream: SYNC_FLAGS.stream,
-        "run-now": v.optional(v.literal(true, "takes no value")),
-        "no-sync": v.optional(v.literal(true, "takes no value")),
+        "run-now": SWITCH,
+        "no-sync": SWITCH,
       });
       const config = configOf(args, io);
       const log = logSink(io);
@@ -56,8 +56,8 @@ export const scheduleCommand: Command = {
         let inProgress = false;
         const tick = () => {
           if (io.signal.aborted) return;
-          // node-cron's noOverlap does not count the --run-now execution: a tick during it
-          // would find the streams and the ledger folder busy. One cycle at a time, here.
+          // One cycle at a time, here (node-cron's noOverlap would not count the --run-now
+          // execution, and prints text): a tick during a cycle would find everything busy.
           if (inProgress) {
             logEvent({ log }, "info", "tick skipped: the previous cycle is still running");
             return;
@@ -81,7 +81,24 @@ export const scheduleCommand: Command = {
           running = run;
           return run;
         };
-        const task = schedule(config.cron, tick, { noOverlap: true, name: "reconciler-cycle" });
+        // node-cron's own notices (a missed tick) as the worker's JSON lines: its default logger
+        // writes coloured text to stderr. No noOverlap: the guard above skips a tick with a
+        // JSON line of its own, where node-cron's would print its text instead.
+        const cronLog = (level: "info" | "warn" | "error") => (message: string | Error) =>
+          logEvent(
+            { log },
+            level,
+            `node-cron: ${message instanceof Error ? message.message : message}`,
+          );
+        const task = schedule(config.cron, tick, {
+          name: "reconciler-cycle",
+          logger: {
+            info: cronLog("info"),
+            warn: cronLog("warn"),
+            error: cronLog("error"),
+            debug: () => {},
+          },
+        });
         if (flags["run-now"]) await task.execute();
         await new Promise<void>((resolve) => {
           if (io.signal.aborted) resolve();

@@ -7,7 +7,7 @@ import { table } from "../../text-table";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
 import { EXIT } from "../exit-codes";
-import { UsageError } from "../parse-args";
+import { SWITCH, UsageError } from "../parse-args";
 
 const listUsage = "reconciler windows [--all]   (--all: given-up windows too)";
 const giveUpUsage =
@@ -19,7 +19,7 @@ export const windowsCommand: Command = {
   usage: listUsage,
   async run(args, io) {
     try {
-      const flags = commandFlags(args, { all: v.optional(v.literal(true, "takes no value")) });
+      const flags = commandFlags(args, { all: SWITCH });
       if (args.positional.length > 0)
         throw new UsageError(`unexpected ${args.positional.join(" ")}`);
       const config = configOf(args, io);
