@@ -176,10 +176,9 @@ async function matchInTransaction(
   const reusable = reasons.length === 0 ? await reusableRun(tx, o, params) : undefined;
   // The log was empty: nothing to take, and a change committed since stays for the next run.
   if (reusable) return reuse(tx, runId, o, reusable);
-  const candidate =
-    reasons.length === 0
-      ? await incrementalBase(tx, o, (last) => sameParams(last, params))
-      : undefined;
+  // An incomplete run (the sync behind) builds on the last complete one too: its figures then
+  // cost what changed, tick after tick of an outage, instead of a full match each time.
+  const candidate = await incrementalBase(tx, o, (last) => sameParams(last, params));
   // A log larger than an incremental run could use (a bulk load) is dropped, not taken row by
   // row: the run matches everything.
   const base =
@@ -199,9 +198,12 @@ async function matchInTransaction(
   // An incremental run's tables hold its scope only: its figures are read once it has
   // written its results over the stored ones.
   let stats = await measured("figures", () => readRunStats(tx, scoped));
-  const persisted =
-    scoped || verdictOf(reasons, stats) !== "incomplete" || o.onIncomplete === "all";
-  if (persisted) {
+  const persisted = reasons.length === 0 || o.onIncomplete === "all";
+  // An incremental run's figures are read off the stored results once its own are written:
+  // one that may not keep them (incomplete) writes them in a savepoint and takes them back.
+  if (persisted || scoped) {
+    if (!persisted)
+      await timed(tx, { name: "keep nothing (savepoint)", text: "SAVEPOINT mk_unkept" });
     const [stored] = await queryText<{ fresh: boolean }>(
       tx,
       "SELECT NOT EXISTS (SELECT 1 FROM match_pairs) AS fresh",
@@ -211,9 +213,10 @@ async function matchInTransaction(
     for (const s of persistStatements(runId, o, { fresh, scoped, exactPairs })) await timed(tx, s);
     const own = stats;
     if (scoped) stats = await measured("stored figures", () => readStoredStats(tx, own));
-  } else {
-    await timed(tx, restoreChanges(took));
+    if (!persisted)
+      await timed(tx, { name: "keep nothing", text: "ROLLBACK TO SAVEPOINT mk_unkept" });
   }
+  if (!persisted) await timed(tx, restoreChanges(took));
   const verdict = verdictOf(reasons, stats);
   // Only a complete run that wrote its results can be reused or built on. An incomplete one that
   // wrote them anyway (onIncomplete "all") asks the next run to match everything: the changes

@@ -229,10 +229,24 @@ describe.each(testBackends())("matching scenarios on %s", (kind) => {
   it("calls a run incomplete when the sync lags, and leaves the breaks alone", async () => {
     await queryText(db, `UPDATE sync_watermarks SET watermark = watermark - interval '1 day'`);
     const before = await openBreaks(db);
+    // A ledger entry gone during the lag: the incomplete run's figures see it and cost what
+    // changed (it builds on the last complete run), and it writes nothing.
+    await queryText(
+      db,
+      `DELETE FROM ledger_entries WHERE entry_id = (SELECT min(entry_id) FROM match_pairs)`,
+    );
     const result = await runMatch(db, { asOf: new Date(AS_OF) });
     expect(result.verdict).toBe("incomplete");
     expect(result.reasons.join("\n")).toMatch(/sync lag/);
-    expect(result.persisted).toBe(false);
+    expect(result).toMatchObject({ persisted: false, incremental: true });
     expect(await openBreaks(db)).toEqual(before);
+    // The sync caught up: the next run takes the change the incomplete one gave back, and
+    // writes the figures the incomplete one showed.
+    await queryText(db, `UPDATE sync_watermarks SET watermark = watermark + interval '1 day'`);
+    const next = await runMatch(db, { asOf: new Date(AS_OF) });
+    expect(next).toMatchObject({ persisted: true, incremental: true });
+    const figures = (r: typeof result) => ({ ...r.stats, newBreaks: 0, resolvedBreaks: 0 });
+    expect(figures(result)).toEqual(figures(next));
+    expect(await openBreaks(db)).not.toEqual(before);
   });
 });
