@@ -29,6 +29,10 @@ const refused: [object, string][] = [
   [{ startTime: new Date(1_750_000_001_000), endTime: new Date(1_750_000_000_999) }, "endTime"],
   [{ startTime: -1 }, "startTime"],
   [{ startTime: 1_750_000_000.5 }, "startTime"],
+  // Milliseconds where seconds belong (Date.now()) found nothing without a word.
+  [{ startTime: 1_750_000_000_000 }, "startTime"],
+  // A Date before 1970 passed the local check and was refused by the service.
+  [{ startTime: new Date(-1_500) }, "startTime"],
 ];
 
 /** Values that fail every branch of the Date | seconds union. */

@@ -192,6 +192,8 @@ export function epochSeconds(): Codec<Date | number, number> {
     v.number("must be epoch seconds or a Date"),
     v.integer("must be whole epoch seconds"),
     v.minValue(0, "must not be negative"),
+    // Date.now() passed as seconds (a year near 57,000) found nothing, without a word.
+    v.maxValue(MAX_EPOCH_SECONDS, "must be epoch seconds, not milliseconds (at most year 9999)"),
   );
   const encode = v.union(
     [
@@ -199,6 +201,8 @@ export function epochSeconds(): Codec<Date | number, number> {
         v.date("must be a valid Date"),
         v.check((d) => !Number.isNaN(d.getTime()), "must be a valid Date"),
         v.transform((d) => Math.floor(d.getTime() / 1000)),
+        v.minValue(0, "must not be before 1970"),
+        v.maxValue(MAX_EPOCH_SECONDS, "must not be after year 9999"),
       ),
       seconds,
     ],
@@ -216,8 +220,8 @@ export function epochSeconds(): Codec<Date | number, number> {
       decode: (input) => (isEpochSeconds(input) ? input : MISS),
       encode: (input) => {
         if (input instanceof Date) {
-          const ms = input.getTime();
-          return Number.isNaN(ms) ? MISS : Math.floor(ms / 1000);
+          const seconds = Math.floor(input.getTime() / 1000);
+          return isEpochSeconds(seconds) ? seconds : MISS;
         }
         return isEpochSeconds(input) ? input : MISS;
       },
@@ -225,8 +229,13 @@ export function epochSeconds(): Codec<Date | number, number> {
   );
 }
 
+/** 9999-12-31T23:59:59Z: beyond it a "seconds" value is milliseconds passed by mistake. */
+const MAX_EPOCH_SECONDS = 253_402_300_799;
+
 function isEpochSeconds(value: unknown): value is number {
-  return Number.isInteger(value) && (value as number) >= 0;
+  return (
+    Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_EPOCH_SECONDS
+  );
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { signingText } from "../signing/sign";
 import { isJsonNumber, JsonNumber, jsonNumber } from "./json-number";
+import { stringifyJson } from "./stringify-json";
 
 describe("JsonNumber", () => {
   it("keeps the exact token text", () => {
@@ -32,6 +34,18 @@ describe("JsonNumber", () => {
     "1_000",
   ])("rejects %j", (t) => {
     expect(() => new JsonNumber(t)).toThrow(TypeError);
+  });
+
+  it("survives JSON.stringify as its exact digits, and stringifyJson and signing as a number", () => {
+    const event = {
+      cardId: new JsonNumber("1953712585351499776"),
+      limit: new JsonNumber("100.50"),
+    };
+    // An unknown event's data stored with JSON.stringify once read {"cardId":{"text":"…"}}.
+    expect(JSON.stringify(event)).toBe('{"cardId":"1953712585351499776","limit":"100.50"}');
+    expect(stringifyJson(event)).toBe('{"cardId":1953712585351499776,"limit":100.50}');
+    // The signing text concatenates the values in key order: the digits, not an object.
+    expect(signingText(event)).toBe("1953712585351499776100.50");
   });
 
   it("is recognised across copies of the package by its registered brand", () => {

@@ -27,6 +27,15 @@ export class JsonNumber {
   toString(): string {
     return this.text;
   }
+
+  /**
+   * `JSON.stringify` writes the exact digits as a string: it cannot write a number a double
+   * cannot hold (without this it wrote `{"text":"…"}`). `stringifyJson` writes them as a bare
+   * number, and signing signs them as one; both read the text before looking for toJSON.
+   */
+  toJSON(): string {
+    return this.text;
+  }
 }
 
 // The brand lives on the prototype under a registered symbol, so isJsonNumber recognises
