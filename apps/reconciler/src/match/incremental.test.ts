@@ -12,56 +12,14 @@ import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { importLedger } from "../ledger/import-ledger";
 import { compactChangeLog } from "./incremental/change-log";
-import { type MatchRunResult, runMatch } from "./run-match";
+import { runMatch } from "./run-match";
 import { storeGroundTruth } from "./test-ground-truth";
 import { useSandboxAndDatabase } from "./test-sandbox-database";
+import { runFigures, storedResults } from "./test-stored-results";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-/** The stored results a finance query can see, in a stable order. */
-async function stored(db: Db) {
-  return {
-    pairs: await queryText(
-      db,
-      "SELECT record_kind, record_ref, entry_id, amount, currency FROM match_pairs ORDER BY 1, 2",
-    ),
-    groups: await queryText(
-      db,
-      `SELECT match_id, pass, status, currency, provider_amount, ledger_amount FROM match_groups
-       ORDER BY match_id`,
-    ),
-    members: await queryText(
-      db,
-      `SELECT match_id, side, record_kind, record_ref, amount, currency FROM match_group_members
-       ORDER BY side, record_kind, record_ref`,
-    ),
-    breaks: await queryText(
-      db,
-      `SELECT break_id, break_key, class, priority, status, record_kind, provider_ref, entry_id,
-         currency, amount, provider_amount, ledger_amount, detail, occurred_at::text AS at
-       FROM breaks WHERE status <> 'resolved' ORDER BY break_id`,
-    ),
-    records: await queryText(
-      db,
-      "SELECT * FROM break_records ORDER BY side, record_kind, record_ref",
-    ),
-    statement: await queryText(
-      db,
-      `SELECT day::text, currency, side, record_kind, record_ref, provider_amount, ledger_amount,
-         explanation, break_id, match_id FROM finance_statement_lines
-       ORDER BY side, record_kind, record_ref`,
-    ),
-  };
-}
-
-const figures = (r: MatchRunResult) => ({
-  verdict: r.verdict,
-  ...r.stats,
-  newBreaks: undefined,
-  resolvedBreaks: undefined,
-});
 
 describe.each(testBackends())("incremental matching on %s", (kind) => {
   let db: Db;
@@ -77,15 +35,15 @@ describe.each(testBackends())("incremental matching on %s", (kind) => {
     const options = { asOf: new Date(asOf), maxSyncLagMs: 30 * DAY, maxScopeShare: 1 };
     const incremental = await runMatch(db, options);
     expect(incremental.incremental, what).toBe(true);
-    const after = await stored(db);
+    const after = await storedResults(db);
     const full = await runMatch(db, { ...options, full: true });
     expect(full.incremental).toBe(false);
     expect({ new: full.stats.newBreaks, resolved: full.stats.resolvedBreaks }, what).toEqual({
       new: 0,
       resolved: 0,
     });
-    expect(await stored(db), what).toEqual(after);
-    expect(figures(incremental), what).toEqual(figures(full));
+    expect(await storedResults(db), what).toEqual(after);
+    expect(runFigures(incremental), what).toEqual(runFigures(full));
     // Only part of the records was matched again.
     const records = incremental.stats.providerItems + incremental.stats.ledgerEntries;
     expect(incremental.scopeRecords, what).toBeLessThan(records / 2);
