@@ -32,6 +32,18 @@ async function post(url: string, body: string, headers: Record<string, string>) 
   return { status: res.status, body: (await res.json()) as { respCode: string; respMsg: string } };
 }
 
+/** A handler whose bodies may be at most `maxBodyBytes`, and the errors it reports. */
+function limitedHandler(maxBodyBytes: number) {
+  const errors: unknown[] = [];
+  const handler = createWebhookHandler({
+    secret: SECRET,
+    maxBodyBytes,
+    onEvent: () => {},
+    onError: (e) => void errors.push(e),
+  });
+  return { errors, handler };
+}
+
 describe("createWebhookHandler", () => {
   it("acknowledges a verified push once and skips a redelivery (fetch adapter)", async () => {
     const seen: IssuingWebhookEvent[] = [];
@@ -116,13 +128,7 @@ describe("createWebhookHandler", () => {
   });
 
   it("answers a body over the limit 413 and closes cleanly, on node:http and fetch", async () => {
-    const errors: unknown[] = [];
-    const handler = createWebhookHandler({
-      secret: SECRET,
-      maxBodyBytes: 1024,
-      onEvent: () => {},
-      onError: (e) => void errors.push(e),
-    });
+    const { errors, handler } = limitedHandler(1024);
     const url = await serve((req, res) => void handler.node(req, res));
     const big = "x".repeat(2 * 1024 * 1024);
     const res = await post(url, big, { "content-type": "application/json" });
@@ -135,6 +141,68 @@ describe("createWebhookHandler", () => {
     // The server is still there for the next push.
     const signed = await signIssuingWebhook({ body: event("1953712585351499790"), secret: SECRET });
     expect((await post(url, signed.body, signed.headers)).status).toBe(200);
+  });
+
+  it("fetch: stops reading a chunked body once it passes the limit and cancels the rest", async () => {
+    const { errors, handler } = limitedHandler(1024);
+    // 1000 chunks of 256 bytes, no content-length: only as many as pass the limit are pulled.
+    let pulled = 0;
+    let cancelled: unknown = "not cancelled";
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled === 1000) return controller.close();
+          pulled++;
+          controller.enqueue(new Uint8Array(256).fill(0x20));
+        },
+        cancel(reason) {
+          cancelled = reason;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = new Request("http://x/", {
+      method: "POST",
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(request.headers.get("content-length")).toBeNull();
+    const res = await handler.fetch(request);
+    expect(res.status).toBe(413);
+    expect(res.headers.get("connection")).toBe("close");
+    expect(pulled).toBeLessThanOrEqual(6); // 5 chunks pass 1024 bytes; the stream may pull one ahead
+    expect(cancelled).toBeInstanceOf(WebhookBodyTooLargeError);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(WebhookBodyTooLargeError);
+  });
+
+  it("fetch: verifies a chunked body of exactly the limit byte for byte", async () => {
+    const seen: IssuingWebhookEvent[] = [];
+    const signed = await signIssuingWebhook({ body: event("1953712585351499792"), secret: SECRET });
+    const bytes = new TextEncoder().encode(signed.body);
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      maxBodyBytes: bytes.length,
+      onEvent: (e) => void seen.push(e),
+    });
+    let offset = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (offset >= bytes.length) return controller.close();
+        controller.enqueue(bytes.slice(offset, offset + 7));
+        offset += 7;
+      },
+    });
+    const res = await handler.fetch(
+      new Request("http://x/", {
+        method: "POST",
+        body,
+        headers: signed.headers,
+        duplex: "half",
+      } as RequestInit),
+    );
+    expect(res.status).toBe(200);
+    expect(seen[0]?.request_id).toBe("1953712585351499792");
   });
 
   it("answers a payload the contract refuses 400, naming the field and rule but not the value", async () => {

@@ -97,6 +97,40 @@ function readBody(req: NodeRequestLike, max: number): Promise<Uint8Array> {
   });
 }
 
+/**
+ * A fetch Request's body, read chunk by chunk; undefined, with the rest of the stream cancelled
+ * unread, once it passes `max` bytes. Web streams only: this also runs on workers, Deno, Bun.
+ */
+async function readStream(request: Request, max: number): Promise<Uint8Array | undefined> {
+  // No body (an empty one), or one already read (arrayBuffer rejects as before).
+  if (request.body === null || request.bodyUsed) return new Uint8Array(await request.arrayBuffer());
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!(value instanceof Uint8Array)) {
+      reader.cancel().catch(() => {});
+      throw new TypeError("request body chunk is not a Uint8Array");
+    }
+    size += value.length;
+    if (size > max) {
+      // Not awaited: the 413 need not wait for the source to wind down.
+      reader.cancel(new WebhookBodyTooLargeError(max)).catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return body;
+}
+
 function send(res: NodeResponseLike, result: WebhookResult): void {
   res.writeHead(result.status, result.status === 413 ? TOO_LARGE_HEADERS : RESPONSE_HEADERS);
   res.end(JSON.stringify(result.body));
@@ -171,10 +205,11 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
   }
 
   async function fetchResult(request: Request): Promise<WebhookResult> {
-    // A declared length over the limit is refused unread; one that lied is caught after.
+    // A declared length over the limit is refused unread; a chunked body, or a length that
+    // lied, is read only until it passes the limit.
     const declared = Number(request.headers.get("content-length") ?? 0);
-    const body = declared > maxBodyBytes ? undefined : new Uint8Array(await request.arrayBuffer());
-    if (body === undefined || body.length > maxBodyBytes) {
+    const body = declared > maxBodyBytes ? undefined : await readStream(request, maxBodyBytes);
+    if (body === undefined) {
       report(new WebhookBodyTooLargeError(maxBodyBytes));
       return tooLarge(maxBodyBytes);
     }

@@ -14,7 +14,16 @@ export function nonNegativeInt(value: number | undefined, fallback: number, path
   return value;
 }
 
-/** `value`, or `fallback` when not given; refused unless a finite number of ms, at least `min`. */
+/**
+ * The longest delay a timer takes (setTimeout, and so ky's timeout): 2^31 - 1 ms, about 24.8
+ * days. A longer one fires at once (ky throws a RangeError instead).
+ */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * `value`, or `fallback` when not given; refused unless a finite number of ms from `min` to
+ * MAX_TIMER_MS. A timeout takes `min` 1: 0 or less would abort every attempt at once.
+ */
 export function milliseconds(
   value: number | undefined,
   fallback: number,
@@ -22,12 +31,7 @@ export function milliseconds(
   min = 0,
 ): number {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < min)
-    refuse(
-      path,
-      min === 0
-        ? "must be a non-negative number of milliseconds"
-        : `must be a number of milliseconds, at least ${min}`,
-    );
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > MAX_TIMER_MS)
+    refuse(path, `must be a number of milliseconds from ${min} to ${MAX_TIMER_MS}`);
   return value;
 }

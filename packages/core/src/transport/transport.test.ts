@@ -99,6 +99,16 @@ function issuing(extra: Partial<ConstructorParameters<typeof Transport>[0]> = {}
   });
 }
 
+/** A signed payout transport on the test server. */
+function payout() {
+  return new Transport({
+    environment: { origin: server?.url ?? "" },
+    auth: signAuth({ secretKey: "s3cret" }),
+    merchantNo: "M100",
+    retryDelay: fast,
+  });
+}
+
 describe("Transport", () => {
   it("retries 503, 503 then succeeds in 3 attempts with the same key and a fresh x-timestamp", async () => {
     server = await startTestServer((_req, res, i) => {
@@ -186,6 +196,40 @@ describe("Transport", () => {
     // and console.error(err) prints causes.
     expect((err as { cause?: unknown }).cause).toBeUndefined();
     expect(inspect(err, { depth: 10 })).not.toContain("issuing-key-SECRET");
+  });
+
+  it("refuses a timeoutMs outside 1 to 2147483647 ms, per call and per client, sending nothing", async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, ok('{"operateRecordId":1}')));
+    const rule = /timeoutMs: must be a number of milliseconds from 1 to 2147483647/;
+    // NaN is what `Number(process.env.X)` gives when X is unset, or `Number("30s")`.
+    for (const bad of [Number.NaN, 0, -1, Number.POSITIVE_INFINITY, 2_147_483_648, 3e9]) {
+      const err = await issuing()
+        .request(operate, { cardId: "1", type: "FREEZE" }, { timeoutMs: bad })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(isRequestValidationError(err)).toBe(true);
+      expect(err).toMatchObject({ field: "timeoutMs" });
+      expect((err as Error).message).toMatch(rule);
+      let thrown: unknown;
+      try {
+        issuing({ timeoutMs: bad });
+      } catch (e) {
+        thrown = e;
+      }
+      expect(isRequestValidationError(thrown)).toBe(true);
+      expect((thrown as Error).message).toMatch(rule);
+    }
+    expect(server.requests).toHaveLength(0);
+    // The bounds themselves are taken.
+    await expect(
+      issuing({ timeoutMs: 2_147_483_647 }).request(operate, { cardId: "1", type: "FREEZE" }),
+    ).resolves.toEqual({ operateRecordId: "1" });
+    await expect(
+      issuing().request(operate, { cardId: "1", type: "FREEZE" }, { timeoutMs: 2_147_483_647 }),
+    ).resolves.toEqual({ operateRecordId: "1" });
+    expect(server.requests).toHaveLength(2);
   });
 
   it("turns malformed JSON into a typed error, retrying it only where a repeat is safe", async () => {
@@ -289,18 +333,13 @@ describe("Transport", () => {
     expect(delays).toEqual([]);
     for (const bad of [Number.NaN, -1, Number.POSITIVE_INFINITY])
       expect(() => issuing({ retryDelay: { baseDelayMs: bad } })).toThrow(
-        /retryDelay\.baseDelayMs.*non-negative number/,
+        /retryDelay\.baseDelayMs: must be a number of milliseconds from 0 to/,
       );
   });
 
   it("never retries an unkeyed write after it may have reached the service", async () => {
     server = await startTestServer((_req, res) => sendJson(res, 503, "{}"));
-    const transport = new Transport({
-      environment: { origin: server.url },
-      auth: signAuth({ secretKey: "s3cret" }),
-      merchantNo: "M100",
-      retryDelay: fast,
-    });
+    const transport = payout();
     const err = await transport
       .request(addBeneficiary, { merchantRefId: "u1", accountInfomation: "{}" })
       .then(
@@ -308,6 +347,32 @@ describe("Transport", () => {
         (e: unknown) => e,
       );
     expect(isServerError(err)).toBe(true);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("refuses options.idempotencyKey on a write whose endpoint takes no key, sending nothing", async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, ok('{"requestId":"r1"}')));
+    const transport = payout();
+    const err = await transport
+      .request(
+        addBeneficiary,
+        { merchantRefId: "u1", accountInfomation: "{}" },
+        { idempotencyKey: "my-key-1" },
+      )
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isRequestValidationError(err)).toBe(true);
+    expect(err).toMatchObject({ field: "idempotencyKey", path: "/api/v1/beneficiary/add" });
+    expect((err as Error).message).toContain(
+      "idempotencyKey: is not supported by this endpoint, which takes no idempotency key",
+    );
+    expect(server.requests).toHaveLength(0);
+    // A read without a key field needs none: the option is left unused there.
+    await expect(
+      transport.request(signedQuery, { requestId: "r1" }, { idempotencyKey: "my-key-1" }),
+    ).resolves.toEqual({ requestId: "r1" });
     expect(server.requests).toHaveLength(1);
   });
 

@@ -36,7 +36,7 @@ export interface TransportConfig {
   auth: AuthStrategy;
   /** Filled into the body of endpoints that carry merchantNo when the caller leaves it out. */
   merchantNo?: string | undefined;
-  /** Per attempt, covering connect, headers and body. Default 30 s. */
+  /** Per attempt, covering connect, headers and body: 1 to 2147483647 ms. Default 30 s. */
   timeoutMs?: number | undefined;
   /** Retries after the first attempt. Default 2; 0 means one attempt. */
   maxRetries?: number | undefined;
@@ -85,9 +85,13 @@ export interface ClientOptions
 
 /** Per-call options, the same shape in every area client. */
 export interface RequestOptions {
+  /** Per attempt, 1 to 2147483647 ms; anything else is refused before sending. */
   timeoutMs?: number | undefined;
   maxRetries?: number | undefined;
-  /** Used for the endpoint's key field (clientRequestId, requestId, profitReference) when the params leave it out. */
+  /**
+   * Used for the endpoint's key field (clientRequestId, requestId, profitReference) when the
+   * params leave it out; refused on a write whose endpoint has no key field.
+   */
   idempotencyKey?: string | undefined;
   /** Sub-merchant / child customer (account area). */
   onBehalfOf?: string | undefined;
@@ -126,6 +130,7 @@ interface CallContext extends Record<string, unknown> {
 export class Transport {
   readonly #config: TransportConfig;
   readonly #retry: RetrySettings;
+  readonly #timeoutMs: number;
   readonly #baseUrls = new Map<Area, string>();
   readonly #now: () => number;
   /** The fetch every attempt goes through, and whether the caller gave it. */
@@ -139,6 +144,7 @@ export class Transport {
     const { hooks, logger } = config;
     this.#observed = Boolean(hooks?.onRequest || hooks?.onResponse || logger);
     this.#retry = retrySettings(config);
+    this.#timeoutMs = milliseconds(config.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs", 1);
     this.#now = config.now ?? Date.now;
     this.#fetch = {
       fn: config.fetch ?? globalThis.fetch.bind(globalThis),
@@ -146,7 +152,7 @@ export class Transport {
     };
     this.#ky = ky.create({
       fetch: this.#fetch.fn,
-      timeout: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeout: this.#timeoutMs,
       // A redirected POST would be re-sent elsewhere (or turned into a GET): answer with the 3xx.
       redirect: "manual",
       retry: kyRetryOptions(this.#retry),
@@ -226,7 +232,23 @@ export class Transport {
       input.onBehalfOf = options.onBehalfOf;
     }
     const field = endpoint.idempotencyKey?.field;
-    if (field === undefined) return { input, key: undefined };
+    if (field === undefined) {
+      // A write without a key field would go out unkeyed, never retried as a keyed write is:
+      // refused rather than dropped. A read needs no key (transfers.create passes the
+      // remittance's options to its beneficiary lookup).
+      if (options.idempotencyKey !== undefined && endpoint.kind === "write") {
+        throw new RequestValidationError(
+          [
+            {
+              path: "idempotencyKey",
+              message: "is not supported by this endpoint, which takes no idempotency key",
+            },
+          ],
+          { path: endpoint.path },
+        );
+      }
+      return { input, key: undefined };
+    }
     const given = input[field];
     if (
       given !== undefined &&
@@ -268,6 +290,8 @@ export class Transport {
     }
     // An aborted call sends nothing (ky leaves the signal to the fetch, which a custom one may ignore).
     if (options.signal?.aborted) throw options.signal.reason;
+    const maxRetries = nonNegativeInt(options.maxRetries, this.#retry.maxRetries, "maxRetries");
+    const timeoutMs = milliseconds(options.timeoutMs, this.#timeoutMs, "timeoutMs", 1);
     const { input, key } = this.#prepare(endpoint, params, options);
     const parsed = endpoint.parseRequest?.(input) ?? v.safeParse(endpoint.request, input);
     if (!parsed.success)
@@ -281,8 +305,6 @@ export class Transport {
     // signal, a throttle that rejects) from also surfacing as an unhandled rejection.
     signedText?.catch(() => {});
 
-    const maxRetries = nonNegativeInt(options.maxRetries, this.#retry.maxRetries, "maxRetries");
-    const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const call: Call = {
       endpoint,
       path: endpoint.path,

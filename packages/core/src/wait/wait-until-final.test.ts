@@ -28,6 +28,8 @@ describe("waitUntilFinal", () => {
       ["intervalMs", Number.NaN],
       ["intervalMs", 0],
       ["maxIntervalMs", Number.POSITIVE_INFINITY],
+      // Past setTimeout's 2^31 - 1 ms the timer fires at once: a TimeoutError right away.
+      ["timeoutMs", 3_000_000_000],
     ] as const) {
       const spec = pending();
       const error = await waitUntilFinal(spec, { [name]: value }).catch((e: unknown) => e);
