@@ -79,7 +79,7 @@ export async function runCli(argv: readonly string[] = process.argv.slice(2)): P
   const controller = new AbortController();
   const onSignal = (name: NodeJS.Signals) => {
     if (controller.signal.aborted) process.exit(name === "SIGINT" ? 130 : 143);
-    process.stderr.write(`reconciler: ${name}: finishing the current window, then stopping\n`);
+    process.stderr.write(`reconciler: ${name}: finishing the work in hand, then stopping\n`);
     controller.abort(new Error(name));
   };
   process.on("SIGINT", onSignal);

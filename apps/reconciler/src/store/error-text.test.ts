@@ -14,6 +14,17 @@ describe("errorText", () => {
     expect(text).toContain("ok=1");
   });
 
+  it("masks a card number glued to letters or inside a longer run of digits", () => {
+    // JSON.parse quotes a bad body in its message: a signed push of `PAN4111111111111111 `.
+    const text = errorText(
+      new SyntaxError(
+        `Unexpected token 'P', "PAN4111111111111111 " is not valid JSON; ref 41111111111111111234`,
+      ),
+    );
+    expect(text).not.toMatch(/4111/);
+    expect(text).toContain("Unexpected token 'P'");
+  });
+
   it("caps the length", () => {
     expect(errorText("x".repeat(5_000)).length).toBeLessThanOrEqual(2_001);
   });

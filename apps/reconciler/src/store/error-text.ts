@@ -6,9 +6,11 @@ const MAX_LENGTH = 2_000;
 const PAIR = /("?)([A-Za-z][\w-]*)\1(\s*[:=]\s*)("[^"]*"|[^\s,;&}]+)/g;
 // user:password@ in connection URLs.
 const URL_PASSWORD = /(\/\/[^/:@\s]+:)[^@\s]+@/g;
-// 13–19 digits, optionally grouped: card numbers. (64-bit ids are 19 digits too and are masked
-// with them: a stored error is read by people, and a leaked PAN costs more than a lost id.)
-const PAN = /\b\d(?:[ -]?\d){12,18}\b/g;
+// 13 or more digits, optionally grouped: card numbers, also inside a longer run or glued to
+// letters ("PAN4111111111111111", which \b did not see: JSON.parse quotes a bad body so). 64-bit
+// ids are 19 digits too and are masked with them: a stored error is read by people, and a
+// leaked PAN costs more than a lost id.
+const PAN = /(?<!\d)\d(?:[ -]?\d){12,}(?!\d)/g;
 
 /**
  * An error wrapping another (drizzle's "Failed query: <sql>\nparams: <values>" around the

@@ -66,20 +66,22 @@ const COLUMNS = sql`break_id, class, priority, status, record_kind, provider_ref
   assignee, accepted_by, ${iso("accepted_at")} AS accepted_at, accepted_reason, last_action,
   last_actor, ${iso("last_action_at")} AS last_action_at`;
 
+// The view's numeric column: a bare `amount` in ORDER BY names the text output column above,
+// and sorted 981.85 before 14861.56 (the largest breaks fell past the page's limit).
+const AMOUNT = "finance_break_workflow.amount";
+
 const ORDER: Record<QueueSort, string> = {
-  priority:
-    "CASE status WHEN 'open' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, priority, amount DESC",
-  amount: "amount DESC",
+  priority: `CASE status WHEN 'open' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, priority, ${AMOUNT} DESC`,
+  amount: `${AMOUNT} DESC`,
   age: "occurred_at ASC NULLS LAST",
-  class: "class, priority, amount DESC",
+  class: `class, priority, ${AMOUNT} DESC`,
   last_action: "last_action_at DESC NULLS LAST",
 };
 const REVERSED: Record<QueueSort, string> = {
-  priority:
-    "CASE status WHEN 'open' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END DESC, priority DESC, amount",
-  amount: "amount ASC",
+  priority: `CASE status WHEN 'open' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END DESC, priority DESC, ${AMOUNT}`,
+  amount: `${AMOUNT} ASC`,
   age: "occurred_at DESC NULLS LAST",
-  class: "class DESC, priority, amount DESC",
+  class: `class DESC, priority, ${AMOUNT} DESC`,
   last_action: "last_action_at ASC NULLS LAST",
 };
 

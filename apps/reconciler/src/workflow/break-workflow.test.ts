@@ -55,6 +55,19 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
     expect(ids).toHaveLength(3);
   });
 
+  it("sorts the queue by amount as a number, not as text", async () => {
+    // As text 99.99 came before 1250.50: the largest breaks sank past the page's limit.
+    const amounts = async (descending: boolean) =>
+      (await listBreaks(db, { sort: "amount", descending })).map((b) => b.amount);
+    expect(await amounts(false)).toEqual(["1250.50", "99.99", "10"]);
+    expect(await amounts(true)).toEqual(["10", "99.99", "1250.50"]);
+    expect((await listBreaks(db, { sort: "class" })).map((b) => b.amount)).toEqual([
+      "1250.50",
+      "99.99",
+      "10",
+    ]);
+  });
+
   it("accepts a break with a reason: it leaves the queue and the statement says accepted", async () => {
     const id = ids[0] as string;
     const result = await applyBreakAction(db, {
