@@ -1,6 +1,7 @@
 // `reconciler breaks list [--status S,..] [--class C] [--assignee NAME] [--sort S] [--json]`:
 // the break queue (open and pending unless --status says otherwise) as a table or JSON.
 import * as v from "valibot";
+import { BREAK_CLASSES } from "../../match/break-classes";
 import { moneyText } from "../../money-text";
 import { tableLines } from "../../text-table";
 import {
@@ -88,9 +89,8 @@ function readFlags(args: Parameters<Command["run"]>[0]) {
     throw new UsageError(`breaks list takes no arguments (got ${args.positional.join(" ")})`);
   return commandFlags(args, {
     status: v.optional(statusList),
-    class: v.optional(
-      v.pipe(v.string("needs a class"), v.regex(/^[a-z_]+$/, "must be a break class")),
-    ),
+    // A misspelt class listed nothing, exit 0: the classes are named instead.
+    class: v.optional(v.picklist(BREAK_CLASSES, `must be one of ${BREAK_CLASSES.join(", ")}`)),
     assignee: v.optional(v.pipe(v.string("needs a name (or none)"), v.minLength(1))),
     sort: v.optional(v.picklist(QUEUE_SORTS, `must be one of ${QUEUE_SORTS.join(", ")}`)),
     limit: v.optional(

@@ -118,6 +118,12 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
         {},
         /unknown flag --reason/,
       ],
+      // A misspelt class listed nothing with exit 0.
+      [
+        ["breaks", "list", "--class", "amount_mismatches"],
+        {},
+        /--class: must be one of .*amount_mismatch/,
+      ],
     ];
     for (const [words, env, message] of cases) {
       const result = await cli(words, env);
