@@ -166,6 +166,7 @@ describe.each(testBackends())("webhook receiver on %s", (kind) => {
     const line = JSON.parse(lines.find((l) => l.includes("webhook rejected")) ?? "{}");
     expect(line.reason).toBe("body is over the 1048576-byte limit");
     expect((await fetch(`${receiver.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${receiver.url}/healthz?probe=1`)).status).toBe(200);
   });
 
   it.each([

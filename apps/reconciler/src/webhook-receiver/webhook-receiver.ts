@@ -81,7 +81,8 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
     },
   });
   const server: Server = createServer((req, res) => {
-    if (req.method === "GET" && req.url === "/healthz") {
+    // A probe may add a query string (a cache buster): the path alone decides.
+    if (req.method === "GET" && req.url?.split("?", 1)[0] === "/healthz") {
       res.writeHead(200, { "content-type": "application/json" });
       res.end('{"ok":true}');
       return;
