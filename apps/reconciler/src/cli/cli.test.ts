@@ -1,7 +1,9 @@
 // The CLI without a database: argument parsing, help, unknown commands and flags, and
 // configuration errors with their exit codes.
 import { describe, expect, it } from "vitest";
+import type { SyncSummary } from "../sync/sync-types";
 import { commandFlags } from "./command-support";
+import { exitCodeOf } from "./commands/sync-run";
 import { EXIT } from "./exit-codes";
 import { main } from "./main";
 import { parseArgs, SWITCH, UsageError } from "./parse-args";
@@ -97,5 +99,24 @@ describe("main", () => {
     expect(await main(["sync", "--data-dir", "memory://"], bad.io)).toBe(EXIT.usage);
     expect(bad.err.join("\n")).toContain("RECONCILER_RPS (--rps): must be at least 1");
     expect(bad.err.join("\n")).not.toContain("secret-key-value");
+  });
+});
+
+describe("the sync's exit code", () => {
+  const summary = (over: Partial<SyncSummary>): SyncSummary => ({
+    outcome: "partial",
+    unread: { count: 0, since: null },
+    interrupted: false,
+    streams: {},
+    seconds: 1,
+    ...over,
+  });
+
+  it("is 4 for a stop even when it left serviceIds due (every deploy exited 3, data unread)", () => {
+    const unread = { count: 330, since: "2026-05-01T00:00:00.000Z" };
+    expect(exitCodeOf(summary({ interrupted: true, unread }))).toBe(EXIT.stopped);
+    expect(exitCodeOf(summary({ unread }))).toBe(EXIT.unread);
+    expect(exitCodeOf(summary({ outcome: "failed", interrupted: true }))).toBe(EXIT.failed);
+    expect(exitCodeOf(summary({ outcome: "ok" }))).toBe(EXIT.ok);
   });
 });

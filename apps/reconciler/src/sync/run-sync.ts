@@ -57,7 +57,13 @@ function totalUnread(summaries: StreamSummary[]): Unread {
   return { count, since };
 }
 
-function overall(summaries: StreamSummary[]): SyncOutcome {
+/**
+ * A busy stream (another worker holds it) is no failure of a regular sync: that worker reads the
+ * same range. A range asked for (`--from/--to`, a backfill) it does not read: left unread, the
+ * run is partial (exit 3), not ok.
+ */
+function overall(summaries: StreamSummary[], explicitRange: boolean): SyncOutcome {
+  if (explicitRange && summaries.some((s) => s.outcome === "busy")) return "partial";
   const ran = summaries.filter((s) => s.outcome !== "busy");
   if (ran.length > 0 && ran.every((s) => s.outcome === "failed")) return "failed";
   // A stream that ended in an error (the database gone) could not even tell what it left
@@ -110,7 +116,7 @@ export async function runSync(ctx: SyncContext, opts: SyncOptions = {}): Promise
   );
   const summaries = Object.values(results);
   return {
-    outcome: overall(summaries),
+    outcome: overall(summaries, opts.from !== undefined || opts.to !== undefined),
     unread: totalUnread(summaries),
     interrupted: opts.signal?.aborted === true,
     streams: results,

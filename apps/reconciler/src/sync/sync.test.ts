@@ -2,8 +2,11 @@
 // equal to the ground truth record for record, idempotent, status changes caught by the
 // lookback, faults survived, one runner per stream.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exitCodeOf } from "../cli/commands/sync-run";
+import { EXIT } from "../cli/exit-codes";
 import type { Db } from "../db/database";
 import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
 import { lastRuns } from "../store/sync-runs";
 import { takeWindowsToRetry } from "../store/sync-windows";
 import { readWatermark } from "../store/watermarks";
@@ -157,5 +160,27 @@ describe.each(testBackends())("sync against the sandbox on %s", (kind) => {
     // it may run that stream first; the two never hold it at once (each then finds it free).
     expect(ra.outcome).toBe("ok");
     expect(rb.outcome).toBe("ok");
+  }, 60_000);
+
+  it("calls a range asked for that another worker's hold kept it from reading partial, not ok", async () => {
+    // A backfill that found the stream busy exited 0 having read nothing of its range.
+    const range = { from: new Date(Date.now() - 2 * 86_400_000), to: new Date() };
+    // Another worker holds card transactions for the whole backfill.
+    const held = await withStreamLock(db, "card_transactions", () =>
+      runSync(sandboxSyncContext(db, generated), {
+        ...range,
+        backfill: true,
+        streams: ["card_transactions"],
+      }),
+    );
+    if (held === STREAM_BUSY) throw new Error("the stream was busy for the test itself");
+    expect(held.streams.card_transactions?.outcome).toBe("busy");
+    expect(held.outcome).toBe("partial");
+    expect(exitCodeOf(held)).toBe(EXIT.unread);
+    // A regular sync that finds it busy is fine: the worker holding it reads the same range.
+    const regular = await withStreamLock(db, "card_transactions", () =>
+      runSync(sandboxSyncContext(db, generated), { streams: ["card_transactions"] }),
+    );
+    expect(regular !== STREAM_BUSY && regular.outcome).toBe("ok");
   }, 60_000);
 });

@@ -81,13 +81,17 @@ export function printSummary(io: CommandIo, summary: SyncSummary): void {
 }
 
 /**
- * failed → 1; any data left unread (failed windows, due serviceIds) → 3, also when the run
- * itself read everything it tried; stopped by a signal with nothing else wrong → 4.
+ * failed → 1; stopped by a signal → 4 (what the stop left unread — the serviceIds its operation
+ * records queued, say — the next run reads; `status` says what); any other data left unread
+ * (failed windows, due serviceIds, a range another worker held) → 3, also when the run itself
+ * read everything it tried.
  */
 export function exitCodeOf(summary: SyncSummary): number {
   if (summary.outcome === "failed") return EXIT.failed;
-  if (summary.unread.count > 0) return EXIT.unread;
+  // Before the unread count: a stop leaves serviceIds due by itself, and every deploy or node
+  // drain exited 3 (data unread), which alerts, instead of 4.
   if (summary.interrupted) return EXIT.stopped;
+  if (summary.unread.count > 0) return EXIT.unread;
   if (summary.outcome === "partial") return EXIT.unread;
   return EXIT.ok;
 }
