@@ -60,6 +60,20 @@ describe("databaseTarget", () => {
   });
 });
 
+describe("openDatabase on a server it cannot reach", () => {
+  // Every host of the list refuses: postgres.js kept trying for ever, and `run` hung silently.
+  it("gives up within its bound, naming the server and never the password", async () => {
+    const started = Date.now();
+    const error = await openDatabase({
+      url: "postgres://alice:s3cret@127.0.0.1:1,127.0.0.1:2/ledger",
+      connectTimeoutMs: 1_000,
+    }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(String(error)).toMatch(/could not reach the database at .* within 1 s/);
+    expect(String(error)).not.toContain("s3cret");
+  }, 20_000);
+});
+
 describe.each(testBackends())("openDatabase on %s", (kind) => {
   it("migrates once, reads text types, and opens again without re-applying", async () => {
     if (kind === "pglite") {

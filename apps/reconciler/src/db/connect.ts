@@ -15,6 +15,7 @@ import type { Database, Db } from "./database";
 import { onDriverSocketFault } from "./driver-socket-fault";
 import { defaultMigrationsFolder, withMigrationLock } from "./migrations";
 import { noDelaySocket } from "./no-delay-socket";
+import { CONNECT_TIMEOUT_MS, reachedWithin } from "./reach-database";
 import * as schema from "./schema";
 
 export interface OpenDatabaseOptions {
@@ -33,6 +34,8 @@ export interface OpenDatabaseOptions {
    * hold one connection while the work they guard uses the others).
    */
   maxConnections?: number | undefined;
+  /** How long reaching the server may take (default CONNECT_TIMEOUT_MS, 30 s). */
+  connectTimeoutMs?: number | undefined;
 }
 
 /** The folder PGlite uses when nothing else is configured. */
@@ -66,11 +69,22 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   const max = opts.maxConnections ?? 10;
   if (!Number.isInteger(max) || max < 2)
     throw new RangeError("maxConnections must be an integer of at least 2");
-  if (target.kind === "postgres") return openPostgres(target.url, migrationsFolder, max);
+  if (target.kind === "postgres")
+    return openPostgres(
+      target.url,
+      migrationsFolder,
+      max,
+      opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    );
   return openPglite(target.dataDir, migrationsFolder);
 }
 
-async function openPostgres(url: string, migrationsFolder: string, max: number) {
+async function openPostgres(
+  url: string,
+  migrationsFolder: string,
+  max: number,
+  connectTimeoutMs: number,
+) {
   const client = postgres(url, {
     max,
     onnotice: () => {}, // "schema drizzle already exists, skipping" on every start
@@ -124,9 +138,14 @@ async function openPostgres(url: string, migrationsFolder: string, max: number) 
     },
   };
   try {
+    // Reached first, within a bound; the migration lock may then wait on another worker's
+    // migration for as long as that takes.
+    await reachedWithin(client`SELECT 1`, connectTimeoutMs, url);
     await withMigrationLock(backend, () => backend.migrate(migrationsFolder));
   } catch (error) {
-    await client.end({ timeout: 5 });
+    // Nothing of ours is in flight: a refused migration rolled back, an unreachable server
+    // answers nothing (waiting on it is what hung).
+    await client.end({ timeout: 0 });
     throw error;
   }
   const typed = db as unknown as Db;

@@ -5,6 +5,7 @@
 // RECONCILER_LEDGER_QUERY_TIMEOUT, so a lock on the merchant's database cannot hang the cycle.
 import postgres from "postgres";
 import type { Db } from "../db/database";
+import { describeDatabaseUrl, reachedWithin } from "../db/reach-database";
 import { dataRefusal } from "../db/sql-state";
 import { importLedgerEntries, type LedgerImportResult } from "./import-ledger";
 import { LEDGER_COLUMNS, type LedgerColumn } from "./ledger-row";
@@ -26,16 +27,6 @@ export class LedgerQueryError extends Error {
     readonly problems: readonly string[] = [],
   ) {
     super(problems.length > 0 ? `${message}\n  ${problems.slice(0, 20).join("\n  ")}` : message);
-  }
-}
-
-/** host:port/database of a URL, never its user or password. */
-export function describeDatabaseUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}${u.port ? `:${u.port}` : ""}${u.pathname}`;
-  } catch {
-    return "(an unreadable URL)";
   }
 }
 
@@ -72,6 +63,7 @@ export async function intakeLedgerQuery(
   let rows: Record<string, unknown>[];
   let columns: string[];
   try {
+    await reachedWithin(client`SELECT 1`, (opts.timeoutSeconds ?? 30) * 1000, opts.url);
     const result = await client.begin("read only", async (sql) => {
       // Bounds for this transaction only: a statement that runs too long, or waits on a lock
       // (a migration, a VACUUM FULL on the merchant's side), is cancelled instead of holding
