@@ -99,6 +99,10 @@ describe("main", () => {
     expect(await main(["sync", "--data-dir", "memory://"], bad.io)).toBe(EXIT.usage);
     expect(bad.err.join("\n")).toContain("RECONCILER_RPS (--rps): must be at least 1");
     expect(bad.err.join("\n")).not.toContain("secret-key-value");
+    // `run` checks the sync's settings once its database is open: still exit 2, not a failed cycle.
+    const run = fakeIo();
+    expect(await main(["run", "--data-dir", "memory://"], run.io)).toBe(EXIT.usage);
+    expect(run.err.join("\n")).toContain("MERCHANTKIT_ENVIRONMENT (--environment): is required");
   });
 });
 

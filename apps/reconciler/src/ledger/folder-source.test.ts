@@ -12,15 +12,11 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { queryText } from "../db/query-rows";
 import { sqlState } from "../db/sql-state";
-import {
-  openTestDatabase,
-  type TestDatabase,
-  temporaryFolder,
-  testBackends,
-} from "../db/test-databases";
+import { type TestDatabase, temporaryFolder, testBackends } from "../db/test-databases";
+import { useTestDatabase } from "../db/use-test-database";
 import { dropLedgerFile, LEDGER_HEADER } from "./test-ledger-files";
 
 // A hook run as an import starts (a producer writing meanwhile), set per test.
@@ -46,11 +42,8 @@ const drop = (folder: string, name: string, ...rows: string[]) =>
 describe.each(testBackends())("the ledger folder under failures on %s", (kind) => {
   let database: TestDatabase;
   let folder: ReturnType<typeof temporaryFolder>;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await database.dispose();
+  useTestDatabase(kind, (opened) => {
+    database = opened;
   });
   beforeEach(() => {
     hooks.duringImport = undefined;

@@ -15,6 +15,7 @@ import {
   temporaryFolder,
   testBackends,
 } from "../db/test-databases";
+import { useTestDatabase } from "../db/use-test-database";
 import { intakeLedgerFolder } from "./folder-source";
 import { intakeLedgerQuery, LedgerQueryError } from "./query-source";
 import { dropLedgerFile, LEDGER_HEADER } from "./test-ledger-files";
@@ -41,11 +42,8 @@ const count = async (db: Db, table: string) =>
 describe.each(testBackends())("the ledger folder on %s", (kind) => {
   let database: TestDatabase;
   let folder: ReturnType<typeof temporaryFolder>;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await database.dispose();
+  useTestDatabase(kind, (opened) => {
+    database = opened;
   });
   beforeEach(() => {
     folder = temporaryFolder("ledger-drops-");

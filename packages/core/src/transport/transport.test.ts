@@ -452,18 +452,19 @@ describe("Transport", () => {
   });
 
   it("stops a write the caller aborts once sent with an AbortedError carrying the key that was sent", async () => {
+    const controller = new AbortController();
+    const reason = new Error("user cancelled");
+    // Aborted once the service has the request (not after a fixed time a loaded machine may miss).
     server = await startTestServer(async (_req, res) => {
+      controller.abort(reason);
       await new Promise((r) => setTimeout(r, 300));
       sendJson(res, 200, ok('{"operateRecordId":1}'));
     });
-    const controller = new AbortController();
-    const reason = new Error("user cancelled");
     const pending = issuing().request(
       operate,
       { cardId: "1", type: "FREEZE" },
       { signal: controller.signal },
     );
-    setTimeout(() => controller.abort(reason), 20);
     const err = await pending.then(
       () => undefined,
       (e: unknown) => e,
@@ -478,17 +479,17 @@ describe("Transport", () => {
   });
 
   it("rejects a read the caller aborts, and a write aborted before it is sent, with the abort reason itself", async () => {
+    const controller = new AbortController();
+    const reason = new Error("user cancelled");
     server = await startTestServer(async (_req, res) => {
+      controller.abort(reason);
       await new Promise((r) => setTimeout(r, 300));
       sendJson(res, 200, ok('{"list":[]}'));
     });
-    const controller = new AbortController();
-    const reason = new Error("user cancelled");
     const read = new Transport({
       environment: { origin: server.url },
       auth: accountApiKeyAuth({ apiKey: "acct-key" }),
     }).request(accountQuery, { serviceIds: ["1"] }, { signal: controller.signal });
-    setTimeout(() => controller.abort(reason), 20);
     await expect(read).rejects.toBe(reason);
     await expect(
       issuing().request(operate, { cardId: "1", type: "FREEZE" }, { signal: controller.signal }),

@@ -2,6 +2,7 @@
 // report) on an open database, its readable lines on a terminal, and always its one JSON
 // summary line on stdout, with the exit code it stands for.
 
+import { ConfigError } from "../../config/load-config";
 import type { ReconcilerConfig } from "../../config/reconciler-config";
 import { cycleExitCode, cycleSummaryLine, failedCycle } from "../../cycle/cycle-summary";
 import { runCycle } from "../../cycle/run-cycle";
@@ -55,6 +56,9 @@ export async function reportedCycle(
   try {
     return await cycle();
   } catch (error) {
+    // A configuration the cycle cannot use is the command line's error (exit 2, naming the
+    // setting), not a failed cycle.
+    if (error instanceof ConfigError) throw error;
     const text = errorText(error);
     logEvent({ log }, "error", failure, { error: text });
     const result = failedCycle(text);
