@@ -184,7 +184,9 @@ describe("ProfitShareClient", () => {
       profitCompleted: false,
     });
     const error = await profit
-      .waitForResult({ profitReference: share.profitReference }, { intervalMs: 5, timeoutMs: 30 })
+      // Long enough for the first read to answer on a loaded machine (30 ms was not: the
+      // message then said "unread"); the share stays processing, so the wait still times out.
+      .waitForResult({ profitReference: share.profitReference }, { intervalMs: 50, timeoutMs: 1_500 })
       .catch((e: unknown) => e);
     expect(isTimeoutError(error)).toBe(true);
     expect((error as Error).message).toContain("still processing");

@@ -35,9 +35,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const { port = 0, host: hostname = "127.0.0.1", ...rest } = options;
   const sandbox = createSandboxApp(rest);
   const server = createAdaptorServer({ fetch: sandbox.app.fetch }) as Server;
-  // Longer than common clients' idle timeout (undici: 4 s), so the server is never the side
-  // that closes an idle keep-alive connection just as a request is written to it.
-  server.keepAliveTimeout = 10_000;
+  // The server must not be the side that closes an idle keep-alive connection just as a
+  // request is written to it. undici keeps an idle connection for the server's advertised
+  // timeout less 1 s, and in one event loop (a test running the sandbox in process) a
+  // synchronous stretch of work (PGlite matching) can outlast both timers: the client's request
+  // then goes out on a connection whose server-side timer fires next (ECONNRESET, seen at 10 s
+  // on a loaded CI machine). Two minutes is longer than any such stretch.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, () => {
