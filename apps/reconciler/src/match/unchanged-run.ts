@@ -15,6 +15,7 @@ import { REAL_SCHEMA } from "./incremental/scoped-tables";
 import type { ResolvedMatchOptions } from "./match-options";
 import type { MatchStats } from "./match-stats";
 import { literals } from "./statement";
+import { HAS_TOTALS } from "./stored-totals";
 
 /** When a pending break (a row of breaks or run_breaks) opens: its grace period's end. */
 export function graceEnd(o: ResolvedMatchOptions): string {
@@ -91,6 +92,10 @@ export async function reusableRun(
         as_of::text AS as_of, valid_until::text AS valid_until
       FROM match_runs WHERE finished_at IS NOT NULL AND fingerprint IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM match_changes)
+        -- The results are still there: a crash empties the unlogged match tables (and a
+        -- promoted standby never has them), and a run reusing nothing would report the last
+        -- run's verdict over empty tables (statement differences all "unexplained").
+        AND ${sql.raw(HAS_TOTALS)}
       ORDER BY started_at DESC LIMIT 1`,
   );
   if (!last) return undefined;

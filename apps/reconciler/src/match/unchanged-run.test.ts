@@ -1,0 +1,60 @@
+// A rerun with nothing changed reuses the last run's results (unchanged-run.ts), but only while
+// they are still stored: a Postgres crash empties the unlogged match tables (a promoted standby
+// never has them), and reusing then reported the last verdict over empty tables, every
+// statement difference "unexplained", exit 0. PGlite and (with DATABASE_URL) a Postgres server.
+import { describe, expect, it } from "vitest";
+import type { Db } from "../db/database";
+import { queryText } from "../db/query-rows";
+import { testBackends } from "../db/test-databases";
+import { useTestDatabase } from "../db/use-test-database";
+import { importLedger } from "../ledger/import-ledger";
+import { LEDGER_HEADER } from "../ledger/test-ledger-files";
+import { runMatch } from "./run-match";
+import { cardTransactionsTruth, settledClearing, storeGroundTruth } from "./test-ground-truth";
+import { storedResults } from "./test-stored-results";
+
+const AS_OF = Date.parse("2026-06-01T00:00:00Z");
+const DAY = 86_400_000;
+const CARD = "1953712585351400001";
+
+/** What crash recovery does to the unlogged match tables: empties them, firing no trigger. */
+const CRASH_EMPTIES = "match_pairs, match_groups, match_group_members, match_totals, match_leftovers";
+
+describe.each(testBackends())("a rerun with nothing changed on %s", (kind) => {
+  let db: Db;
+  useTestDatabase(kind, (opened) => {
+    db = opened.db;
+  });
+
+  it("matches again instead of reusing results a crash emptied", async () => {
+    const at = AS_OF - 3 * DAY;
+    const clearings = ["K1", "K2", "K3"].map((txnOrderNo, i) =>
+      settledClearing({ cardId: CARD, txnOrderNo, amount: `${10 + i}.00`, at }),
+    );
+    await storeGroundTruth(db, cardTransactionsTruth(clearings), new Date(AS_OF));
+    const booked = new Date(at).toISOString();
+    // K1 and K2 booked; K3 is missing in the ledger.
+    await importLedger(
+      db,
+      [
+        LEDGER_HEADER,
+        `E1,card_transaction,K1,-10.00,USD,${booked},,${CARD},`,
+        `E2,card_transaction,K2,-11.00,USD,${booked},,${CARD},`,
+      ].join("\n"),
+    );
+    const asOf = new Date(AS_OF);
+    const first = await runMatch(db, { asOf });
+    const before = await storedResults(db);
+    expect(before.pairs).toHaveLength(2);
+
+    // Still stored: the rerun reuses them.
+    expect((await runMatch(db, { asOf })).reusedRunId).toBe(first.runId);
+
+    await queryText(db, `TRUNCATE ${CRASH_EMPTIES}`);
+    await queryText(db, "TRUNCATE match_changes");
+    const after = await runMatch(db, { asOf });
+    expect(after.reusedRunId).toBeNull();
+    expect(after.verdict).toBe(first.verdict);
+    expect(await storedResults(db)).toEqual(before);
+  });
+});
