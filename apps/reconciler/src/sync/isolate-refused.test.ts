@@ -1,4 +1,9 @@
-import { InvalidRequestError, RequestValidationError, ServerError } from "@merchantkit/core";
+import {
+  InvalidRequestError,
+  NotFoundError,
+  RequestValidationError,
+  ServerError,
+} from "@merchantkit/core";
 import { describe, expect, it } from "vitest";
 import { fetchIsolatingRefused } from "./isolate-refused";
 
@@ -57,6 +62,18 @@ describe("fetchIsolatingRefused", () => {
       { serviceId: "abc", reason: expect.stringContaining("64-bit id") },
     ]);
     expect(out.fetched).toEqual(ids.slice(0, 3));
+  });
+
+  it("keeps the whole batch due on a bare HTTP 404 or 413 without a business code", async () => {
+    // A gateway or proxy answering for the service: nothing about the ids.
+    for (const refusal of [
+      () => new NotFoundError({ message: "HTTP 404", httpStatus: 404 }),
+      () => new InvalidRequestError({ message: "HTTP 413", httpStatus: 413 }),
+    ]) {
+      const s = service(new Set([ids[0] as string]), refusal);
+      await expect(fetchIsolatingRefused(ids, s.fetch)).rejects.toThrow(/HTTP 4/);
+      expect(s.calls).toHaveLength(1);
+    }
   });
 
   it("keeps the whole batch due on an error about the call, not the ids", async () => {

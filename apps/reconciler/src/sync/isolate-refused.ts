@@ -10,11 +10,15 @@ import { errorText } from "../store/error-text";
 
 /**
  * An answer about the ids themselves, so smaller batches can tell which: the SDK's check of the
- * request, or the service's "invalid request" / "not found". Rate limits, server errors,
- * network trouble and authentication are about the call, not the ids: the batch stays due.
+ * request, or the service's "invalid request" / "not found" with its business code. Rate
+ * limits, server errors, network trouble and authentication are about the call, not the ids:
+ * the batch stays due. So is a bare HTTP 4xx without a business code (a gateway or proxy in
+ * front of the service, a wrong path): taken for a refusal, a short burst of them parked every
+ * id for good, and the account transactions of settled operations were never read.
  */
 export function isRefusalOfIds(error: unknown): boolean {
-  return isRequestValidationError(error) || isInvalidRequestError(error) || isNotFoundError(error);
+  if (isRequestValidationError(error)) return true;
+  return (isInvalidRequestError(error) || isNotFoundError(error)) && error.respCode !== undefined;
 }
 
 export interface Isolated<R> {
