@@ -11,8 +11,9 @@ export const EXIT = {
   usage: 2,
   /**
    * Data left unread: windows that failed (retried by every later run until read or given up
-   * by a person) or serviceIds not fetched. The tables miss records until a later run reads
-   * them; `reconciler status` says which and since when.
+   * by a person), serviceIds not fetched, or ledger files another worker was taking in (the
+   * cycle did not match). The tables miss records until a later run reads them; `reconciler
+   * status` says which and since when.
    */
   unread: 3,
   /**

@@ -6,7 +6,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXIT } from "../cli/exit-codes";
 import type { ReconcilerConfig } from "../config/reconciler-config";
+import { queryText } from "../db/query-rows";
 import { openTestDatabase, type TestDatabase, temporaryFolder } from "../db/test-databases";
+import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
 import { cycleExitCode, cycleSummaryLine } from "./cycle-summary";
 import { runCycle } from "./run-cycle";
 
@@ -67,6 +69,29 @@ describe("the cycle's exit code for its ledger sources", () => {
     const { code, summary } = await cycleWith({ ledgerDir: dir, ledgerQuery: undefined });
     expect(summary.ledger.folder.rejected).toEqual([expect.objectContaining({ name: "bad.csv" })]);
     expect(code).toBe(EXIT.ledgerRejected);
+  });
+
+  it("is 3, not matched, when another worker is taking the ledger folder in", async () => {
+    const dir = join(folder.path, "shared-drops");
+    mkdirSync(dir);
+    const runs = async () =>
+      Number(
+        (await queryText<{ n: string }>(database.db, "SELECT count(*) AS n FROM match_runs"))[0]?.n,
+      );
+    const before = await runs();
+    // Held here as another worker holds it (on PGlite, in process; on a server, per session).
+    const held = await withStreamLock(database.db, "ledger-folder", () =>
+      cycleWith({ ledgerDir: dir, ledgerQuery: undefined }),
+    );
+    if (held === STREAM_BUSY) throw new Error("the folder was busy for the test itself");
+    const { code, summary } = held;
+    expect(summary.ledger.folder).toBe("busy");
+    expect(summary.verdict).toBe("incomplete");
+    expect(summary.reasons).toEqual([expect.stringMatching(/another worker .* ledger folder/)]);
+    expect(summary.match).toBe("skipped");
+    expect(code).toBe(EXIT.unread);
+    // Nothing matched against a ledger lacking the files that worker holds.
+    expect(await runs()).toBe(before);
   });
 
   const server = process.env.DATABASE_URL;

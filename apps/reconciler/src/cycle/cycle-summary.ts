@@ -1,7 +1,7 @@
 // A cycle's one JSON summary line and its exit code: what an unattended run says about itself.
 import { exitCodeOf } from "../cli/commands/sync-run";
 import { EXIT } from "../cli/exit-codes";
-import type { CycleResult } from "./run-cycle";
+import { type CycleResult, ledgerBusy } from "./run-cycle";
 
 function failed(step: unknown): step is { error: string } {
   return typeof step === "object" && step !== null && "error" in step;
@@ -84,6 +84,9 @@ export function cycleExitCode(result: CycleResult): number {
     if (code !== EXIT.ok) return code;
   }
   if (result.interrupted) return EXIT.stopped;
+  // Ledger files another worker was taking in: this cycle did not match them (exit 3, like
+  // a sync another worker holds).
+  if (ledgerBusy(result.ledger)) return EXIT.unread;
   if (ledgerRefused(result.ledger)) return EXIT.ledgerRejected;
   // Incomplete without unread sync data: the sync is lagging or another worker is mid-run.
   if (match !== "skipped" && match.verdict === "incomplete") return EXIT.unread;
@@ -110,12 +113,17 @@ export function failedCycle(error: string): CycleResult {
 export function cycleSummaryLine(result: CycleResult, exitCode: number): string {
   const match = result.match;
   const matched = match !== "skipped" && !failed(match) ? match : undefined;
+  const waited = match === "skipped" && !result.interrupted && ledgerBusy(result.ledger);
   return JSON.stringify({
     msg: "cycle finished",
-    verdict: matched?.verdict ?? (failed(match) ? "failed" : "not matched"),
+    verdict: matched?.verdict ?? (failed(match) ? "failed" : waited ? "incomplete" : "not matched"),
     openBreaks: matched?.stats.openBreaks ?? null,
     pendingItems: matched?.stats.pendingItems ?? null,
-    reasons: matched?.reasons ?? [],
+    reasons:
+      matched?.reasons ??
+      (waited
+        ? ["another worker is taking the ledger folder in: not matched; it matches after"]
+        : []),
     ledger: ledgerSummary(result.ledger),
     sync: syncSummary(result.sync),
     match: failed(match)

@@ -67,6 +67,9 @@ async function takeLedger(db: Db, config: ReconcilerConfig): Promise<CycleResult
   return ledger;
 }
 
+/** True when another worker held the ledger folder: its files are not all in yet. */
+export const ledgerBusy = (ledger: CycleResult["ledger"]) => ledger.folder === "busy";
+
 /**
  * Runs the whole cycle once. Never throws for a step's failure (it is in the result); throws
  * only for a programming error. The caller turns the result into a summary line and exit code.
@@ -89,9 +92,13 @@ export async function runCycle(
   const interrupted = opts.signal?.aborted === true;
 
   // A stopped cycle leaves matching and the report to the next one: the sync did not finish.
+  // So does one that found another worker taking the ledger folder in: matched now, the ledger
+  // would lack the files that worker holds (breaks opened here, closed by its next match), and
+  // it matches once they are in. The cycle is then incomplete (ledgerBusy, cycle-summary.ts).
   let match: CycleResult["match"] = "skipped";
   let matchMs = 0;
-  if (!interrupted) [match, matchMs] = await timed(() => runMatch(db, opts.match ?? {}));
+  if (!interrupted && !ledgerBusy(ledgerResult))
+    [match, matchMs] = await timed(() => runMatch(db, opts.match ?? {}));
 
   let report: CycleResult["report"];
   let reportMs = 0;
