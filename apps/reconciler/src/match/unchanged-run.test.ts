@@ -18,7 +18,8 @@ const DAY = 86_400_000;
 const CARD = "1953712585351400001";
 
 /** What crash recovery does to the unlogged match tables: empties them, firing no trigger. */
-const CRASH_EMPTIES = "match_pairs, match_groups, match_group_members, match_totals, match_leftovers";
+const CRASH_EMPTIES =
+  "match_pairs, match_groups, match_group_members, match_totals, match_leftovers";
 
 describe.each(testBackends())("a rerun with nothing changed on %s", (kind) => {
   let db: Db;
