@@ -54,6 +54,10 @@ describe("new AccountClient", () => {
       { environment: { origin: "not a url" }, apiKey: "k" },
       { environment: "staging", apiKey: "k" },
       { environment, apiKey: "k", timestampUnit: "us" },
+      // A key a header cannot carry, or a blank one: refused here, not by fetch at the first call.
+      { environment, apiKey: "sandbox-account-api-key\nX" },
+      { environment, apiKey: "sandbox-account-api-key\u2713" },
+      { environment, apiKey: "  " },
       undefined,
     ];
     for (const options of bad) {
@@ -64,6 +68,7 @@ describe("new AccountClient", () => {
         new AccountClient(options as AccountClientOptions);
       } catch (error) {
         expect(isConfigurationError(error)).toBe(true);
+        expect((error as Error).message).not.toContain("sandbox-account-api-key");
       }
     }
   });

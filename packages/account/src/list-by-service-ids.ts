@@ -129,7 +129,9 @@ export async function listByServiceIds(
     transport.request(
       accountTransactionsServiceQuery,
       { serviceIds },
-      { ...requestOptions, idempotencyKey: keys[i], signal },
+      // The key only when there is one: an options object naming idempotencyKey as undefined
+      // is the caller's mistake, refused by the transport, never one made here.
+      { ...requestOptions, ...(keys[i] === undefined ? {} : { idempotencyKey: keys[i] }), signal },
     ),
   );
   return merge(

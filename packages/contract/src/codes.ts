@@ -14,6 +14,14 @@ export interface CodeInfo {
 
 export type CodeTable = Readonly<Record<string, CodeInfo>>;
 
-export function classifier(table: CodeTable): (respCode: string) => ApiErrorKind | undefined {
+/**
+ * An area's business code → the typed error it becomes (undefined: unknown, a plain ApiError).
+ * Named so the declarations of the endpoints that hold one (`codes`) write this name, not an
+ * import type of core's ApiErrorKind: the bundled .d.ts mixed such import types with the named
+ * import of ApiErrorKind and lost the name ("Cannot find name 'ApiErrorKind'", check-pack).
+ */
+export type CodeClassifier = (respCode: string) => ApiErrorKind | undefined;
+
+export function classifier(table: CodeTable): CodeClassifier {
   return (respCode) => table[respCode]?.kind;
 }

@@ -4,10 +4,11 @@
  * themselves, so the sandbox can run the other direction, and a name and summary for the
  * endpoint table and the OpenAPI document.
  */
-import type { ApiErrorKind, Area, AuthKind } from "@merchantkit/core";
+import type { Area, AuthKind } from "@merchantkit/core";
 import type * as v from "valibot";
 import { type AnyCodec, decodeWire, encodeWire } from "./codec/codec";
 import { withRequestLimits } from "./codec/request-limits";
+import type { CodeClassifier } from "./codes";
 
 export interface EndpointDef {
   /** Stable name, `<area>.<wire name>`, e.g. "issuing.card.operate". */
@@ -25,7 +26,7 @@ export interface EndpointDef {
   merchantNo?: boolean;
   onBehalfOf?: boolean;
   unsignedFields?: readonly string[];
-  codes: (respCode: string) => ApiErrorKind | undefined;
+  codes: CodeClassifier;
 }
 
 export type ContractEndpoint<D extends EndpointDef = EndpointDef> = Omit<

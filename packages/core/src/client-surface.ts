@@ -23,6 +23,7 @@ export {
   isResponseValidationError,
   isSignatureError,
   isTimeoutError,
+  isWaitTimeoutError,
 } from "./errors/local-errors";
 export type { Page, PagePromise } from "./paging/paginate";
 export type { ApiPromise, ResponseMeta, WithResponse } from "./transport/api-promise";

@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   IssuingClient,
@@ -43,6 +44,55 @@ describe("new IssuingClient", () => {
     expect(new IssuingClient({ environment: "production", apiKey: "k" })).toBeInstanceOf(
       IssuingClient,
     );
+  });
+
+  it("refuses an ApiKey a header cannot carry at construction, without quoting it", () => {
+    // Before, the client was built and the first request failed with fetch's untyped
+    // TypeError: Headers.set: "<the whole key>" is an invalid header value.
+    const environment = { origin: "http://127.0.0.1:1" };
+    for (const apiKey of ["sandbox-issuing-api-key\u2713", "sandbox-issuing-api-key\nX", "  "]) {
+      let error: unknown;
+      try {
+        new IssuingClient({ environment, apiKey });
+      } catch (e) {
+        error = e;
+      }
+      expect(isConfigurationError(error)).toBe(true);
+      expect((error as Error).message).toMatch(/^apiKey /);
+      expect((error as Error).message).not.toContain("sandbox-issuing-api-key");
+    }
+  });
+});
+
+describe("what an error shows", () => {
+  it("never the ApiKey an answer echoes, nor a card number in its text", async () => {
+    const apiKey = "sandbox-issuing-api-key";
+    for (const answer of [
+      () => new Response(`<html>no route for ApiKey ${apiKey}</html>`, { status: 400 }),
+      () =>
+        new Response(
+          JSON.stringify({
+            respCode: "80001",
+            respMsg: `key ${apiKey} may not see card 4111111111111111`,
+          }),
+        ),
+    ]) {
+      const client = new IssuingClient({
+        environment: { origin: "http://issuing.test" },
+        apiKey,
+        maxRetries: 0,
+        fetch: async () => answer(),
+      });
+      const error = await client.cards.freeze({ cardId: "1" }).catch((e: unknown) => e);
+      for (const shown of [
+        (error as Error).message,
+        inspect(error, { depth: null, showHidden: true }),
+        JSON.stringify(error),
+      ]) {
+        expect(shown).not.toContain(apiKey);
+        expect(shown).not.toContain("4111111111111111");
+      }
+    }
   });
 });
 

@@ -36,7 +36,8 @@ export class OperateRecords {
    * S or F; answers its record. Before the next operation on a card, wait for this one: the
    * service refuses an unfreeze while the freeze is still P. The list has no id filter, so give
    * `cardId` (or the `clientRequestId` sent) to read one card's records instead of all. A
-   * TimeoutError after `timeoutMs` names the status last seen; `signal` aborts the wait.
+   * WaitTimeoutError after `timeoutMs` names the status last seen (not a ConnectionError: nothing
+   * needs sending again); `signal` aborts the wait.
    */
   waitFor(
     operateRecordId: string,

@@ -2,7 +2,7 @@
 // refuses an unfreeze while the freeze is still P). The sandbox's clock runs, so operations
 // settle by themselves after the settle delay.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IssuingClient, isTimeoutError } from "./index";
+import { IssuingClient, isConnectionError, isWaitTimeoutError } from "./index";
 import { PRODUCTS, type TestBed, testBed } from "./test-sandbox";
 
 let fast: TestBed;
@@ -58,12 +58,13 @@ describe("operateRecords.waitFor", () => {
     expect(done).toMatchObject({ type: "UNFREEZE", status: "S", cardId });
   });
 
-  it("gives up after timeoutMs with a TimeoutError naming the status last seen", async () => {
+  it("gives up after timeoutMs with a WaitTimeoutError naming the status last seen", async () => {
     const { cardId, operateRecordId } = await newCard(slow, 2);
     const error = await slow.issuing.operateRecords
       .waitFor(operateRecordId, { cardId, intervalMs: 20, timeoutMs: 200 })
       .catch((e: unknown) => e);
-    expect(isTimeoutError(error)).toBe(true);
+    expect(isWaitTimeoutError(error)).toBe(true);
+    expect(isConnectionError(error)).toBe(false);
     expect(error).toMatchObject({ lastState: "P", timeoutMs: 200 });
     expect(String((error as Error).message)).toContain(`Operation ${operateRecordId} is still P`);
   });
@@ -98,7 +99,7 @@ describe("operateRecords.waitFor", () => {
     const error = await client.operateRecords
       .waitFor("1", { timeoutMs: 200, intervalMs: 50 })
       .catch((e: unknown) => e);
-    expect(isTimeoutError(error)).toBe(true);
+    expect(isWaitTimeoutError(error)).toBe(true);
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(requests).toBeLessThan(PAGES / 4);
   });

@@ -69,7 +69,8 @@ export class BeneficiariesResource {
   /**
    * Reads the beneficiary until its review is over (any payeeStatus but WAITING, PROCESS and
    * PENDING_UPDATE); answers it: PASS or UNNECESSARY can be paid, REJECT needs an edit. A
-   * TimeoutError after `timeoutMs` names the status last seen; `signal` aborts the wait.
+   * WaitTimeoutError after `timeoutMs` names the status last seen (not a ConnectionError: nothing
+   * needs sending again); `signal` aborts the wait.
    */
   waitForReview(
     beneficiary: string | BeneficiaryRetrieveParams,

@@ -1,9 +1,9 @@
 /** PayoutClient construction, authentication, payment methods and balances against the sandbox. */
+import { inspect } from "node:util";
 import {
   isAuthenticationError,
   isConfigurationError,
   isInvalidRequestError,
-  isRequestValidationError,
   type RequestEvent,
 } from "@merchantkit/core";
 import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
@@ -26,6 +26,9 @@ describe("PayoutClient", () => {
       () => new PayoutClient({ environment: "staging" as never, secretKey: SECRET_KEY }),
       () => new PayoutClient({ environment: { origin: "ftp://x" }, secretKey: SECRET_KEY }),
       () => new PayoutClient({ environment: { account: "https://a.test" }, secretKey: SECRET_KEY }),
+      () => new PayoutClient({ environment: "sandbox", secretKey: "  " }),
+      () => new PayoutClient({ environment: "sandbox", secretKey: `${SECRET_KEY}\nX` }),
+      () => new PayoutClient({ environment: "sandbox", secretKey: SECRET_KEY, merchantNo: "" }),
     ];
     for (const attempt of attempts) {
       expect(attempt).toThrow();
@@ -33,6 +36,7 @@ describe("PayoutClient", () => {
         attempt();
       } catch (error) {
         expect(isConfigurationError(error)).toBe(true);
+        expect((error as Error).message).not.toContain(SECRET_KEY);
       }
     }
   });
@@ -49,8 +53,19 @@ describe("PayoutClient", () => {
       environment: { origin: sandbox.url },
       secretKey: SECRET_KEY,
     });
-    const error = await anonymous.balances.list().catch((e: unknown) => e);
-    expect(isRequestValidationError(error)).toBe(true);
+    // Issuing's wording: a ConfigurationError saying where merchantNo goes, not a bare
+    // "merchantNo: is required" RequestValidationError.
+    for (const call of [
+      () => anonymous.balances.list(),
+      () => anonymous.beneficiaries.list({}),
+      () => anonymous.transfers.retrieve({ payoutId: "1" }),
+    ]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(isConfigurationError(error)).toBe(true);
+      expect((error as Error).message).toBe(
+        "merchantNo is required for payout calls: pass it to new PayoutClient({ merchantNo }) or in the params",
+      );
+    }
     expect(await sandbox.admin.requests()).toEqual([]);
     const balances = await anonymous.balances.list({ merchantNo: MERCHANT_NO });
     expect(balances.map((b) => b.currency)).toContain("USD");
@@ -110,5 +125,46 @@ describe("PayoutClient", () => {
     expect(events[0]?.path).toBe("/api/v1/acct/queryAcctCurrency");
     expect(events[0]?.url).toBe(`${sandbox.url}/payout/api/v1/acct/queryAcctCurrency`);
     expect(bodyOf(events[0]).sign).not.toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("never shows a card number or its secret key that an answer echoes, in any form of the error", async () => {
+    const PAN = "4111111111111111";
+    const answers = [
+      // A business failure whose text and an unknown field hold a card number.
+      new Response(
+        JSON.stringify({
+          respCode: "40000",
+          respMsg: `invalid cardNumber ${PAN}`,
+          data: { cardNumber: PAN, cardNo: PAN },
+        }),
+      ),
+      // An answer of the wrong shape with a card number in free text.
+      new Response(
+        JSON.stringify({
+          respCode: "20000",
+          respMsg: "ok",
+          data: { note: `card ${PAN}`, cardNo: PAN },
+        }),
+      ),
+      // A proxy's error page echoing a grouped card number and the secret key.
+      new Response(`<html>error for card 4111 1111 1111 1111 key=${SECRET_KEY}</html>`, {
+        status: 502,
+      }),
+    ];
+    for (const answer of answers) {
+      const payout = clientFor(sandbox, { fetch: async () => answer, maxRetries: 0 });
+      const error = await payout.beneficiaries
+        .retrieve({ beneficiaryId: "1" })
+        .catch((e: unknown) => e);
+      for (const shown of [
+        (error as Error).message,
+        inspect(error, { depth: null, showHidden: true }),
+        JSON.stringify(error),
+      ]) {
+        expect(shown).not.toContain(PAN);
+        expect(shown).not.toContain("4111 1111");
+        expect(shown).not.toContain(SECRET_KEY);
+      }
+    }
   });
 });

@@ -113,7 +113,8 @@ export class TransfersResource {
 
   /**
    * Reads the payout (by payoutId, or `{ requestId }`) until it is S or F; answers it. A
-   * TimeoutError after `timeoutMs` names the status last seen; `signal` aborts the wait.
+   * WaitTimeoutError after `timeoutMs` names the status last seen (not a ConnectionError: nothing
+   * needs sending again); `signal` aborts the wait.
    */
   waitForResult(payout: string | TransferRetrieveParams, options?: WaitOptions): Promise<Transfer> {
     const params = typeof payout === "string" ? { payoutId: payout } : payout;

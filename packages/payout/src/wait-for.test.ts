@@ -1,7 +1,7 @@
 // Waiting for a beneficiary's review and a payout's result, with the sandbox's clock running
 // (reviews and payouts finish by themselves after their delays): the remittance that the
 // service refuses during review (42200, payeeStatus WAITING) goes through after waitForReview.
-import { isTimeoutError } from "@merchantkit/core";
+import { isConnectionError, isWaitTimeoutError } from "@merchantkit/core";
 import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PayoutClient } from "./payout-client";
@@ -45,7 +45,7 @@ describe("waiting for payout results", () => {
     expect(byRequest.payoutId).toBe(transfer.payoutId);
   });
 
-  it("gives up after timeoutMs with a TimeoutError naming the status last seen", async () => {
+  it("gives up after timeoutMs with a WaitTimeoutError naming the status last seen", async () => {
     const slow = await startSandbox({ reviewDelayMs: 60_000 });
     try {
       const client = clientFor(slow);
@@ -55,7 +55,9 @@ describe("waiting for payout results", () => {
       const error = await client.beneficiaries
         .waitForReview(beneficiaryId, { intervalMs: 20, timeoutMs: 150 })
         .catch((e: unknown) => e);
-      expect(isTimeoutError(error)).toBe(true);
+      expect(isWaitTimeoutError(error)).toBe(true);
+      // Not a ConnectionError: the README's retry-on-connection-failure must not repeat a write.
+      expect(isConnectionError(error)).toBe(false);
       expect(error).toMatchObject({ lastState: "WAITING", timeoutMs: 150 });
     } finally {
       await slow.close();

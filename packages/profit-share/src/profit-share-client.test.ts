@@ -5,18 +5,27 @@
  */
 import {
   isConfigurationError,
+  isConnectionError,
   isDuplicateError,
   isInsufficientBalanceError,
   isInvalidRequestError,
   isNotFoundError,
   isRequestValidationError,
-  isTimeoutError,
+  isWaitTimeoutError,
   type RequestValidationError,
 } from "@merchantkit/core";
 import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ProfitShareClient } from "./profit-share-client";
-import { bodyOf, clientFor, payment, receiver, SECRET_KEY, shareTruth } from "./test-fixtures";
+import {
+  bodyOf,
+  clientFor,
+  MERCHANT_NO,
+  payment,
+  receiver,
+  SECRET_KEY,
+  shareTruth,
+} from "./test-fixtures";
 import type { ProfitShareResult, ReverseParams, ShareParams } from "./types";
 
 let sandbox: RunningSandbox;
@@ -54,6 +63,8 @@ describe("ProfitShareClient", () => {
     for (const attempt of [
       () => new ProfitShareClient({ environment: "sandbox", secretKey: "" }),
       () => new ProfitShareClient({ environment: { payout: "https://p.test" }, secretKey: "k" }),
+      () => new ProfitShareClient({ environment: "sandbox", secretKey: "  " }),
+      () => new ProfitShareClient({ environment: "sandbox", secretKey: "k", merchantNo: "" }),
     ]) {
       let thrown: unknown;
       try {
@@ -63,6 +74,33 @@ describe("ProfitShareClient", () => {
       }
       expect(isConfigurationError(thrown)).toBe(true);
     }
+  });
+
+  it("needs merchantNo from the client or the call: issuing's ConfigurationError, nothing sent", async () => {
+    const anonymous = clientFor(sandbox, { merchantNo: undefined });
+    const before = (await sandbox.admin.requests()).length;
+    for (const call of [
+      () => anonymous.query({ profitReference: "p-none" }),
+      () =>
+        anonymous.share({
+          gatewayReference: "1",
+          currency: "USD",
+          receivers: [receiver()],
+          profitCompleted: false,
+        }),
+    ]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(isConfigurationError(error)).toBe(true);
+      expect((error as Error).message).toBe(
+        "merchantNo is required for profit-share calls: pass it to new ProfitShareClient({ merchantNo }) or in the params",
+      );
+    }
+    expect((await sandbox.admin.requests()).length).toBe(before);
+    // Given in the params, the call goes out (and finds nothing under that reference).
+    const unknown = await anonymous
+      .query({ profitReference: "p-none", merchantNo: MERCHANT_NO })
+      .catch((e: unknown) => e);
+    expect(isConfigurationError(unknown)).toBe(false);
   });
 
   it("shares with profitCompleted false, then true, then refuses a further share", async () => {
@@ -175,7 +213,7 @@ describe("ProfitShareClient", () => {
     expect(isNotFoundError(unknownParent)).toBe(true);
   });
 
-  it("ends a wait with a TimeoutError while the share is still processing", async () => {
+  it("ends a wait with a WaitTimeoutError while the share is still processing", async () => {
     const gatewayReference = await payment(sandbox);
     const share = await profit.share({
       gatewayReference,
@@ -186,9 +224,13 @@ describe("ProfitShareClient", () => {
     const error = await profit
       // Long enough for the first read to answer on a loaded machine (30 ms was not: the
       // message then said "unread"); the share stays processing, so the wait still times out.
-      .waitForResult({ profitReference: share.profitReference }, { intervalMs: 50, timeoutMs: 1_500 })
+      .waitForResult(
+        { profitReference: share.profitReference },
+        { intervalMs: 50, timeoutMs: 1_500 },
+      )
       .catch((e: unknown) => e);
-    expect(isTimeoutError(error)).toBe(true);
+    expect(isWaitTimeoutError(error)).toBe(true);
+    expect(isConnectionError(error)).toBe(false);
     expect((error as Error).message).toContain("still processing");
   });
 

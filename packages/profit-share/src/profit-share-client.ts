@@ -6,6 +6,7 @@
 import { type ContractEndpoint, profitQuery, profitShare } from "@merchantkit/contract";
 import {
   ApiPromise,
+  ConfigurationError,
   type EndpointParams,
   type EndpointResult,
   type RequestOptions,
@@ -29,9 +30,19 @@ export class ProfitShareClient {
   readonly #transport: Transport;
   readonly #share: SignedEndpoint<typeof profitShare> | undefined;
   readonly #query: SignedEndpoint<typeof profitQuery> | undefined;
+  readonly #hasMerchantNo: boolean;
 
   constructor(options: ProfitShareClientOptions) {
+    if (typeof options !== "object" || options === null) {
+      throw new ConfigurationError(
+        "new ProfitShareClient({ environment, secretKey, merchantNo }) needs its options",
+      );
+    }
     const { environment, secretKey, merchantNo, verifyResponseSign, ...transportOptions } = options;
+    if (merchantNo !== undefined && (typeof merchantNo !== "string" || merchantNo.length === 0)) {
+      throw new ConfigurationError("merchantNo, when given, must be a non-empty string");
+    }
+    this.#hasMerchantNo = merchantNo !== undefined;
     // A wrong environment is a ConfigurationError now, not on the first call.
     resolveBaseUrl(environment, "profitShare");
     this.#transport = new Transport({
@@ -73,7 +84,8 @@ export class ProfitShareClient {
 
   /**
    * Queries until the share or reversal is final (success, failed or partial), pausing
-   * `intervalMs` between queries; a TimeoutError after `timeoutMs`.
+   * `intervalMs` between queries; a WaitTimeoutError after `timeoutMs` (not a ConnectionError:
+   * the share was accepted, nothing needs sending again).
    */
   waitForResult(
     params: ProfitShareQueryParams,
@@ -92,6 +104,17 @@ export class ProfitShareClient {
     params: EndpointParams<E>,
     options: RequestOptions | undefined,
   ): ApiPromise<EndpointResult<E>> {
+    // Every profit-share call carries merchantNo: without one from the client or the params,
+    // the ConfigurationError issuing's cardholder calls give, saying where to put it.
+    if (!this.#hasMerchantNo && lacksMerchantNo(params)) {
+      return new ApiPromise(
+        Promise.reject(
+          new ConfigurationError(
+            "merchantNo is required for profit-share calls: pass it to new ProfitShareClient({ merchantNo }) or in the params",
+          ),
+        ),
+      );
+    }
     if (!signed) return this.#transport.request(endpoint, params, options);
     const checked = this.#transport
       .request(signed.endpoint, params, options)
@@ -102,4 +125,12 @@ export class ProfitShareClient {
       });
     return new ApiPromise(checked);
   }
+}
+
+function lacksMerchantNo(params: unknown): boolean {
+  return (
+    typeof params === "object" &&
+    params !== null &&
+    (params as { merchantNo?: unknown }).merchantNo === undefined
+  );
 }

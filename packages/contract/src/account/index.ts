@@ -1,4 +1,6 @@
 /** The account area: endpoints, records, the error object, codes and the x-timestamp rule. */
+// biome-ignore lint/correctness/noUnusedImports: so the .d.ts says JsonNumber, not import("@merchantkit/core").JsonNumber, which the bundled .d.ts loses (scripts/check-pack.ts)
+import type { JsonNumber } from "@merchantkit/core";
 import { accountGlobalGetDetail } from "./account-global-get-detail";
 import { accountTransactionsServiceQuery } from "./account-transactions-service-query";
 

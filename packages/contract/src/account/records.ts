@@ -1,4 +1,6 @@
 /** Account-area resources: the account transaction record and the Global Account. */
+// biome-ignore lint/correctness/noUnusedImports: so the .d.ts says JsonNumber, not import("@merchantkit/core").JsonNumber, which the bundled .d.ts loses (scripts/check-pack.ts)
+import type { JsonNumber } from "@merchantkit/core";
 import * as c from "../codec";
 import { accountIsoTimestamp } from "./fields";
 

@@ -1,4 +1,6 @@
 /** issuing.cardOperateEvent — a card operation (create, freeze, deposit, return...) changed status. */
+// biome-ignore lint/correctness/noUnusedImports: so the .d.ts says JsonNumber, not import("@merchantkit/core").JsonNumber, which the bundled .d.ts loses (scripts/check-pack.ts)
+import type { JsonNumber } from "@merchantkit/core";
 import * as c from "../codec";
 import { cardOperateRecord, operateFee } from "../issuing/records";
 import { issuingEventOf } from "./envelope";

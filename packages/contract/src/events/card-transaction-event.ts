@@ -1,4 +1,6 @@
 /** issuing.cardTransactionEvent — a card transaction (authorization, clearing, refund...) occurred. */
+// biome-ignore lint/correctness/noUnusedImports: so the .d.ts says JsonNumber, not import("@merchantkit/core").JsonNumber, which the bundled .d.ts loses (scripts/check-pack.ts)
+import type { JsonNumber } from "@merchantkit/core";
 import * as c from "../codec";
 import { cardTransactionRecord } from "../issuing/records";
 import { cardIdOrMasked } from "./card-id-or-masked";

@@ -1,4 +1,6 @@
 /** Every documented issuing push, discriminated by event_type. */
+// biome-ignore lint/correctness/noUnusedImports: so the .d.ts says JsonNumber, not import("@merchantkit/core").JsonNumber, which the bundled .d.ts loses (scripts/check-pack.ts)
+import type { JsonNumber } from "@merchantkit/core";
 import * as c from "../codec";
 import { withRequestLimits } from "../codec/request-limits";
 import { cardOperateEvent } from "./card-operate-event";

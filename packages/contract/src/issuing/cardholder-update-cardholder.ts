@@ -1,4 +1,6 @@
 /** POST {base_url}/api/v1/merchant/cardholder/updateCardholder — change a cardholder's details. */
+// biome-ignore lint/correctness/noUnusedImports: so the .d.ts says JsonNumber, not import("@merchantkit/core").JsonNumber, which the bundled .d.ts loses (scripts/check-pack.ts)
+import type { JsonNumber } from "@merchantkit/core";
 import * as c from "../codec";
 import { contractEndpoint } from "../endpoint";
 import { classifyIssuingCode } from "./codes";

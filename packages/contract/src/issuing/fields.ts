@@ -1,4 +1,6 @@
 /** Issuing fields used by several endpoints, with the limits of provider-notes §4. */
+// biome-ignore lint/correctness/noUnusedImports: so the .d.ts says JsonNumber, not import("@merchantkit/core").JsonNumber, which the bundled .d.ts loses (scripts/check-pack.ts)
+import type { JsonNumber } from "@merchantkit/core";
 
 import type { Rule } from "../codec";
 import * as c from "../codec";

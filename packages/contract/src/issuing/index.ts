@@ -1,4 +1,6 @@
 /** The issuing area: endpoints, shared fields, records, enumerations and business codes. */
+// biome-ignore lint/correctness/noUnusedImports: so the .d.ts says JsonNumber, not import("@merchantkit/core").JsonNumber, which the bundled .d.ts loses (scripts/check-pack.ts)
+import type { JsonNumber } from "@merchantkit/core";
 import { cardCreateCard } from "./card-create-card";
 import { cardDeposit } from "./card-deposit";
 import { cardGetOperateRecordList } from "./card-get-operate-record-list";

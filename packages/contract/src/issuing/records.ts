@@ -1,4 +1,6 @@
 /** Issuing response records: the paged result, cardholder, card operation, card transaction, 3DS. */
+// biome-ignore lint/correctness/noUnusedImports: so the .d.ts says JsonNumber, not import("@merchantkit/core").JsonNumber, which the bundled .d.ts loses (scripts/check-pack.ts)
+import type { JsonNumber } from "@merchantkit/core";
 
 import type { AnyCodec } from "../codec";
 import * as c from "../codec";

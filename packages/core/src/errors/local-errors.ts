@@ -34,14 +34,13 @@ export class ConnectionError extends MerchantkitError {
 markErrorClass(ConnectionError, "ConnectionError");
 
 /**
- * No complete answer within the per-attempt timeout; or (a wait such as `waitForResult`) the
- * record was not final within the wait's timeout, with the state it was last seen in.
+ * No complete answer within the per-attempt timeout: a ConnectionError, so the request may have
+ * reached the service; retry a write with `idempotencyKey`. A wait (`waitForResult`, `waitFor`,
+ * `waitForReview`) that runs out throws a WaitTimeoutError instead.
  */
 export class TimeoutError extends ConnectionError {
   override readonly name = "TimeoutError";
   readonly timeoutMs: number;
-  /** For a wait: the state the record was last seen in (still not final). */
-  readonly lastState: string | undefined;
 
   constructor(
     message: string,
@@ -50,7 +49,6 @@ export class TimeoutError extends ConnectionError {
       path?: string;
       timeoutMs: number;
       idempotencyKey?: string | undefined;
-      lastState?: string | undefined;
     },
   ) {
     super(message, {
@@ -60,10 +58,37 @@ export class TimeoutError extends ConnectionError {
       ...(opts.path ? { path: opts.path } : {}),
     });
     this.timeoutMs = opts.timeoutMs;
-    this.lastState = opts.lastState;
   }
 }
 markErrorClass(TimeoutError, "TimeoutError");
+
+/**
+ * A wait (`waitForResult`, `operateRecords.waitFor`, `beneficiaries.waitForReview`) ran out of
+ * time before the record was final. Every read of it was answered: nothing failed and nothing
+ * needs sending again. The record is still in `lastState`; read it again later or wait for its
+ * notification. Not a ConnectionError (it carries no idempotency key): code that repeats a write
+ * after a connection failure must not repeat it after a wait.
+ */
+export class WaitTimeoutError extends MerchantkitError {
+  override readonly name = "WaitTimeoutError";
+  /** The endpoint the wait read. */
+  readonly path: string | undefined;
+  /** The wait's timeout, in ms. */
+  readonly timeoutMs: number;
+  /** The state the record was last seen in (not final); undefined when no read had answered. */
+  readonly lastState: string | undefined;
+
+  constructor(
+    message: string,
+    opts: { path?: string | undefined; timeoutMs: number; lastState?: string | undefined },
+  ) {
+    super(message);
+    this.path = opts.path;
+    this.timeoutMs = opts.timeoutMs;
+    this.lastState = opts.lastState;
+  }
+}
+markErrorClass(WaitTimeoutError, "WaitTimeoutError");
 
 /**
  * The caller's signal aborted a write after it may have been sent: the write may or may not
@@ -210,6 +235,8 @@ export const isAbortedError = (e: unknown): e is AbortedError => hasErrorMarker(
 export const isConnectionError = (e: unknown): e is ConnectionError =>
   hasErrorMarker(e, "ConnectionError");
 export const isTimeoutError = (e: unknown): e is TimeoutError => hasErrorMarker(e, "TimeoutError");
+export const isWaitTimeoutError = (e: unknown): e is WaitTimeoutError =>
+  hasErrorMarker(e, "WaitTimeoutError");
 export const isRequestValidationError = (e: unknown): e is RequestValidationError =>
   hasErrorMarker(e, "RequestValidationError");
 export const isResponseValidationError = (e: unknown): e is ResponseValidationError =>

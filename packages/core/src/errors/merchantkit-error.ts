@@ -27,6 +27,21 @@ export class MerchantkitError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }
+
+  /**
+   * What `JSON.stringify(error)` writes (a structured logger, an error report): the name, the
+   * message, the code where the error has one, and the error's own public fields — bodies and
+   * texts already redacted when the error was made. Not the stack, and not `cause`, which can
+   * hold what the SDK never shows (a fetch's Request, whose headers carry the API key).
+   */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message };
+    if ("code" in this) out.code = this.code;
+    for (const [key, value] of Object.entries(this)) {
+      if (key !== "cause" && key !== "stack" && !(key in out)) out[key] = value;
+    }
+    return out;
+  }
 }
 Object.defineProperty(MerchantkitError.prototype, MARKER, { value: true });
 markErrorClass(MerchantkitError, "MerchantkitError");

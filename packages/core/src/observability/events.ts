@@ -44,7 +44,15 @@ export interface TransportHooks {
   onRetry?: (event: RetryEvent) => void;
 }
 
-/** Structured logger; console, pino and winston all fit (message first, fields second). */
+/**
+ * Where the transport logs, called as `logger.debug(message, fields)` for each request and
+ * response and `logger.warn(message, fields)` for each retry (info and error are not used
+ * today): the message is a fixed text ("merchantkit request", "merchantkit response",
+ * "merchantkit retry"), the fields the redacted event. console and winston take this form as
+ * they are. pino takes (fields, message) and, given a string first, drops the fields: hand it
+ * an adapter, `{ debug: (m, f) => log.debug(f, m), warn: (m, f) => log.warn(f, m) }` (core
+ * README, "Hooks and logging").
+ */
 export interface Logger {
   debug?(message: string, fields: Record<string, unknown>): void;
   info?(message: string, fields: Record<string, unknown>): void;

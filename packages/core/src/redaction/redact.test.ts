@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { jsonNumber } from "../json/json-number";
 import { parseJson } from "../json/parse-json";
 import { stringifyJson } from "../json/stringify-json";
-import { REDACTED, redact, redactHeaders } from "./redact";
+import { REDACTED, redact, redactHeaders, redactText } from "./redact";
 
 describe("redact", () => {
   it("replaces secrets, signs and card data at any depth, case-insensitively", () => {
@@ -62,5 +63,59 @@ describe("redact", () => {
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(Object.keys(out)).toEqual(["__proto__", "a"]);
     expect(stringifyJson(out)).toBe('{"__proto__":{"cardNumber":"[REDACTED]","x":1},"a":1}');
+  });
+
+  it("masks card-like digit runs in free text and under names no list holds", () => {
+    const out = redact({
+      respMsg: "invalid cardNumber 4111111111111111",
+      note: "card 4111 1111 1111 1111 or 4111-1111-1111-1111 here",
+      cardNo: "4111111111111111",
+      panAsNumber: 4111111111111111,
+      longPan: jsonNumber("6222020000000000000"),
+      nested: [{ remark: "refund to 5500000000000004" }],
+    });
+    const text = JSON.stringify(out);
+    expect(text).not.toMatch(/4111|5500|6222/);
+    expect(out).toMatchObject({
+      respMsg: "invalid cardNumber ****************",
+      note: "card **** **** **** **** or ****-****-****-**** here",
+      cardNo: "****************",
+      panAsNumber: "****************",
+    });
+  });
+
+  it("keeps ids, keys, dates, amounts and UUIDs, which only look like digits", () => {
+    const input = {
+      cardId: "1953712585351499776",
+      serviceIds: ["1953712585351499776", "1953712585351499777"],
+      beneficiaryID: "1953712585351499776",
+      requestId: "3f2a1234567890123456b7c8d9e0f1a2",
+      profitReference: "12345678-1234-4123-8123-123456789012",
+      operateRecordId: jsonNumber("1953712585351499776"),
+      reference: "key 3f2a1234567890123456b7c8d9e0f1a2 sent",
+      createTime: "2026-11-26 17:30:57",
+      amount: "100000.00",
+      phone: "+1 555 123 4567",
+    };
+    expect(redact(input)).toEqual(input);
+  });
+
+  it("blanks the credentials it is given wherever they appear verbatim", () => {
+    const key = "sandbox-issuing-api-key";
+    const out = redact(
+      { respMsg: `bad key ${key}`, data: { echo: [`x${key}y`] }, ok: "fine" },
+      { secrets: [key] },
+    );
+    expect(JSON.stringify(out)).not.toContain(key);
+    expect(out).toEqual({
+      respMsg: `bad key ${REDACTED}`,
+      data: { echo: [`x${REDACTED}y`] },
+      ok: "fine",
+    });
+    expect(redactText(`<html>key=${key}</html>`, { secrets: [key] })).toBe(
+      `<html>key=${REDACTED}</html>`,
+    );
+    // A "secret" of a few characters would blank ordinary words: not looked for.
+    expect(redactText("ok, key k", { secrets: ["k", "ok"] })).toBe("ok, key k");
   });
 });

@@ -3,7 +3,17 @@
  * Matching is by field name, case-insensitive, at any depth, and inside JSON-encoded string
  * fields too (accountInfomation carries a cardNumber inside a string). Values are replaced, never
  * partially kept, so no prefix of a card number or key survives.
+ *
+ * Field names are not enough for what the service writes in free text (`respMsg: "invalid
+ * cardNumber 4111…"`) or under a name no list holds (`cardNo`): every string is also searched
+ * for digit runs a card number could be (12 or more digits, grouped by single spaces or dashes
+ * or not; card numbers have 12 to 19), whose digits become `*`, and, when the caller names them,
+ * for the client's own credentials, replaced wherever they appear verbatim. A number of 12 digits
+ * or more (a card number sent as a JSON number) becomes a string of `*`. The value of a field
+ * named as an id (cardId, beneficiaryId, serviceIds, requestId…: 64-bit ids have up to 19
+ * digits) is an id or a key and is kept.
  */
+import { isJsonNumber } from "../json/json-number";
 import { parseJson } from "../json/parse-json";
 import { stringifyJson } from "../json/stringify-json";
 
@@ -37,25 +47,91 @@ export function isSensitiveKey(key: string): boolean {
   return SENSITIVE_KEYS.has(key.toLowerCase());
 }
 
-const MAX_DEPTH = 12;
-
-function redactString(text: string, depth: number): string {
-  const first = text.trimStart()[0];
-  if (first !== "{" && first !== "[") return text;
-  let parsed: unknown;
-  try {
-    parsed = parseJson(text);
-  } catch {
-    return text;
-  }
-  if (typeof parsed !== "object" || parsed === null) return text;
-  return stringifyJson(redactValue(parsed, depth + 1));
+/** What else to look for besides field names. */
+export interface RedactOptions {
+  /**
+   * The client's own credentials (API keys, the signing secret), replaced by "[REDACTED]"
+   * wherever they appear verbatim. Ones shorter than 8 characters are not looked for: they
+   * would blank ordinary words, and no real key is that short.
+   */
+  secrets?: readonly string[] | undefined;
 }
 
-function redactValue(value: unknown, depth: number): unknown {
+/** Credentials shorter than this are not searched for in text (see RedactOptions.secrets). */
+const MIN_SECRET_LENGTH = 8;
+
+// 12 or more digits, single spaces or dashes allowed between them: "4111111111111111",
+// "4111 1111 1111 1111", "4111-1111-1111-1111"; not touching a letter, so the digits inside a
+// hex key ("3f2a1234567890123b…") are left alone, and a UUID is skipped as a whole (its groups
+// of digits can add up to 12). Dates and times ("2026-11-26 17:30") stop short of 12 digits.
+const CARD_LIKE =
+  /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![a-z\d])\d(?:[ -]?\d){11,}(?![a-z\d])/gi;
+const HAS_CARD_LIKE = /\d(?:[ -]?\d){11}/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// A field named as an id (id, cardId, serviceIds, requestId, beneficiaryID…): its value is an id
+// or a key (digits, hex, a UUID; 64-bit ids have up to 19 digits), never a card number.
+const ID_KEY = /(?:^id|Id|ID)s?$/;
+// An integer of 12 digits or more: a card number sent as a JSON number.
+const LONG_INTEGER = /^\d{12,}$/;
+
+function maskRun(run: string): string {
+  return UUID.test(run) ? run : run.replace(/\d/g, "*");
+}
+
+function maskText(text: string, secrets: readonly string[] | undefined, cards: boolean): string {
+  let out = cards && HAS_CARD_LIKE.test(text) ? text.replace(CARD_LIKE, maskRun) : text;
+  for (const secret of secrets ?? []) {
+    if (secret.length >= MIN_SECRET_LENGTH && out.includes(secret))
+      out = out.replaceAll(secret, REDACTED);
+  }
+  return out;
+}
+
+/**
+ * `text` with every digit run a card number could be masked (its digits become `*`) and every
+ * credential in `options.secrets` replaced: for free text (a respMsg, an error page, a message).
+ */
+export function redactText(text: string, options: RedactOptions = {}): string {
+  return maskText(text, options.secrets, true);
+}
+
+const MAX_DEPTH = 12;
+
+function redactString(
+  text: string,
+  depth: number,
+  options: RedactOptions,
+  idField: boolean,
+): string {
+  const first = text.trimStart()[0];
+  if (first === "{" || first === "[") {
+    let parsed: unknown;
+    try {
+      parsed = parseJson(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (typeof parsed === "object" && parsed !== null)
+      return stringifyJson(redactValue(parsed, depth + 1, options, false));
+  }
+  return maskText(text, options.secrets, !idField);
+}
+
+function redactValue(
+  value: unknown,
+  depth: number,
+  options: RedactOptions,
+  idField: boolean,
+): unknown {
   if (depth > MAX_DEPTH) return "[…]";
-  if (typeof value === "string") return redactString(value, depth);
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
+  if (typeof value === "string") return redactString(value, depth, options, idField);
+  // An array's items keep the field's name: serviceIds: ["1953…"] are ids too.
+  if (Array.isArray(value))
+    return value.map((item) => redactValue(item, depth + 1, options, idField));
+  if (typeof value === "number" || isJsonNumber(value)) {
+    const digits = typeof value === "number" ? String(value) : value.text;
+    return !idField && LONG_INTEGER.test(digits) ? digits.replace(/\d/g, "*") : value;
+  }
   if (value === null || typeof value !== "object") return value;
   if (value instanceof Headers) return redactHeaders(value);
   const proto = Object.getPrototypeOf(value);
@@ -65,7 +141,9 @@ function redactValue(value: unknown, depth: number): unknown {
     setOwn(
       out,
       key,
-      isSensitiveKey(key) && item != null && item !== "" ? REDACTED : redactValue(item, depth + 1),
+      isSensitiveKey(key) && item != null && item !== ""
+        ? REDACTED
+        : redactValue(item, depth + 1, options, ID_KEY.test(key)),
     );
   }
   return out;
@@ -86,9 +164,12 @@ function setOwn(out: Record<string, unknown>, key: string, value: unknown): void
   else out[key] = value;
 }
 
-/** A deep copy of `value` with every sensitive field replaced by "[REDACTED]". */
-export function redact<T>(value: T): T {
-  return redactValue(value, 0) as T;
+/**
+ * A deep copy of `value` with every sensitive field replaced by "[REDACTED]", and in every
+ * other string card-like digit runs masked and `options.secrets` replaced (see redactText).
+ */
+export function redact<T>(value: T, options: RedactOptions = {}): T {
+  return redactValue(value, 0, options, false) as T;
 }
 
 /** Headers as a plain object with sensitive ones (ApiKey, apikey, x-signature...) redacted. */

@@ -96,6 +96,42 @@ describe("idString", () => {
   });
 });
 
+describe("messages for an id past 2^53 given as a JS number", () => {
+  // 1953712586351499787 as a JS number prints as 1953712586351499800.
+  const unsafe = Number("1953712586351499787");
+  const digits = String(unsafe);
+
+  it("never name the value (the README: messages name the field and the rule)", () => {
+    for (const schema of [
+      idFromWire(),
+      idToWire(),
+      idString(),
+      idString({ direction: "response" }),
+    ]) {
+      const message = messageOf(v.safeParse(schema, unsafe)) ?? "";
+      expect(message).toContain("beyond JavaScript's safe integer range");
+      expect(message).not.toContain(digits);
+      expect(message).not.toMatch(/\d{6,}/);
+    }
+  });
+
+  it("advise a request parameter to be passed as a string or bigint, not to parse a body", () => {
+    for (const schema of [idToWire(), idString(), idString({ maxLength: 64 })]) {
+      const message = messageOf(v.safeParse(schema, unsafe)) ?? "";
+      expect(message).toContain("pass the id as a string or a bigint");
+      expect(message).not.toContain("parseJson");
+    }
+  });
+
+  it("advise an answer to be read with parseJson", () => {
+    for (const schema of [idFromWire(), idString({ direction: "response" })]) {
+      const message = messageOf(v.safeParse(schema, unsafe)) ?? "";
+      expect(message).toContain("parseJson");
+      expect(message).not.toContain("pass the id");
+    }
+  });
+});
+
 describe("a 64-bit id end to end", () => {
   it("flows parseJson → idFromWire → string → idToWire → stringifyJson with the same digits", () => {
     const body = parseJson('{"data":{"cardId":1953712585351499776}}') as {

@@ -12,16 +12,26 @@ export function isWireInteger(text: string): boolean {
   return WIRE_INTEGER.test(text);
 }
 
-const LOST_DIGITS =
-  "beyond JavaScript's safe integer range, so its digits are already lost (parse the body with parseJson)";
+// Messages name the rule and what to do, never the value (an id may sit next to a card number,
+// and the rule is the same whatever the digits). The advice depends on the direction: a caller
+// passing an id is told how to pass it, an answer read with JSON.parse how to read it.
+/** A request parameter given as a JS number past 2^53. */
+const UNSAFE_PARAM =
+  "is a number beyond JavaScript's safe integer range, so its digits may be wrong; pass the id as a string or a bigint";
+/** An answer's id that reached a schema as a JS number past 2^53 (JSON.parse corrupted it). */
+const UNSAFE_ANSWER =
+  "is a number beyond JavaScript's safe integer range, so its digits are already lost; read the answer with core's parseJson, which keeps them";
 
-function fromWireProblem(input: unknown): string | undefined {
+export type IdDirection = "request" | "response";
+
+function fromWireProblem(input: unknown, direction: IdDirection = "response"): string | undefined {
   if (typeof input === "string") {
     return DIGITS.test(input) ? undefined : `must be an integer id (digits)`;
   }
   if (typeof input === "number") {
     if (!Number.isInteger(input) || input < 0) return `must be a non-negative integer id`;
-    return Number.isSafeInteger(input) ? undefined : `is ${input}, ${LOST_DIGITS}`;
+    if (Number.isSafeInteger(input)) return undefined;
+    return direction === "request" ? UNSAFE_PARAM : UNSAFE_ANSWER;
   }
   if (isJsonNumber(input)) {
     return WIRE_INTEGER.test(input.text) ? undefined : `must be a non-negative integer id`;
@@ -56,9 +66,7 @@ function toWireProblem(input: unknown): string | undefined {
   }
   if (typeof input === "number") {
     if (!Number.isInteger(input) || input < 0) return `must be a non-negative integer id`;
-    return Number.isSafeInteger(input)
-      ? undefined
-      : `is ${input}, beyond JavaScript's safe integer range, so its digits may be wrong; pass the id as a string`;
+    return Number.isSafeInteger(input) ? undefined : UNSAFE_PARAM;
   }
   if (typeof input === "bigint") {
     return input >= 0n ? undefined : `must be a non-negative integer id`;
@@ -81,6 +89,11 @@ export function idToWire() {
 export interface IdStringOptions {
   /** Longest id the contract allows, e.g. 32 for requestId, 64 for clientRequestId. */
   maxLength?: number;
+  /**
+   * Which way the id goes, for the advice when it arrives as a JS number past 2^53: a request
+   * parameter (the default: pass it as a string or bigint) or an answer (read it with parseJson).
+   */
+  direction?: IdDirection;
 }
 
 /**
@@ -90,7 +103,7 @@ export interface IdStringOptions {
  * field to a number does not break parsing.
  */
 export function idString(options: IdStringOptions = {}) {
-  const { maxLength } = options;
+  const { maxLength, direction = "request" } = options;
   return checkedValue<string | number | bigint, string>({
     problem(input) {
       if (typeof input === "string") {
@@ -101,7 +114,7 @@ export function idString(options: IdStringOptions = {}) {
         return undefined;
       }
       if (typeof input === "number" || typeof input === "bigint" || isJsonNumber(input)) {
-        const problem = fromWireProblem(input);
+        const problem = fromWireProblem(input, direction);
         if (problem !== undefined) return problem;
         const digits = digitsOf(input);
         if (maxLength !== undefined && digits.length > maxLength) {

@@ -5,26 +5,29 @@
  * fails the attempt on a 2xx that is not JSON, so ky's retry treats a truncated transfer like a
  * dropped connection. Network failures leave here as core errors naming the idempotency key.
  *
- * The fetch gets ky's Request and, as `init.body`, the same text that Request carries (ky wrote
- * it with core's stringifyJson; the beforeRequest hook keeps it in `call.wireText`). Given only
- * a Request with a body, fetch must pipe that body through a proxy stream (the Fetch spec's
- * "create a proxy", a TransformStream fed from ky's tee), which costs event-loop turns before
- * the bytes reach the socket: about 200 µs a call on a 2-core machine, a fifth of a local round
- * trip. A string body in `init` replaces the Request's and is sent from the string.
+ * A call reaches ky without a body; the wire text (written by core's stringifyJson, kept in
+ * `call.wireText`) is sent from here, as `init.body`, which fetch sends from the string. A body
+ * given to ky would be a stream in ky's Request, teed by ky for retries on every call, and
+ * fetch, given only a Request with a body, pipes it through a proxy stream (the Fetch spec's
+ * "create a proxy"), which costs event-loop turns before the bytes reach the socket: about
+ * 200 µs a call on a 2-core machine, a fifth of a local round trip. Each of those streams is
+ * also a native handle that only a full GC lets go of, which keeps what it holds alive through
+ * the young generation's collections. A custom fetch (`ClientOptions.fetch`) gets a copy of
+ * ky's Request carrying the text, so it sees the body whichever argument it reads; the built-in
+ * fetch reads the body from `init` alone, so it is handed ky's Request as it is (a copy costs a
+ * Request and a body stream per call: without it the payout bench's overhead over a bare ky
+ * call fell from 197–262 to 141–184 µs, alternating runs).
  *
- * A signed call (payout, profit share) reaches ky without a body: its sign is a Web Crypto
- * digest, a thread-pool job whose answer comes back through the event loop, and awaiting it
- * before ky left the process idle for that trip on every call (about 65 µs of a 500 µs local
- * round trip). It is awaited here instead, after ky has built its request. A custom fetch
- * (`ClientOptions.fetch`) gets a copy of ky's Request carrying the signed text, as it would for
- * any call. The built-in fetch reads the body from `init` alone, so it is handed ky's Request
- * as it is: a copy costs a Request and a body stream per call (without it the payout bench's
- * overhead over a bare ky call fell from 197–262 to 141–184 µs, alternating runs).
+ * A signed call's text is known only once its sign is in: a Web Crypto digest, a thread-pool
+ * job whose answer comes back through the event loop, and awaiting it before ky left the
+ * process idle for that trip on every call (about 65 µs of a 500 µs local round trip). It is
+ * awaited here instead, after ky has built its request.
  */
 import type { ApiError } from "../errors/api-error";
 import type { ConnectionError, ResponseValidationError } from "../errors/local-errors";
 import type { RequestEvent } from "../observability/events";
 import { connectionError, type SentRequest, timeoutError } from "./connection-errors";
+import { credentialsOf } from "./credentials";
 import type { Endpoint } from "./endpoint";
 import { type HttpAnswer, type Reading, readResponse } from "./read-response";
 
@@ -41,7 +44,7 @@ export interface Call extends SentRequest {
   body: Record<string, unknown>;
   /** A signed call's wire text, ready once its sign is computed; undefined for other calls. */
   signedText: Promise<string> | undefined;
-  /** The text on the wire: ky's body, or the signed text (set before each attempt). */
+  /** The text on the wire (a signed call's is set by its first attempt). */
   wireText: string | undefined;
   /** 1-based number of the attempt under way (set before each attempt). */
   attempt: number;
@@ -69,6 +72,12 @@ export function readingOf(response: Response): Reading | undefined {
   return readings.get(response);
 }
 
+export function takeReading(response: Response): Reading | undefined {
+  const r = readings.get(response);
+  readings.delete(response);
+  return r;
+}
+
 export function attemptFetch(
   fetch: { fn: typeof globalThis.fetch; custom: boolean },
   call: Call,
@@ -76,10 +85,8 @@ export function attemptFetch(
 ): typeof globalThis.fetch {
   return async (input, init) => {
     // Outside the try: a failure to sign is the caller's error, not the connection's.
-    if (call.signedText) {
-      call.wireText ??= await call.signedText;
-      if (fetch.custom) input = new Request(input, { body: call.wireText });
-    }
+    if (call.signedText) call.wireText ??= await call.signedText;
+    if (fetch.custom) input = new Request(input, { body: call.wireText });
     let response: Response;
     let text: string;
     try {
@@ -91,7 +98,7 @@ export function attemptFetch(
       const timedOut = input instanceof Request && input.signal.aborted;
       const failure = timedOut
         ? timeoutError(call, call.timeoutMs, error)
-        : connectionError(error, call);
+        : connectionError(error, call, credentialsOf(input, call.body));
       observe(call, undefined, failure, undefined);
       throw failure;
     }
@@ -100,6 +107,7 @@ export function attemptFetch(
       endpoint: call.endpoint,
       idempotencyKey: call.idempotencyKey,
       requestId: call.tracingId,
+      secrets: () => credentialsOf(input, call.body),
     });
     observe(call, answer, reading.ok ? undefined : reading.error, reading.envelope?.respCode);
     if (!reading.ok && response.ok && (reading.error as { malformed?: boolean }).malformed) {

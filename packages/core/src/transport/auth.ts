@@ -8,6 +8,7 @@
  */
 import { ConfigurationError } from "../errors/local-errors";
 import { sign } from "../signing/sign";
+import { noteSigningSecret } from "./credentials";
 import type { AuthKind } from "./endpoint";
 
 export interface AuthStrategy {
@@ -18,9 +19,36 @@ export interface AuthStrategy {
   setHeaders?(headers: Headers, now: () => number): void;
 }
 
-function requireSecret(value: unknown, name: string): string {
+/**
+ * A credential checked at construction, so a bad one fails there with a ConfigurationError naming
+ * the option and the rule, never the value: sent as given, a key with a line break or a
+ * character beyond Latin-1 failed only at the first request, with fetch's TypeError quoting the
+ * whole key. Blank keys and keys with whitespace at either end (a line break read with them from
+ * a file) are refused too: fetch would trim a header's value, and a `sign` would be computed
+ * with the stray whitespace, failing with 40100 and no hint why.
+ */
+function requireSecret(value: unknown, name: string, opts: { header?: boolean } = {}): string {
   if (typeof value !== "string" || value.length === 0) {
     throw new ConfigurationError(`${name} is required (a non-empty string)`);
+  }
+  if (value.trim().length === 0) {
+    throw new ConfigurationError(`${name} is blank (only whitespace); set it to the key itself`);
+  }
+  if (value.trim() !== value) {
+    throw new ConfigurationError(
+      `${name} begins or ends with whitespace (a line break read from a file or an environment variable?); trim it`,
+    );
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(value)) {
+    throw new ConfigurationError(
+      `${name} contains a control character (a line break, a tab, a NUL); a key holds none`,
+    );
+  }
+  if (opts.header && /[\u0100-\uffff]/.test(value)) {
+    throw new ConfigurationError(
+      `${name} contains a character an HTTP header cannot carry (only Latin-1, U+0000 to U+00FF); check the key`,
+    );
   }
   return value;
 }
@@ -31,6 +59,8 @@ export function signAuth(opts: { secretKey: string }): AuthStrategy {
   return {
     kind: "sign",
     async signBody(body, unsignedFields) {
+      // So an error built from the answer can blank the secret if the answer echoes it.
+      noteSigningSecret(body, secretKey);
       delete body.sign;
       body.sign = await sign(body, secretKey, { unsigned: unsignedFields });
     },
@@ -39,7 +69,7 @@ export function signAuth(opts: { secretKey: string }): AuthStrategy {
 
 /** Issuing: header `ApiKey`. */
 export function issuingApiKeyAuth(opts: { apiKey: string }): AuthStrategy {
-  const apiKey = requireSecret(opts.apiKey, "apiKey");
+  const apiKey = requireSecret(opts.apiKey, "apiKey", { header: true });
   return {
     kind: "issuingApiKey",
     setHeaders(headers) {
@@ -53,7 +83,7 @@ export function accountApiKeyAuth(opts: {
   apiKey: string;
   timestampUnit?: "s" | "ms";
 }): AuthStrategy {
-  const apiKey = requireSecret(opts.apiKey, "accountApiKey");
+  const apiKey = requireSecret(opts.apiKey, "apiKey", { header: true });
   const unit = opts.timestampUnit ?? "ms";
   if (unit !== "s" && unit !== "ms")
     throw new ConfigurationError('timestampUnit must be "s" or "ms"');

@@ -4,6 +4,7 @@
  * the service, so a retry must repeat that key, never mint a new one).
  */
 import { AbortedError, ConnectionError, TimeoutError } from "../errors/local-errors";
+import { redactText } from "../redaction/redact";
 
 export interface SentRequest {
   /** The endpoint's path, for messages. */
@@ -20,8 +21,16 @@ export function timeoutError(sent: SentRequest, timeoutMs: number, cause?: unkno
   });
 }
 
-/** Names the first system code found in the error or its causes (undici nests them). */
-export function connectionError(error: unknown, sent: SentRequest): ConnectionError {
+/**
+ * Names the first system code found in the error or its causes (undici nests them). A message
+ * quoted instead (a custom fetch's own error) is masked like an answer: card-like digit runs,
+ * and `secrets`, the credentials the request carried.
+ */
+export function connectionError(
+  error: unknown,
+  sent: SentRequest,
+  secrets?: readonly string[],
+): ConnectionError {
   let code: string | undefined;
   for (
     let e: unknown = error, depth = 0;
@@ -34,7 +43,8 @@ export function connectionError(error: unknown, sent: SentRequest): ConnectionEr
       break;
     }
   }
-  const reason = code ?? (error instanceof Error ? error.message : "network error");
+  const reason =
+    code ?? (error instanceof Error ? redactText(error.message, { secrets }) : "network error");
   return new ConnectionError(`Connection to the service failed on ${sent.path} (${reason})`, {
     cause: error,
     path: sent.path,

@@ -35,3 +35,24 @@ export function milliseconds(
     refuse(path, `must be a number of milliseconds from ${min} to ${MAX_TIMER_MS}`);
   return value;
 }
+
+/**
+ * An options object that names `idempotencyKey` with the value undefined is refused: it is what
+ * `create(params, { idempotencyKey: error.idempotencyKey })` sends after an error that carries
+ * no key (a read that failed, a wait that ran out), and taken as "no key" it would send the
+ * write again under a newly minted one: a second payout. Leaving the option out still mints one.
+ */
+export function refuseUnsetIdempotencyKey(options: object, path?: string): void {
+  if ("idempotencyKey" in options && options.idempotencyKey === undefined) {
+    throw new RequestValidationError(
+      [
+        {
+          path: "idempotencyKey",
+          message:
+            "is undefined: pass the key the earlier attempt was sent with (error.idempotencyKey of an error that carries one) or leave the option out; an undefined key would send the request under a new key",
+        },
+      ],
+      path === undefined ? {} : { path },
+    );
+  }
+}

@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { ResponseValidationError } from "../errors/local-errors";
@@ -91,5 +92,72 @@ describe("readResponse on a body that is not JSON", () => {
     );
     expect(shown).toContain("Bad gateway");
     expect(shown).not.toMatch(/4111/);
+  });
+});
+
+describe("readResponse masks what a failure echoes", () => {
+  const endpoint = defineEndpoint({
+    area: "payout",
+    path: "/api/v1/beneficiary/queryDetail",
+    auth: "sign",
+    kind: "read",
+    request: v.object({}),
+    response: v.object({ beneficiaryId: v.string() }),
+  });
+  const KEY = "sandbox-secret-key";
+  const PAN = "4111111111111111";
+  const errorOf = (status: number, text: string) => {
+    const reading = readResponse(
+      { status, headers: new Headers(), text },
+      { ...ctx, endpoint, secrets: () => [KEY] },
+    );
+    expect(reading.ok).toBe(false);
+    const error = (reading as { error: Error }).error;
+    // Everything a log or a report could show of the error.
+    return [
+      error.message,
+      String(error.stack),
+      inspect(error, { depth: null }),
+      JSON.stringify(error),
+    ];
+  };
+
+  it("a card number in respMsg or under an unknown name (an API error)", () => {
+    const shown = errorOf(
+      200,
+      JSON.stringify({
+        respCode: "40000",
+        respMsg: `invalid cardNumber ${PAN}`,
+        data: { cardNo: PAN, cardNumber: PAN },
+      }),
+    );
+    for (const text of shown) expect(text).not.toContain(PAN);
+    expect(shown[0]).toContain("invalid cardNumber ****************");
+  });
+
+  it("a card number in an answer of the wrong shape", () => {
+    const shown = errorOf(
+      200,
+      JSON.stringify({
+        respCode: "20000",
+        respMsg: "ok",
+        data: { note: `card ${PAN} here`, cardNo: PAN },
+      }),
+    );
+    for (const text of shown) expect(text).not.toContain(PAN);
+  });
+
+  it("the request's own credential echoed by an error page or a JSON answer", () => {
+    for (const shown of [
+      errorOf(502, `<html>error for card 4111 1111 1111 1111 and ${PAN} key=${KEY}</html>`),
+      errorOf(200, JSON.stringify({ respCode: "40100", respMsg: `sign checked with ${KEY}` })),
+      errorOf(200, `not json ${KEY}`),
+    ]) {
+      for (const text of shown) {
+        expect(text).not.toContain(KEY);
+        expect(text).not.toContain(PAN);
+        expect(text).not.toContain("4111 1111");
+      }
+    }
   });
 });

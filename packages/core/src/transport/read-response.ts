@@ -8,7 +8,7 @@ import { createApiError } from "../errors/create-api-error";
 import { ResponseValidationError } from "../errors/local-errors";
 import { toValidationIssues } from "../errors/valibot-issues";
 import { parseJson } from "../json/parse-json";
-import { redact } from "../redaction/redact";
+import { redact, redactText } from "../redaction/redact";
 import type { Endpoint } from "./endpoint";
 import { type Envelope, isSuccess, kindForHttpStatus, readEnvelope } from "./envelope";
 import { parseRetryAfter } from "./retry-policy";
@@ -28,18 +28,24 @@ export interface ReadContext {
   idempotencyKey: string | undefined;
   /** The tracing id the request carried (account requestId), when the response names none. */
   requestId: string | undefined;
+  /**
+   * The credentials the request carried (API key, signing secret), asked for only when the
+   * answer is a failure: blanked wherever the answer echoes them in the error.
+   */
+  secrets?: (() => readonly string[]) | undefined;
 }
 
 /**
  * What an error shows of a body that is not JSON. JSON cut off on the way (it starts like JSON)
  * can hold anything the answer held (an OTP, an identity number, a sign) that redact() could not
  * find without parsing it: only its size is shown. Other text (a proxy's HTML error page) is
- * shown in part, with digit runs that could be a card number (grouped or not) masked.
+ * shown in part, with digit runs that could be a card number (grouped or not) masked and the
+ * request's credentials blanked (before the cut, so none is left half there).
  */
-function excerpt(text: string): string {
+function excerpt(text: string, secrets: readonly string[] | undefined): string {
   if (/^\s*[[{]/.test(text)) return `[${text.length} characters of JSON cut short, not shown]`;
-  const cut = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  return cut.replace(/\d(?:[ -]?\d){11,}/g, (run) => run.replace(/\d/g, "*"));
+  const clean = redactText(text.length > 4_096 ? text.slice(0, 4_096) : text, { secrets });
+  return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean;
 }
 
 function apiErrorKind(
@@ -75,6 +81,7 @@ export function readResponse(answer: HttpAnswer, ctx: ReadContext): Reading {
   const is2xx = answer.status >= 200 && answer.status < 300;
 
   if (is2xx && envelope === undefined) {
+    const secrets = ctx.secrets?.();
     const message =
       parseFailed || answer.text.length === 0
         ? "body is not valid JSON"
@@ -85,7 +92,7 @@ export function readResponse(answer: HttpAnswer, ctx: ReadContext): Reading {
       error: new ResponseValidationError([{ path: "", message }], {
         path: endpoint.path,
         httpStatus: answer.status,
-        body: parseFailed ? excerpt(answer.text) : redact(body),
+        body: parseFailed ? excerpt(answer.text, secrets) : redact(body, { secrets }),
         malformed: parseFailed || answer.text.length === 0,
         idempotencyKey: ctx.idempotencyKey,
       }),
@@ -117,7 +124,7 @@ export function readResponse(answer: HttpAnswer, ctx: ReadContext): Reading {
         {
           path: endpoint.path,
           httpStatus: answer.status,
-          body: redact(body),
+          body: redact(body, { secrets: ctx.secrets?.() }),
           idempotencyKey: ctx.idempotencyKey,
         },
       ),
@@ -125,21 +132,27 @@ export function readResponse(answer: HttpAnswer, ctx: ReadContext): Reading {
   }
 
   const kind = apiErrorKind(endpoint, answer.status, envelope);
+  const secrets = ctx.secrets?.();
+  // The service's own words can hold a card number or echo a key: masked like the body.
+  const respMsg =
+    typeof envelope?.respMsg === "string"
+      ? redactText(envelope.respMsg, { secrets })
+      : envelope?.respMsg;
   const what = envelope ? `respCode ${envelope.respCode}` : `HTTP ${answer.status}`;
-  const text = envelope?.respMsg ?? (is2xx ? "request failed" : `HTTP ${answer.status}`);
+  const text = respMsg ?? (is2xx ? "request failed" : `HTTP ${answer.status}`);
   return {
     ok: false,
     envelope,
     error: createApiError(kind, {
       message: `${text} (${what}, ${endpoint.path})`,
       respCode: envelope?.respCode,
-      respMsg: envelope?.respMsg,
+      respMsg,
       httpStatus: answer.status,
       requestId,
       idempotencyKey: ctx.idempotencyKey,
       path: endpoint.path,
-      body: parseFailed ? excerpt(answer.text) : redact(body),
-      detail: envelope?.error === undefined ? undefined : redact(envelope.error),
+      body: parseFailed ? excerpt(answer.text, secrets) : redact(body, { secrets }),
+      detail: envelope?.error === undefined ? undefined : redact(envelope.error, { secrets }),
       retryAfterSeconds: retryAfterSeconds(answer.headers),
     }),
   };

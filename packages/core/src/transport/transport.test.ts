@@ -413,6 +413,30 @@ describe("Transport", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("refuses an options object naming idempotencyKey as undefined, sending nothing", async () => {
+    // The README's retry, `create(params, { idempotencyKey: error.idempotencyKey })`, after an
+    // error that carries no key (a read's, a wait's) minted a new key: a second payout.
+    server = await startTestServer((_req, res) => sendJson(res, 200, ok('{"operateRecordId":1}')));
+    for (const request of [
+      () =>
+        issuing().request(operate, { cardId: "1", type: "FREEZE" }, { idempotencyKey: undefined }),
+      () => payout().request(signedQuery, { requestId: "r1" }, { idempotencyKey: undefined }),
+    ]) {
+      const err = await request().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isRequestValidationError(err)).toBe(true);
+      expect(err).toMatchObject({ field: "idempotencyKey" });
+      expect((err as Error).message).toContain("error.idempotencyKey");
+      expect((err as Error).message).toContain("leave the option out");
+    }
+    expect(server.requests).toHaveLength(0);
+    // Left out, a key is generated as before.
+    await issuing().request(operate, { cardId: "1", type: "FREEZE" }, {});
+    expect(JSON.parse(server.requests[0]?.body ?? "{}").clientRequestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("uses the caller's idempotency key and refuses two different ones", async () => {
     server = await startTestServer((_req, res) => sendJson(res, 200, ok('{"operateRecordId":1}')));
     await issuing().request(

@@ -15,12 +15,18 @@ import { stringifyJson } from "../json/stringify-json";
 import { emit, type Logger, log, type TransportHooks } from "../observability/events";
 import { redact, redactHeaders } from "../redaction/redact";
 import { ApiPromise, type WithResponse } from "./api-promise";
-import { type AttemptError, attemptFetch, type Call, readingOf } from "./attempt-fetch";
+import {
+  type AttemptError,
+  attemptFetch,
+  type Call,
+  readingOf,
+  takeReading,
+} from "./attempt-fetch";
 import type { AuthStrategy } from "./auth";
 import { abortError, timeoutError } from "./connection-errors";
 import type { Endpoint, EndpointParams, EndpointResult } from "./endpoint";
 import { type Area, type Environment, resolveBaseUrl } from "./environment";
-import { milliseconds, nonNegativeInt } from "./option-checks";
+import { milliseconds, nonNegativeInt, refuseUnsetIdempotencyKey } from "./option-checks";
 import type { HttpAnswer } from "./read-response";
 import {
   DEFAULT_RETRY,
@@ -90,7 +96,9 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   /**
    * Used for the endpoint's key field (clientRequestId, requestId, profitReference) when the
-   * params leave it out; refused on a write whose endpoint has no key field.
+   * params leave it out; refused on a write whose endpoint has no key field. Named with the value
+   * undefined (`error.idempotencyKey` of an error that carries none) it is refused too: leave
+   * the option out to have a key generated.
    */
   idempotencyKey?: string | undefined;
   /** Sub-merchant / child customer (account area). */
@@ -156,11 +164,11 @@ export class Transport {
       // A redirected POST would be re-sent elsewhere (or turned into a GET): answer with the 3xx.
       redirect: "manual",
       retry: kyRetryOptions(this.#retry),
-      // Lossless out: the body is written by core's stringifyJson. Lossless in: attempt-fetch
-      // parses each answer once with core's parseJson. ky's parseJson option is left unset: it
-      // only re-assigns response.json, which throws where @hono/node-server has replaced the
-      // global Response with one whose json is read-only (a sandbox in the same process).
-      stringifyJson,
+      // Lossless out: the body is written by core's stringifyJson and sent by attempt-fetch (ky
+      // gets none, see there). Lossless in: attempt-fetch parses each answer once with core's
+      // parseJson. ky's parseJson option is left unset: it only re-assigns response.json, which
+      // throws where @hono/node-server has replaced the global Response with one whose json is
+      // read-only (a sandbox in the same process).
       headers: {
         "content-type": "application/json",
         accept: "application/json",
@@ -168,12 +176,8 @@ export class Transport {
       },
       hooks: {
         beforeRequest: [
-          (request, options, { retryCount }) => {
-            const { call } = options.context as CallContext;
-            // ky's `json` option, written by stringifyJson: the text attempt-fetch sends.
-            if (!call.signedText) call.wireText = options.body as string;
-            return this.#beforeAttempt(request, call, retryCount);
-          },
+          (request, options, { retryCount }) =>
+            this.#beforeAttempt(request, (options.context as CallContext).call, retryCount),
         ],
         beforeRetry: [
           ({ options, error, retryCount }) =>
@@ -214,6 +218,9 @@ export class Transport {
         path: endpoint.path,
       });
     }
+    // `{ idempotencyKey: error.idempotencyKey }` after an error that carries no key would
+    // otherwise send the write under a new key: refused, like two different keys.
+    refuseUnsetIdempotencyKey(options, endpoint.path);
     const input: Record<string, unknown> = { ...(params as Record<string, unknown>) };
     if (
       endpoint.merchantNo &&
@@ -315,7 +322,8 @@ export class Transport {
       timeoutMs,
       body,
       signedText,
-      wireText: undefined,
+      // A signed call's text is known once its sign is in (attempt-fetch awaits it).
+      wireText: signedText ? undefined : stringifyJson(body),
       attempt: 0,
       attemptStart: 0,
       event: undefined,
@@ -325,8 +333,7 @@ export class Transport {
     let response: Response;
     try {
       response = await this.#ky.post(this.#baseUrl(endpoint.area) + endpoint.path, {
-        // A signed call's body is attached by attempt-fetch once its sign is in.
-        json: signedText ? undefined : body,
+        // No body: attempt-fetch sends the wire text (see there).
         timeout: timeoutMs,
         signal: options.signal,
         context: { call } satisfies CallContext,
@@ -346,7 +353,7 @@ export class Transport {
       if (options.signal?.aborted) throw abortError(options.signal.reason, call);
       throw coreError(error, call);
     }
-    const reading = readingOf(response);
+    const reading = takeReading(response);
     if (!reading) throw new TypeError("merchantkit: an answer bypassed attempt-fetch");
     if (!reading.ok) throw reading.error;
     return {

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { isRequestValidationError, isTimeoutError } from "../errors/local-errors";
+import {
+  isConnectionError,
+  isRequestValidationError,
+  isTimeoutError,
+  isWaitTimeoutError,
+} from "../errors/local-errors";
+import { isMerchantkitError } from "../errors/merchantkit-error";
 import { waitUntilFinal } from "./wait-until-final";
 
 /** A record that never becomes final, counting its reads. */
@@ -28,7 +34,7 @@ describe("waitUntilFinal", () => {
       ["intervalMs", Number.NaN],
       ["intervalMs", 0],
       ["maxIntervalMs", Number.POSITIVE_INFINITY],
-      // Past setTimeout's 2^31 - 1 ms the timer fires at once: a TimeoutError right away.
+      // Past setTimeout's 2^31 - 1 ms the timer fires at once: a WaitTimeoutError right away.
       ["timeoutMs", 3_000_000_000],
     ] as const) {
       const spec = pending();
@@ -39,7 +45,7 @@ describe("waitUntilFinal", () => {
     }
   });
 
-  it("pauses between reads and ends with a TimeoutError naming the state last seen", async () => {
+  it("pauses between reads and ends with a WaitTimeoutError naming the state last seen", async () => {
     // On a fake clock, so the count does not depend on the machine's load.
     vi.useFakeTimers();
     try {
@@ -49,8 +55,13 @@ describe("waitUntilFinal", () => {
       );
       await vi.advanceTimersByTimeAsync(1_000);
       const error = await waiting;
-      expect(isTimeoutError(error)).toBe(true);
-      expect((error as { lastState?: string }).lastState).toBe("processing");
+      expect(isWaitTimeoutError(error)).toBe(true);
+      expect(error).toMatchObject({
+        name: "WaitTimeoutError",
+        lastState: "processing",
+        timeoutMs: 120,
+        path: "/api/v1/txn/query",
+      });
       // Reads at 0 and 50 ms; the next pause (75 ms) is cut off by the deadline at 120 ms.
       expect(spec.reads).toBe(2);
     } finally {
@@ -72,7 +83,7 @@ describe("waitUntilFinal", () => {
     const error = await waitUntilFinal(slow, { timeoutMs: 150, intervalMs: 10 }).catch(
       (e: unknown) => e,
     );
-    expect(isTimeoutError(error)).toBe(true);
+    expect(isWaitTimeoutError(error)).toBe(true);
     expect((error as { lastState?: string }).lastState).toBe("processing");
     expect(Date.now() - started).toBeLessThan(1_000);
 
@@ -85,5 +96,26 @@ describe("waitUntilFinal", () => {
       signal: caller.signal,
     }).catch((e: unknown) => e);
     expect(aborted).toBe(reason);
+  });
+
+  it("is not a ConnectionError: a retry-on-connection-failure must not send a write again", async () => {
+    // create and waitForResult in one try block, the catch repeating the write with
+    // error.idempotencyKey on a connection error: a wait running out used to be a TimeoutError
+    // (a ConnectionError) without a key, and the "retry" minted a new key: a second payout.
+    vi.useFakeTimers();
+    try {
+      const waiting = waitUntilFinal(pending(), { timeoutMs: 100, intervalMs: 50 }).catch(
+        (e: unknown) => e,
+      );
+      await vi.advanceTimersByTimeAsync(1_000);
+      const error = await waiting;
+      expect(isWaitTimeoutError(error)).toBe(true);
+      expect(isMerchantkitError(error)).toBe(true);
+      expect(isConnectionError(error)).toBe(false);
+      expect(isTimeoutError(error)).toBe(false);
+      expect(error).not.toHaveProperty("idempotencyKey");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,10 +1,10 @@
 /**
  * Waiting for an asynchronous result: read a record again, pausing longer each time, until it is
- * final, the wait's timeout passes (a TimeoutError naming the state last seen) or the signal
+ * final, the wait's timeout passes (a WaitTimeoutError naming the state last seen) or the signal
  * aborts. One loop for every "wait for" of the area clients (an operation settling, a
  * beneficiary's review, a payout, a profit share).
  */
-import { TimeoutError } from "../errors/local-errors";
+import { WaitTimeoutError } from "../errors/local-errors";
 import { milliseconds } from "../transport/option-checks";
 import type { RequestOptions } from "../transport/transport";
 
@@ -13,7 +13,10 @@ export interface WaitOptions {
   intervalMs?: number | undefined;
   /** Longest pause between two reads (default 5,000 ms). */
   maxIntervalMs?: number | undefined;
-  /** Give up after this long in all, with a TimeoutError (default 60,000 ms). */
+  /**
+   * Give up after this long in all, with a WaitTimeoutError (default 60,000 ms). Not a
+   * ConnectionError: nothing failed, the record is simply not final yet.
+   */
   timeoutMs?: number | undefined;
   /** Aborts the wait (between reads and the read in flight) with the signal's reason. */
   signal?: AbortSignal | undefined;
@@ -51,7 +54,7 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 /**
  * Reads until the record is final; answers it. Bad wait options are refused before any read.
  * `timeoutMs` bounds the wait in all: a read still running at the deadline (a list paged through
- * to find the record) is cut off there too, and the TimeoutError names the state last seen.
+ * to find the record) is cut off there too, and the WaitTimeoutError names the state last seen.
  */
 export async function waitUntilFinal<T>(spec: WaitSpec<T>, opts: WaitOptions = {}): Promise<T> {
   const timeoutMs = milliseconds(opts.timeoutMs, 60_000, "timeoutMs");
@@ -67,7 +70,7 @@ export async function waitUntilFinal<T>(spec: WaitSpec<T>, opts: WaitOptions = {
   const requestOptions: RequestOptions = { ...opts.requestOptions, signal: cutoff.signal };
   let state: string | undefined;
   const timedOut = () =>
-    new TimeoutError(
+    new WaitTimeoutError(
       `${spec.what} is still ${state ?? "unread"} after ${timeoutMs} ms; read it again later or wait for its notification`,
       { path: spec.path, timeoutMs, lastState: state },
     );

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { isRequestValidationError } from "../errors/local-errors";
+import { refuseUnsetIdempotencyKey } from "./option-checks";
+
+describe("refuseUnsetIdempotencyKey", () => {
+  it("refuses an options object that names idempotencyKey with the value undefined", () => {
+    // What `create(params, { idempotencyKey: error.idempotencyKey })` sends after an error that
+    // carries no key: taken as "no key", the write would go out again under a new one.
+    let error: unknown;
+    try {
+      refuseUnsetIdempotencyKey({ idempotencyKey: undefined }, "/api/v1/txn/remittance");
+    } catch (e) {
+      error = e;
+    }
+    expect(isRequestValidationError(error)).toBe(true);
+    expect(error).toMatchObject({ field: "idempotencyKey", path: "/api/v1/txn/remittance" });
+    expect((error as Error).message).toContain("error.idempotencyKey");
+    expect((error as Error).message).toContain("leave the option out");
+  });
+
+  it("lets options without the key, or with one, through", () => {
+    expect(() => refuseUnsetIdempotencyKey({})).not.toThrow();
+    expect(() => refuseUnsetIdempotencyKey({ timeoutMs: 5 })).not.toThrow();
+    expect(() => refuseUnsetIdempotencyKey({ idempotencyKey: "order-42" })).not.toThrow();
+  });
+});
