@@ -3,10 +3,13 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { sql } from "drizzle-orm";
+import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { advanceWatermark, readWatermark } from "../store/watermarks";
+import { backendOf } from "./backend";
 import { DEFAULT_DATA_DIR, databaseTarget, migrateDatabase, openDatabase } from "./connect";
 import type { Database } from "./database";
+import { reportDriverSocketFault } from "./driver-socket-fault";
 import { defaultMigrationsFolder } from "./migrations";
 import { queryRows } from "./query-rows";
 import { createScratchDatabase } from "./scratch-database";
@@ -73,6 +76,112 @@ describe("openDatabase on a server it cannot reach", () => {
     expect(String(error)).not.toContain("s3cret");
   }, 20_000);
 });
+
+// A server restart as a worker opens the database: the connection holding the migration lock
+// went while idle (the migration ran on another one), and postgres.js never answered the
+// unlock sent on it (written to a closed socket from a timer, an uncaught TypeError): `run`
+// ended with exit 13 and no summary line. Released, that connection also hung the pool's next
+// query. Made deterministic here: the migration waits on a table lock while the lock's
+// connection is terminated.
+describe.runIf(testBackends().includes("postgres"))(
+  "openDatabase when the server drops the migration lock's connection",
+  () => {
+    it("finishes the migration, and the pool still answers", async () => {
+      const scratch = await createScratchDatabase(
+        process.env.DATABASE_URL ?? "",
+        "reconciler_test",
+      );
+      const name = new URL(scratch.url).pathname.slice(1);
+      const admin = postgres(scratch.url, { max: 2, onnotice: () => {} });
+      let release: () => void = () => {};
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
+      try {
+        await admin`CREATE SCHEMA drizzle`;
+        await admin`CREATE TABLE drizzle.__drizzle_migrations (id serial PRIMARY KEY, hash text NOT NULL, created_at bigint)`;
+        let locked: () => void = () => {};
+        const isLocked = new Promise<void>((r) => {
+          locked = r;
+        });
+        const held = admin.begin(async (tx) => {
+          await tx`LOCK TABLE drizzle.__drizzle_migrations IN ACCESS EXCLUSIVE MODE`;
+          locked();
+          await released;
+        });
+        await isLocked;
+        const opening = openDatabase({ url: scratch.url, maxConnections: 2 });
+        opening.catch(() => undefined);
+        let holder: string | undefined;
+        for (let i = 0; i < 200 && holder === undefined; i++) {
+          const [row] =
+            await admin`SELECT l.pid FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+            WHERE d.datname = ${name} AND l.locktype = 'advisory' AND l.granted`;
+          holder = row?.pid as string | undefined;
+          if (holder === undefined) await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(holder).toBeDefined();
+        await admin`SELECT pg_terminate_backend(${holder ?? 0})`;
+        await new Promise((r) => setTimeout(r, 300));
+        release();
+        await held;
+        const settled = await Promise.race([
+          opening.then(
+            (database) => ({ database }),
+            (error: unknown) => ({ error }),
+          ),
+          new Promise<"hung">((r) => setTimeout(() => r("hung"), 15_000)),
+        ]);
+        expect(settled).not.toBe("hung");
+        const database = (settled as { database?: Database }).database;
+        expect(database, String((settled as { error?: unknown }).error)).toBeDefined();
+        try {
+          // Both pool connections answer: the dropped one was not handed back as open.
+          const answers = await Promise.race([
+            Promise.all([1, 2].map(() => appliedMigrations(database as Database))),
+            new Promise<"hung">((r) => setTimeout(() => r("hung"), 10_000)),
+          ]);
+          expect(answers).toEqual([journal.entries.length, journal.entries.length]);
+        } finally {
+          await database?.close();
+        }
+      } finally {
+        release();
+        await admin.end({ timeout: 5 });
+        await scratch.drop();
+      }
+    }, 60_000);
+
+    // After a driver fault the pool is ended; postgres.js still hands out a connection asked of
+    // it (reopened, and never closed again) or, once its connections are all ended, leaves the
+    // request waiting forever: the account stream, starting after the other two failed, hung
+    // `sync` (exit 13).
+    it("refuses a held connection once the pool was ended by a fault, instead of waiting", async () => {
+      const scratch = await createScratchDatabase(
+        process.env.DATABASE_URL ?? "",
+        "reconciler_test",
+      );
+      try {
+        const database = await openDatabase({ url: scratch.url, maxConnections: 2 });
+        try {
+          reportDriverSocketFault();
+          expect(database.lost()).toBe(true);
+          await new Promise((r) => setTimeout(r, 100)); // the pool's end has run
+          const held = backendOf(database.db).withConnection(async () => "ran");
+          const outcome = await Promise.race([
+            held.catch((e: unknown) => e),
+            new Promise<"hung">((r) => setTimeout(() => r("hung"), 5_000)),
+          ]);
+          expect(String(outcome)).toContain(`CONNECTION_ENDED ${new URL(scratch.url).host}/`);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        await scratch.drop();
+      }
+    });
+  },
+);
 
 describe.each(testBackends())("openDatabase on %s", (kind) => {
   it("migrates once, reads text types, and opens again without re-applying", async () => {

@@ -15,7 +15,8 @@ import type { Database, Db } from "./database";
 import { onDriverSocketFault } from "./driver-socket-fault";
 import { defaultMigrationsFolder, withMigrationLock } from "./migrations";
 import { noDelaySocket } from "./no-delay-socket";
-import { CONNECT_TIMEOUT_MS, reachedWithin } from "./reach-database";
+import { CONNECT_TIMEOUT_MS, describeDatabaseUrl, reachedWithin } from "./reach-database";
+import { withReservedConnection } from "./reserved-connection";
 import * as schema from "./schema";
 
 export interface OpenDatabaseOptions {
@@ -99,6 +100,15 @@ async function openPostgres(
   // After drizzle(), which installs its own date parsers: json/jsonb stay text (postgres.js
   // would JSON.parse them and round 64-bit numbers); int8 and numeric are text already.
   for (const oid of KEEP_TEXT) client.options.parsers[oid] = keepText;
+  let lost = false;
+  // Listening from the start: a fault while the database is opened (a server restart during the
+  // migration) must end the pool as well.
+  const unsubscribe = onDriverSocketFault(() => {
+    lost = true;
+    // Ends every connection now: a query the fault left without an answer is rejected instead
+    // of waiting forever, so the run in progress fails and reports.
+    client.end({ timeout: 0 }).catch(() => {});
+  });
   const backend: Backend = {
     kind: "postgres",
     heldLocks: new Set(),
@@ -126,16 +136,11 @@ async function openPostgres(
         throw error;
       }
     },
-    async withConnection(fn) {
-      const reserved = await client.reserve();
-      try {
-        return await fn(async (text, params) => [
-          ...(await reserved.unsafe(text, params as postgres.ParameterOrJSON<never>[])),
-        ]);
-      } finally {
-        reserved.release();
-      }
-    },
+    // Refused once the pool is ended: postgres.js reopens a connection for it that the ended
+    // pool never closes, or, its connections all ended, leaves it waiting forever (a stream
+    // starting after a fault hung the run: exit 13).
+    withConnection: (fn) =>
+      lost ? Promise.reject(poolEnded(url)) : withReservedConnection(client, fn),
   };
   try {
     // Reached first, within a bound; the migration lock may then wait on another worker's
@@ -145,18 +150,12 @@ async function openPostgres(
   } catch (error) {
     // Nothing of ours is in flight: a refused migration rolled back, an unreachable server
     // answers nothing (waiting on it is what hung).
+    unsubscribe();
     await client.end({ timeout: 0 });
     throw error;
   }
   const typed = db as unknown as Db;
   registerBackend(typed, backend);
-  let lost = false;
-  const unsubscribe = onDriverSocketFault(() => {
-    lost = true;
-    // Ends every connection now: a query the fault left without an answer is rejected instead
-    // of waiting forever, so the run in progress fails and reports.
-    client.end({ timeout: 0 }).catch(() => {});
-  });
   return {
     db: typed,
     kind: "postgres" as const,
@@ -167,6 +166,12 @@ async function openPostgres(
       return Promise.race([client.end({ timeout: 5 }), settleAfter(6_000)]);
     },
   };
+}
+
+/** The driver's own error for a query on an ended pool, naming the server (never a password). */
+function poolEnded(url: string): Error {
+  const error = new Error(`write CONNECTION_ENDED ${describeDatabaseUrl(url)}`);
+  return Object.assign(error, { code: "CONNECTION_ENDED" });
 }
 
 /** A promise that resolves after `ms` without keeping the process alive. */

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { advisoryKey } from "./advisory-key";
 import type { Backend } from "./backend";
+import { withSessionLock } from "./session-lock";
 
 /**
  * The committed migrations folder (apps/reconciler/drizzle), found by walking up from this
@@ -26,13 +27,5 @@ export function defaultMigrationsFolder(): string {
  * migration once (the second waits, then finds it recorded in drizzle.__drizzle_migrations).
  */
 export async function withMigrationLock(backend: Backend, migrate: () => Promise<void>) {
-  const key = advisoryKey("migrations");
-  await backend.withConnection(async (query) => {
-    await query("select pg_advisory_lock($1::bigint)", [key]);
-    try {
-      await migrate();
-    } finally {
-      await query("select pg_advisory_unlock($1::bigint)", [key]);
-    }
-  });
+  await withSessionLock(backend, advisoryKey("migrations"), migrate);
 }

@@ -1,14 +1,18 @@
 // The watched ledger folder when something goes wrong: rows the database refuses, a database
 // that fails mid-import, a producer replacing a file while it is imported, imported/ on
-// another file system. (The ordinary paths are in ledger-sources.test.ts.)
+// another file system, names already taken, files that cannot be read or moved, a producer
+// writing in place, a producer's clock ahead. (The ordinary paths are in ledger-sources.test.ts.)
 import {
+  appendFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -19,20 +23,48 @@ import { type TestDatabase, temporaryFolder, testBackends } from "../db/test-dat
 import { useTestDatabase } from "../db/use-test-database";
 import { dropLedgerFile, LEDGER_HEADER } from "./test-ledger-files";
 
-// A hook run as an import starts (a producer writing meanwhile), set per test.
-const hooks: { duringImport?: () => void } = {};
+// Hooks set per test: run as an import starts (a producer writing meanwhile), after it committed
+// (a worker killed before the move), and a file read refused (as for a file the worker's user
+// may not read: the tests run as root, who may read anything).
+const hooks: {
+  duringImport?: () => void;
+  afterImport?: () => void;
+  readRefused?: (path: string) => boolean;
+} = {};
 vi.mock("./import-ledger", async (importOriginal) => {
   const real = await importOriginal<typeof import("./import-ledger")>();
   return {
     ...real,
     importLedgerEntries: async (...args: Parameters<typeof real.importLedgerEntries>) => {
       hooks.duringImport?.();
-      return real.importLedgerEntries(...args);
+      const result = await real.importLedgerEntries(...args);
+      hooks.afterImport?.();
+      return result;
     },
   };
 });
+vi.mock("node:fs/promises", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:fs/promises")>();
+  const readFile = ((path: Parameters<typeof real.readFile>[0], ...rest: never[]) =>
+    hooks.readRefused?.(String(path))
+      ? Promise.reject(
+          Object.assign(new Error(`EACCES: permission denied, open '${String(path)}'`), {
+            code: "EACCES",
+          }),
+        )
+      : real.readFile(path, ...rest)) as typeof real.readFile;
+  return { ...real, default: { ...real, readFile }, readFile };
+});
 
 const { intakeLedgerFolder, PROCESSING } = await import("./folder-source");
+const { logFolderIntake } = await import("./folder-intake-log");
+
+/** The log lines an intake calls for, parsed. */
+const logged = (intake: Parameters<typeof logFolderIntake>[0]) => {
+  const lines: string[] = [];
+  logFolderIntake(intake, (line) => lines.push(line));
+  return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+};
 
 const row = (id: string, rest = "card_transaction,T1,-1.00,USD,2026-05-01,,,") => `${id},${rest}`;
 
@@ -47,6 +79,8 @@ describe.each(testBackends())("the ledger folder under failures on %s", (kind) =
   });
   beforeEach(() => {
     hooks.duringImport = undefined;
+    hooks.afterImport = undefined;
+    hooks.readRefused = undefined;
     folder = temporaryFolder("ledger-failures-");
     return () => folder.remove();
   });
@@ -196,5 +230,191 @@ describe.each(testBackends())("the ledger folder under failures on %s", (kind) =
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
+  });
+
+  // The ledger_files rows of these names (the tests of a file share its database).
+  const fileRows = async (...names: string[]) =>
+    (
+      await queryText<{ name: string; status: string; rows: number }>(
+        database.db,
+        `SELECT name, status, rows FROM ledger_files
+         WHERE name IN (${names.map((n) => `'${n}'`).join(", ")}) ORDER BY id`,
+      )
+    ).map((r) => [r.name, r.status, Number(r.rows)]);
+  const contents = (dir: string) =>
+    readdirSync(dir)
+      .sort()
+      .map((n) => readFileSync(join(dir, n), "utf8"));
+
+  // A file of the same name as one already in imported/ or rejected/, twice in one cycle (one
+  // left in processing/ by a killed cycle, one dropped anew): the second move got the same
+  // timestamped name as the first and replaced it, and a day's ledger file was gone.
+  it("never replaces a file in imported/ or rejected/, however many share a name", async () => {
+    drop(folder.path, "ledger.csv", row("N-1"));
+    await intakeLedgerFolder(database.db, folder.path);
+    writeFileSync(join(folder.path, PROCESSING, "ledger.csv"), `${LEDGER_HEADER}\n${row("N-2")}\n`);
+    drop(folder.path, "ledger.csv", row("N-3"));
+    const intake = await intakeLedgerFolder(database.db, folder.path);
+    expect(intake.files.map((f) => f.status)).toEqual(["imported", "imported"]);
+    const imported = contents(join(folder.path, "imported")).join("");
+    for (const id of ["N-1", "N-2", "N-3"]) expect(imported).toContain(`${id},`);
+    expect(readdirSync(join(folder.path, "imported"))).toHaveLength(3);
+
+    // rejected/: a reason file left alone (its file taken away by hand) is not overwritten either.
+    mkdirSync(join(folder.path, "rejected"));
+    writeFileSync(join(folder.path, "rejected", "bad.csv.reason.txt"), "kept");
+    drop(folder.path, "bad.csv", row("B-1", "card_transaction,T1,1e2,USD,2026-05-01,,,"));
+    await intakeLedgerFolder(database.db, folder.path);
+    writeFileSync(join(folder.path, PROCESSING, "bad.csv"), `${LEDGER_HEADER}\nbroken\n`);
+    drop(folder.path, "bad.csv", row("B-2", "card_transaction,T1,1e3,USD,2026-05-01,,,"));
+    const bad = await intakeLedgerFolder(database.db, folder.path);
+    expect(bad.files.map((f) => f.status)).toEqual(["rejected", "rejected"]);
+    const rejected = readdirSync(join(folder.path, "rejected"));
+    expect(rejected.filter((n) => n.endsWith(".csv"))).toHaveLength(3);
+    expect(rejected.filter((n) => n.endsWith(".reason.txt"))).toHaveLength(4);
+    expect(readFileSync(join(folder.path, "rejected", "bad.csv.reason.txt"), "utf8")).toBe("kept");
+    for (const f of bad.files)
+      expect(readFileSync(`${f.movedTo}.reason.txt`, "utf8")).toMatch(/^bad\.csv: /);
+  });
+
+  // One file the worker could not read threw out of the intake: every later drop waited behind
+  // it, every cycle, with nothing said about which file or why.
+  it("rejects a file it cannot read on its own, with the error, and takes in the others", async () => {
+    mkdirSync(join(folder.path, PROCESSING));
+    writeFileSync(join(folder.path, PROCESSING, "a-left.csv"), `${LEDGER_HEADER}\n${row("U-1")}\n`);
+    drop(folder.path, "b-locked.csv", row("U-2"));
+    drop(folder.path, "c-fine.csv", row("U-3"));
+    hooks.readRefused = (path) => !path.endsWith("c-fine.csv");
+    const intake = await intakeLedgerFolder(database.db, folder.path);
+    expect(intake.files.map((f) => [f.name, f.status])).toEqual([
+      ["a-left.csv", "rejected"],
+      ["b-locked.csv", "rejected"],
+      ["c-fine.csv", "imported"],
+    ]);
+    expect(intake.files[0]?.reason).toMatch(/EACCES: permission denied/);
+    expect(readFileSync(join(folder.path, "rejected", "b-locked.csv.reason.txt"), "utf8")).toMatch(
+      /^b-locked\.csv: the file cannot be read, nothing imported\n.*EACCES/,
+    );
+    expect(intake.failed).toEqual([]);
+    expect(await ids("U-%")).toEqual(["U-3"]);
+    expect(csvLeft(join(folder.path, PROCESSING))).toEqual([]);
+  });
+
+  // imported/ the worker could not write to: the import committed, the move threw, the summary
+  // left the import out, and every later cycle found the file again and added a `duplicate` row.
+  it("reports a file it imported but could not move, once, and moves it when it can", async () => {
+    writeFileSync(join(folder.path, "imported"), "not a folder");
+    drop(folder.path, "m-a.csv", row("M-1"));
+    drop(folder.path, "m-b.csv", row("M-2", "card_transaction,T1,1e2,USD,2026-05-01,,,"));
+    const first = await intakeLedgerFolder(database.db, folder.path);
+    expect(first.files.map((f) => [f.name, f.status, f.rows])).toEqual([
+      ["m-a.csv", "imported", 1],
+      ["m-b.csv", "rejected", 1],
+    ]);
+    expect(first.failed.map((f) => f.name)).toEqual(["m-a.csv"]);
+    expect(first.failed[0]?.error).toMatch(/not moved to imported\//);
+    expect(first.error).toMatch(/m-a\.csv: imported 1 row.*not moved to imported\//);
+    for (let cycle = 0; cycle < 2; cycle++) {
+      const again = await intakeLedgerFolder(database.db, folder.path);
+      expect(again.files).toEqual([]);
+      expect(again.failed.map((f) => f.name)).toEqual(["m-a.csv"]);
+    }
+    expect(await fileRows("m-a.csv", "m-b.csv")).toEqual([
+      ["m-a.csv", "imported", 1],
+      ["m-b.csv", "rejected", 1],
+    ]);
+    rmSync(join(folder.path, "imported"));
+    const fixed = await intakeLedgerFolder(database.db, folder.path);
+    expect(fixed.files.map((f) => [f.name, f.status])).toEqual([["m-a.csv", "duplicate"]]);
+    expect(fixed.failed).toEqual([]);
+    expect("error" in fixed).toBe(false);
+    expect(contents(join(folder.path, "imported"))).toEqual([`${LEDGER_HEADER}\n${row("M-1")}\n`]);
+    expect(csvLeft(join(folder.path, PROCESSING))).toEqual([]);
+    expect(await ids("M-%")).toEqual(["M-1"]);
+  });
+
+  // The worker killed (or its database gone) after the import committed, before the move: the
+  // file is recorded as imported and still in processing/. The next cycle moves it on, without
+  // importing it again.
+  it("finishes the move of a file whose import committed before the cycle died", async () => {
+    drop(folder.path, "killed.csv", row("K-1"));
+    hooks.afterImport = () => {
+      throw new Error("write CONNECTION_CLOSED db:5432");
+    };
+    await expect(intakeLedgerFolder(database.db, folder.path)).rejects.toThrow(/CONNECTION_CLOSED/);
+    hooks.afterImport = undefined;
+    expect(csvLeft(join(folder.path, PROCESSING))).toEqual(["killed.csv"]);
+    const next = await intakeLedgerFolder(database.db, folder.path);
+    expect(next.files.map((f) => [f.name, f.status])).toEqual([["killed.csv", "duplicate"]]);
+    expect(csvLeft(join(folder.path, PROCESSING))).toEqual([]);
+    expect(csvLeft(join(folder.path, "imported"))).toEqual(["killed.csv"]);
+    expect(await fileRows("killed.csv")).toEqual([
+      ["killed.csv", "imported", 1],
+      ["killed.csv", "duplicate", 0],
+    ]);
+  });
+
+  // A producer writing in place that paused past the settle time: half its rows were imported,
+  // imported/ then held the whole file and ledger_files the hash of the half, and nothing said so.
+  it("says so when a file changed while it was taken in, and takes the whole file next cycle", async () => {
+    drop(folder.path, "inplace.csv", row("W-1"));
+    hooks.duringImport = () =>
+      appendFileSync(
+        join(folder.path, PROCESSING, "inplace.csv"),
+        `${row("W-2", "card_transaction,T2,-2.00,USD,2026-05-01,,,")}\n`,
+      );
+    const first = await intakeLedgerFolder(database.db, folder.path);
+    hooks.duringImport = undefined;
+    expect(first.files.map((f) => [f.name, f.status, f.rows])).toEqual([
+      ["inplace.csv", "imported", 1],
+    ]);
+    expect(first.failed.map((f) => f.name)).toEqual(["inplace.csv"]);
+    expect(first.failed[0]?.error).toMatch(/changed while it was taken in/);
+    expect(first.error).toMatch(/inplace\.csv: changed while it was taken in/);
+    expect(logged(first)).toMatchObject([
+      { level: "error", msg: "ledger file not finished", file: "inplace.csv" },
+    ]);
+    // The evidence: what was imported is recorded; the whole file waits in processing/.
+    expect(csvLeft(join(folder.path, PROCESSING))).toEqual(["inplace.csv"]);
+    expect(await ids("W-%")).toEqual(["W-1"]);
+    const next = await intakeLedgerFolder(database.db, folder.path);
+    expect(next.files.map((f) => [f.name, f.status, f.rows, f.inserted])).toEqual([
+      ["inplace.csv", "imported", 2, 1],
+    ]);
+    expect(next.failed).toEqual([]);
+    expect(await ids("W-%")).toEqual(["W-1", "W-2"]);
+    expect(await fileRows("inplace.csv")).toEqual([
+      ["inplace.csv", "imported", 1],
+      ["inplace.csv", "imported", 2],
+    ]);
+    expect(contents(join(folder.path, "imported"))).toHaveLength(1);
+  });
+
+  // A producer whose clock runs ahead: its finished file looked "changed moments ago" until
+  // the worker's clock caught up (3 hours here; for ever with a clock years ahead), every run
+  // exit 0 without a word. It is taken once seen unchanged for the settle time, and named.
+  it("takes a file dated ahead of the clock once it stays unchanged, and names it", async () => {
+    const ahead = new Date(Date.now() + 3 * 3600_000);
+    drop(folder.path, "early.csv", row("T-1"));
+    drop(folder.path, "growing.csv", row("T-2", "card_transaction,T2,-2.00,USD,2026-05-01,,,"));
+    for (const name of ["early.csv", "growing.csv"])
+      utimesSync(join(folder.path, name), ahead, ahead);
+    const writer = setTimeout(() => {
+      appendFileSync(join(folder.path, "growing.csv"), `${row("T-3")}\n`);
+      utimesSync(join(folder.path, "growing.csv"), ahead, new Date(ahead.getTime() + 1_000));
+    }, 100);
+    const intake = await intakeLedgerFolder(database.db, folder.path, { settleMs: 400 });
+    clearTimeout(writer);
+    expect(intake.files.map((f) => [f.name, f.status])).toEqual([["early.csv", "imported"]]);
+    expect(intake.waiting).toEqual(["growing.csv"]);
+    expect(intake.aheadOfClock.map((f) => f.name)).toEqual(["early.csv", "growing.csv"]);
+    expect(intake.aheadOfClock[0]?.aheadMs).toBeGreaterThan(3 * 3600_000 - 60_000);
+    const [warning, ...more] = logged(intake);
+    expect(more).toEqual([]);
+    expect(warning).toMatchObject({
+      level: "warn",
+      files: [{ name: "early.csv" }, { name: "growing.csv" }],
+    });
+    expect(await ids("T-%")).toEqual(["T-1"]);
   });
 });

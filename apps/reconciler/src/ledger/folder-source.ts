@@ -4,33 +4,26 @@
 // Files still being written (a .part name, or changed within the last few seconds) wait for the
 // next cycle. A settled file is first claimed by renaming it into processing/, so what is
 // imported and moved on is exactly what was claimed, whatever the producer writes at its old
-// name meanwhile.
+// name meanwhile. One file that cannot be taken never holds the others back.
 import { createHash } from "node:crypto";
-import { constants } from "node:fs";
-import {
-  copyFile,
-  lstat,
-  mkdir,
-  readdir,
-  readFile,
-  rename,
-  stat,
-  unlink,
-  writeFile,
-} from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { dataRefusal } from "../db/sql-state";
+import { errorText } from "../store/error-text";
 import { importLedgerEntries } from "./import-ledger";
+import { moveInto } from "./move-file";
 import { parseLedger } from "./parse-ledger";
+import { checkDrops, isUnchanged } from "./settled-drops";
 
 /** How long a file must be left unchanged before it is taken (a writer may still append). */
 export const SETTLE_MS = 5_000;
 
 export interface LedgerFileOutcome {
   name: string;
+  /** sha256 (hex) of the bytes read; "" for a file that could not be read. */
   sha256: string;
   sizeBytes: number;
   /** imported; duplicate (the same content was imported before); rejected (nothing imported). */
@@ -39,55 +32,46 @@ export interface LedgerFileOutcome {
   rows: number;
   inserted?: number;
   updated?: number;
-  /** Where the file was moved to. */
+  /** Where the file is now: imported/ or rejected/, or processing/ when it could not be moved on. */
   movedTo: string;
   /** For rejected files: the first bad lines (all of them are in the reason file). */
   reason?: string;
 }
 
+/** A file this cycle could not finish: it stays where it is, and the next cycle tries again. */
+export interface LedgerFileFailure {
+  name: string;
+  /** What went wrong and what was done about it. */
+  error: string;
+  /** Where the file is now. */
+  at: string;
+}
+
 export interface FolderIntake {
   folder: string;
+  /** What was taken in: imports (committed), duplicates and rejections. */
   files: LedgerFileOutcome[];
   /** Names left for a later cycle: still being written, or changed moments ago. */
   waiting: string[];
-}
-
-/** A name under `dir` not taken yet: name, or name with the time of the move before .csv. */
-async function freeName(dir: string, name: string, now: Date): Promise<string> {
-  const taken = await stat(join(dir, name)).then(
-    () => true,
-    () => false,
-  );
-  if (!taken) return name;
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
-  return name.replace(/(\.csv)?$/i, `.${stamp}$1`);
+  /** Files that could not be claimed, moved on, or changed while they were taken in. */
+  failed: LedgerFileFailure[];
+  /** Files dated ahead of this machine's clock (a clock is wrong: checkDrops). */
+  aheadOfClock: { name: string; aheadMs: number }[];
+  /**
+   * Present only when a file failed: says which and why, and what was taken in besides. The
+   * cycle reports the folder step by it as failed (exit 1), like a folder it could not read.
+   */
+  error?: string;
 }
 
 /** Where claimed files are read, imported and moved on from (on the folder's file system). */
 export const PROCESSING = "processing";
 
-/**
- * Renames a file; into a folder on another file system (imported/ on a mount or a symlink),
- * where rename fails with EXDEV, by copy and unlink instead. A crash between the two leaves the
- * file in processing/, found again next cycle as a duplicate of what it imported.
- */
-async function moveFile(from: string, to: string): Promise<void> {
-  try {
-    await rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
-    await copyFile(from, to, constants.COPYFILE_EXCL);
-    await unlink(from);
-  }
-}
+const REASON = ".reason.txt";
 
-/** Moves the claimed file `name` into folder/sub under a name not taken there yet. */
-async function moveInto(folder: string, sub: string, name: string, now: Date): Promise<string> {
-  const dir = join(folder, sub);
-  await mkdir(dir, { recursive: true });
-  const target = join(dir, await freeName(dir, name, now));
-  await moveFile(join(folder, PROCESSING, name), target);
-  return target;
+/** One intake in progress: where, as of when, and what it did so far. */
+interface Intake extends FolderIntake {
+  now: Date;
 }
 
 async function recordFile(
@@ -112,52 +96,111 @@ async function alreadyImported(db: Db, sha256: string): Promise<boolean> {
 
 type FileBase = Pick<LedgerFileOutcome, "name" | "sha256" | "sizeBytes">;
 
-/** Records the file as rejected, moves it to rejected/ and writes its reason file beside it. */
+const sha256Of = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * Moves a rejected file to rejected/ beside its reason file, then records it. Moved first: a
+ * file that cannot be moved is reported as failed and stays in processing/ unrecorded, instead
+ * of being recorded again by every cycle that finds it there.
+ */
 async function reject(
   db: Db,
-  folder: string,
+  run: Intake,
   base: FileBase,
-  now: Date,
+  path: string,
   rows: number,
   why: string,
   lines: string[],
-): Promise<LedgerFileOutcome> {
+): Promise<void> {
   const reason = `${why}, nothing imported\n${lines.join("\n")}\n`;
+  let movedTo: string;
+  try {
+    movedTo = await moveInto(path, join(run.folder, "rejected"), base.name, run.now, {
+      companions: [REASON],
+    });
+  } catch (error) {
+    const failure = `${why}; not moved to rejected/: ${errorText(error)}; it waits in processing/`;
+    run.failed.push({ name: base.name, error: failure, at: path });
+    return;
+  }
+  await writeFile(`${movedTo}${REASON}`, `${base.name}: ${reason}`, "utf8");
   await recordFile(db, { ...base, status: "rejected", rows, reason });
-  const movedTo = await moveInto(folder, "rejected", base.name, now);
-  await writeFile(`${movedTo}.reason.txt`, `${base.name}: ${reason}`, "utf8");
-  return { ...base, status: "rejected", rows, movedTo, reason: lines.slice(0, 5).join("; ") };
+  run.files.push({
+    ...base,
+    status: "rejected",
+    rows,
+    movedTo,
+    reason: lines.slice(0, 5).join("; "),
+  });
 }
 
 /**
- * One claimed file (in processing/): imported in one transaction with its ledger_files row, or
- * rejected. Rows the checks pass but the database refuses (a data error, SQLSTATE class 22 or
- * 23) reject this file alone; any other database error fails the intake, leaving the file in
- * processing/ for the next cycle.
+ * Moves a taken file to imported/, then checks it is still what was read: same size and sha256.
+ * A producer writing in place can go on after the settle time (a pause), even after the claim;
+ * what it wrote later was never imported. Such a file is moved back to processing/, where the
+ * next cycle takes it in whole (the entries already imported come back unchanged), and the
+ * cycle fails saying so. `taken` says what became of the bytes read. Answers where the file
+ * is, and whether it is done.
  */
-async function takeFile(
-  db: Db,
-  folder: string,
-  name: string,
-  now: Date,
-): Promise<LedgerFileOutcome> {
-  const bytes = await readFile(join(folder, PROCESSING, name));
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
-  const base = { name, sha256, sizeBytes: bytes.length };
+async function moveToImported(
+  run: Intake,
+  base: FileBase,
+  path: string,
+  taken: string,
+): Promise<{ at: string; done: boolean }> {
+  let movedTo: string;
+  try {
+    movedTo = await moveInto(path, join(run.folder, "imported"), base.name, run.now);
+  } catch (error) {
+    const failure = `${taken}; not moved to imported/: ${errorText(error)}; it waits in processing/ and the next cycle moves it`;
+    run.failed.push({ name: base.name, error: failure, at: path });
+    return { at: path, done: false };
+  }
+  const info = await stat(movedTo);
+  const sha256 = info.size === base.sizeBytes ? sha256Of(await readFile(movedTo)) : undefined;
+  if (sha256 === base.sha256) return { at: movedTo, done: true };
+  let at = movedTo;
+  let then = "moved back to processing/: the next cycle takes in the whole file";
+  try {
+    at = await moveInto(movedTo, join(run.folder, PROCESSING), base.name, run.now);
+  } catch (error) {
+    then = `left in imported/ (${errorText(error)}): drop it again to take in the whole file`;
+  }
+  const now = `${info.size} bytes${sha256 ? ` (sha256 ${sha256})` : ""}`;
+  const failure = `changed while it was taken in (${taken}, from the ${base.sizeBytes} bytes read, sha256 ${base.sha256}); it now has ${now}; ${then}`;
+  run.failed.push({ name: base.name, error: failure, at });
+  return { at, done: false };
+}
+
+/**
+ * One claimed file (in processing/ at `path`): imported in one transaction with its ledger_files
+ * row, or rejected. A file that cannot be read is rejected with the error. Rows the checks pass
+ * but the database refuses (a data error, SQLSTATE class 22 or 23) reject this file alone; any
+ * other database error fails the intake, leaving the file in processing/ for the next cycle.
+ */
+async function takeFile(db: Db, run: Intake, name: string, path: string): Promise<void> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    const size = (await stat(path).catch(() => undefined))?.size ?? 0;
+    const base = { name, sha256: "", sizeBytes: size };
+    return reject(db, run, base, path, 0, "the file cannot be read", [errorText(error)]);
+  }
+  const base = { name, sha256: sha256Of(bytes), sizeBytes: bytes.length };
   // Found again after a crash between the commit and the move, or dropped twice.
-  if (await alreadyImported(db, sha256)) {
+  if (await alreadyImported(db, base.sha256)) {
+    const { at, done } = await moveToImported(run, base, path, "already imported before");
+    if (!done) return;
     await recordFile(db, { ...base, status: "duplicate", rows: 0 });
-    return {
-      ...base,
-      status: "duplicate",
-      rows: 0,
-      movedTo: await moveInto(folder, "imported", name, now),
-    };
+    run.files.push({ ...base, status: "duplicate", rows: 0, movedTo: at });
+    return;
   }
   const parsed = parseLedger(bytes.toString("utf8"));
   if (parsed.errors.length > 0) {
     const lines = parsed.errors.map((e) => `line ${e.line}: ${e.reason}`);
-    return reject(db, folder, base, now, parsed.errors.length, `${lines.length} bad row(s)`, lines);
+    const why = `${lines.length} bad row(s)`;
+    return reject(db, run, base, path, parsed.errors.length, why, lines);
   }
   let result: Awaited<ReturnType<typeof importLedgerEntries>>;
   try {
@@ -170,23 +213,35 @@ async function takeFile(
     // The transaction rolled back; rows is 0 since the database does not say which row it was.
     const refusal = dataRefusal(error);
     if (refusal === undefined) throw error;
-    return reject(db, folder, base, now, 0, "the database refused a row", [refusal]);
+    return reject(db, run, base, path, 0, "the database refused a row", [refusal]);
   }
-  return {
+  const { at } = await moveToImported(run, base, path, `imported ${result.rows} row(s)`);
+  run.files.push({
     ...base,
     status: "imported",
     rows: result.rows,
     inserted: result.inserted,
     updated: result.updated,
-    movedTo: await moveInto(folder, "imported", name, now),
-  };
+    movedTo: at,
+  });
+}
+
+/** The summary's text for an intake with failed files: each one, and what was taken besides. */
+function failureText(run: Intake): string {
+  const failed = run.failed.map((f) => `${f.name}: ${f.error}`).join("; ");
+  const taken = run.files.map(
+    (f) => `${f.name} ${f.status}${f.status === "rejected" ? "" : ` (${f.rows} rows)`}`,
+  );
+  const besides = taken.length > 0 ? `; taken in this cycle: ${taken.join(", ")}` : "";
+  return `${run.failed.length} ledger file(s) not finished: ${failed}${besides}`;
 }
 
 /**
  * Takes in every settled *.csv of the folder, oldest name first, after any file a stopped
- * intake left in processing/. A file that cannot be taken is rejected on its own: the others
- * still go in. Throws only when the folder itself cannot be read or the database fails (then
- * nothing of the file in hand was committed, and it waits in processing/).
+ * intake left in processing/. A file that cannot be taken is rejected on its own (it cannot be
+ * read, or has bad rows), or left where it is and reported as failed (it cannot be claimed or
+ * moved on): the others still go in. Throws only when the folder itself cannot be read or the
+ * database fails (then nothing of the file in hand was committed, and it waits in processing/).
  */
 export async function intakeLedgerFolder(
   db: Db,
@@ -194,43 +249,49 @@ export async function intakeLedgerFolder(
   opts: { now?: Date; settleMs?: number } = {},
 ): Promise<FolderIntake> {
   const now = opts.now ?? new Date();
-  const settleMs = opts.settleMs ?? SETTLE_MS;
   const claimed = join(folder, PROCESSING);
-  const files: LedgerFileOutcome[] = [];
-  const waiting: string[] = [];
   // Listed first: a folder that is not there fails the intake, and is never created here.
   const dropped = await csvNames(folder, true);
+  const checked = await checkDrops(folder, dropped, now, opts.settleMs ?? SETTLE_MS);
+  const run: Intake = {
+    folder,
+    now,
+    files: [],
+    waiting: checked.waiting,
+    failed: [],
+    aheadOfClock: checked.aheadOfClock,
+  };
   // Claimed before a crash or a failed import: they were settled then; idempotency by sha256
   // (and entry_id) makes taking them again safe whether or not their import committed.
   await mkdir(claimed, { recursive: true });
-  for (const name of await csvNames(claimed)) files.push(await takeFile(db, folder, name, now));
-  for (const name of dropped) {
-    if (name.endsWith(".part")) {
-      waiting.push(name);
-      continue;
-    }
+  for (const name of await csvNames(claimed)) await takeFile(db, run, name, join(claimed, name));
+  for (const { name, info } of checked.settled) {
     const path = join(folder, name);
-    // stat follows a symlink: its target's age. A link to nothing (yet) waits like a .part.
-    const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile() || now.getTime() - info.mtimeMs < settleMs) {
-      waiting.push(name);
+    // Changed since it was found settled (the files before it took a while): a later cycle's.
+    if (!(await isUnchanged(path, info))) {
+      run.waiting.push(name);
       continue;
     }
-    // processing/ was emptied above, so the claim replaces nothing. Atomic on one file system:
-    // a producer replacing the file from here on writes a new file, taken in by a later cycle.
-    // A symlink (a Kubernetes ConfigMap's files are ones, relative to the folder) would point
-    // nowhere once moved: its target's content is claimed as a file, and the link removed.
-    if (await isSymlink(path)) {
-      await copyFile(path, join(claimed, name));
-      await unlink(path);
-    } else await rename(path, join(claimed, name));
-    files.push(await takeFile(db, folder, name, now));
+    let at: string;
+    try {
+      // Atomic on one file system: a producer replacing the file from here on writes a new
+      // file, taken in by a later cycle. A symlink (a Kubernetes ConfigMap's files are ones,
+      // relative to the folder) would point nowhere once moved: its target's content is
+      // claimed as a file, and the link removed.
+      const copy = (await lstat(path)).isSymbolicLink();
+      at = await moveInto(path, claimed, name, now, { copy });
+    } catch (error) {
+      const failure = `not claimed (moved into processing/): ${errorText(error)}`;
+      run.failed.push({ name, error: failure, at: path });
+      continue;
+    }
+    await takeFile(db, run, name, at);
   }
-  return { folder, files, waiting };
-}
-
-async function isSymlink(path: string): Promise<boolean> {
-  return (await lstat(path)).isSymbolicLink();
+  const { files, waiting, failed, aheadOfClock } = run;
+  const intake: FolderIntake = { folder, files, waiting, failed, aheadOfClock };
+  // Only when a file failed: the property's presence is what marks the step failed.
+  if (failed.length > 0) intake.error = failureText(run);
+  return intake;
 }
 
 /** Sorted names of the *.csv files (or links) of `dir` (and *.part files when `withPart`). */

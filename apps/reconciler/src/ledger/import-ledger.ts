@@ -8,6 +8,7 @@ import { backendOf } from "../db/backend";
 import { copyField, copyLine, copyRows } from "../db/copy-rows";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { withSessionLock } from "../db/session-lock";
 import { rememberServiceIds } from "../store/service-ids";
 import type { LedgerEntry } from "./ledger-row";
 import { type LedgerRowError, parseLedger } from "./parse-ledger";
@@ -84,18 +85,15 @@ export async function importLedgerEntries(
   opts: ImportOptions = {},
 ): Promise<LedgerImportResult> {
   const rows = entries.length;
-  const key = advisoryKey("ledger-import");
-  return backendOf(db)
-    .withConnection(async (query) => {
-      await query("select pg_advisory_lock($1::bigint)", [key]);
-      try {
-        await query("delete from ledger_staging", []);
-        return await stageAndMerge(db, entries, opts);
-      } finally {
-        await query("select pg_advisory_unlock($1::bigint)", [key]);
-      }
-    })
-    .then((counts) => ({ rows, ...counts }));
+  const counts = await withSessionLock(
+    backendOf(db),
+    advisoryKey("ledger-import"),
+    async (query) => {
+      await query("delete from ledger_staging", []);
+      return stageAndMerge(db, entries, opts);
+    },
+  );
+  return { rows, ...counts };
 }
 
 async function stageAndMerge(

@@ -2,20 +2,7 @@
 import { advisoryKey } from "../db/advisory-key";
 import { backendOf } from "../db/backend";
 import type { Db } from "../db/database";
-import { reportDriverSocketFault } from "../db/driver-socket-fault";
-
-/** How long an unlock may take before its connection is taken for lost. */
-const UNLOCK_MS = 10_000;
-
-async function unlockWithin(unlock: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(() => resolve("timeout"), ms);
-  });
-  const outcome = await Promise.race([unlock.catch(() => "failed"), timedOut]);
-  clearTimeout(timer);
-  if (outcome === "timeout") reportDriverSocketFault();
-}
+import { unlock } from "../db/session-lock";
 
 /** What withStreamLock answers when another runner holds the stream. */
 export const STREAM_BUSY = "busy";
@@ -47,12 +34,7 @@ export async function withStreamLock<T>(
       try {
         return await fn();
       } finally {
-        // If the connection broke, the server already dropped the lock with the session; fn's
-        // own outcome matters more than this failure. A query on a reserved connection the
-        // server dropped can be left waiting forever by the driver (its queue is never run
-        // again): past a bound, the connection is taken for lost like any driver socket fault
-        // (the pool is ended and reopened), so the run ends instead of hanging.
-        await unlockWithin(query("select pg_advisory_unlock($1::bigint)", [key]), UNLOCK_MS);
+        await unlock(query, key);
       }
     });
   } finally {

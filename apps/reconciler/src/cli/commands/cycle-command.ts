@@ -7,12 +7,14 @@ import type { ReconcilerConfig } from "../../config/reconciler-config";
 import { cycleExitCode, cycleSummaryLine, failedCycle } from "../../cycle/cycle-summary";
 import { runCycle } from "../../cycle/run-cycle";
 import type { Database } from "../../db/database";
+import { logFolderIntake } from "../../ledger/folder-intake-log";
 import { matchResultLines } from "../../match/format-result";
 import type { MatchOptions } from "../../match/match-options";
 import { errorText } from "../../store/error-text";
 import { logEvent } from "../../sync/log-event";
 import type { SyncContext, SyncOptions } from "../../sync/run-sync";
 import type { CommandIo } from "../command";
+import { logSink } from "../log-sink";
 import { printSummary } from "./sync-run";
 
 export interface CycleRun {
@@ -31,6 +33,8 @@ export async function cycleOnce(io: CommandIo, run: CycleRun): Promise<number> {
     match: run.match,
     signal: io.signal,
   });
+  const folder = result.ledger.folder;
+  if (typeof folder === "object" && "files" in folder) logFolderIntake(folder, logSink(io));
   if (io.isTty) {
     if (typeof result.sync === "object" && !("error" in result.sync)) printSummary(io, result.sync);
     if (typeof result.match === "object" && !("error" in result.match))
