@@ -239,6 +239,24 @@ describe.each(testBackends().filter((k) => k === "postgres"))(
       expect((header as LedgerQueryError).kind).toBe("refused");
     });
 
+    // Sent as a simple query, "COMMIT; DELETE …; SELECT …" (or SET TRANSACTION READ WRITE first)
+    // ran every statement: the DELETE emptied the merchant's table, outside the read-only
+    // transaction and its timeout, and the cycle then reported missing columns.
+    it.each([
+      "COMMIT; DELETE FROM general_ledger; SELECT 1",
+      "SET TRANSACTION READ WRITE; DELETE FROM general_ledger; SELECT 1",
+      `${QUERY.replace("ORDER BY id", "")}; DELETE FROM general_ledger`,
+    ])("runs one statement only, never writing to the merchant's database: %s", async (query) => {
+      const count = async () => (await sql`SELECT count(*)::int AS n FROM general_ledger`)[0]?.n;
+      const before = await count();
+      expect(before).toBeGreaterThan(0);
+      const error = await intakeLedgerQuery(database.db, { url, query }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(LedgerQueryError);
+      expect((error as LedgerQueryError).kind).toBe("failed");
+      expect((error as Error).message).toContain("several statements");
+      expect(await count()).toBe(before);
+    });
+
     // Behind a lock on the merchant's database (a migration, a VACUUM FULL) the query once
     // waited for ever: the cycle never finished and every later `schedule` tick was skipped.
     it("gives up on a query that waits on a lock, after its timeout, as a failure", async () => {

@@ -39,6 +39,11 @@ function asText(value: unknown): string | undefined {
   return JSON.stringify(value);
 }
 
+/** Postgres's refusal of a query string of several statements sent with the extended protocol. */
+const isSeveralStatements = (error: unknown) =>
+  (error as { code?: string }).code === "42601" &&
+  /multiple commands/.test(error instanceof Error ? error.message : "");
+
 export interface QueryIntake extends LedgerImportResult {
   source: string;
 }
@@ -74,7 +79,10 @@ export async function intakeLedgerQuery(
       // merchant's database or role has ('SQL, DMY' wrote 16/11/2026 and every row was refused).
       // Only the output format: the query's own date literals keep their day/month order.
       await sql.unsafe("SET LOCAL DateStyle = 'ISO'");
-      return sql.unsafe(opts.query);
+      // The extended protocol, which takes one statement: sent as a simple query (postgres.js's
+      // choice for a query without parameters) "COMMIT; DELETE …; SELECT …" ran all three, the
+      // DELETE outside the read-only transaction and past the timeout.
+      return sql.unsafe(opts.query, [], { simple: false } as postgres.UnsafeQueryOptions);
     });
     rows = [...(result as unknown as Record<string, unknown>[])];
     columns = ((result as unknown as { columns?: { name: string }[] }).columns ?? []).map((c) =>
@@ -89,6 +97,11 @@ export async function intakeLedgerQuery(
       : error instanceof Error
         ? error.message
         : String(error);
+    if (isSeveralStatements(error))
+      throw new LedgerQueryError(
+        "failed",
+        `the ledger query on ${source} was not run: it holds several statements; RECONCILER_LEDGER_QUERY must be one SELECT (it runs read-only, alone)`,
+      );
     // 57014 query_canceled (statement_timeout), 55P03 lock_not_available (lock_timeout).
     const timedOut =
       code === "57014" || code === "55P03"
