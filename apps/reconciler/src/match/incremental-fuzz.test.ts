@@ -1224,6 +1224,32 @@ describe.runIf(testBackends().includes("postgres"))("incremental matching on Pos
       expect(await incrementalVsFull()).toEqual({});
     });
 
+    // An authorization its clearing used in full holds nothing: no break, though its own status
+    // is still P (it raised "has held 0.00 USD"). Once the clearing is gone it holds again.
+    it("stale authorization: none for one its clearing used in full", async () => {
+      const staleBreaks = async () =>
+        (
+          await queryText<{ detail: string }>(
+            db,
+            "SELECT detail FROM breaks WHERE class = 'stale_authorization' AND status <> 'resolved'",
+          )
+        ).map((b) => b.detail);
+      await start(
+        [{ txns: [authorization("A1", "P", "30.00"), clearing("K1", "A1", "30.00")] }],
+        [entry("E1", "card_transaction", "K1", "-30.00")],
+      );
+      const stillHeld = async () =>
+        await queryText(db, "SELECT txn_order_no, open_hold FROM finance_stale_authorizations");
+      expect(await staleBreaks()).toEqual([]);
+      expect(await stillHeld()).toEqual([]);
+      await queryText(db, "DELETE FROM card_transactions WHERE txn_order_no = 'K1'");
+      expect(await incrementalVsFull()).toEqual({});
+      expect(await staleBreaks()).toEqual([
+        expect.stringMatching(/^authorization A1 has held 30\.00 USD/),
+      ]);
+      expect(await stillHeld()).toEqual([{ txn_order_no: "A1", open_hold: "30.00" }]);
+    });
+
     // An entry on an authorization whose clearing is booked per record is a duplicate of the
     // clearing's; once the clearing is deleted it books an authorization that moves no money.
     it("duplicate entry on an authorization: its deleted clearing makes it no-money", async () => {

@@ -1,5 +1,8 @@
 // Authorizations still processing past the stale limit, with what they still hold (the amount
 // not yet cleared or reversed): stale_authorization, a hold to watch rather than a difference.
+// One its clearings and reversals used in full holds nothing and is no break: its own status
+// often stays P in the store (the service settles it later than the sync's lookback reads), and
+// every such authorization was an open break "has held 0.00" once it passed the stale limit.
 import type { ResolvedMatchOptions } from "../match-options";
 import { literals, type Statement } from "../statement";
 import { insertBreakItems } from "../work-tables";
@@ -29,7 +32,8 @@ export function staleAuthorizations(o: ResolvedMatchOptions): Statement {
         WHERE c.origin_txn_order_no = a.txn_order_no AND c.txn_status = 'S'
           AND c.txn_type IN ('CLEARING', 'REVERSAL')) u ON true
       WHERE a.txn_type = 'AUTHORIZATION' AND a.txn_status = 'P'
-        AND a.transaction_time < ${v.asOf} - ${v.stale}`,
+        AND a.transaction_time < ${v.asOf} - ${v.stale}
+        AND a.card_amount > coalesce(u.used, 0)`,
     ),
   };
 }
