@@ -98,6 +98,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...env, RECONCILER_LEDGER_QUERY_TIMEOUT: "2d" })).toThrow(
       "RECONCILER_LEDGER_QUERY_TIMEOUT (--ledger-query-timeout): must be at most 1d",
     );
+    // Whether the query returns every entry of its source (deletes follow): off unless set.
+    expect(loadConfig(env).ledgerQuery?.complete).toBe(false);
+    const complete = { ...env, RECONCILER_LEDGER_QUERY_COMPLETE: "true" };
+    expect(loadConfig(complete).ledgerQuery?.complete).toBe(true);
+    expect(() => loadConfig({ ...env, RECONCILER_LEDGER_QUERY_COMPLETE: "yes" })).toThrow(
+      'RECONCILER_LEDGER_QUERY_COMPLETE (--ledger-query-complete): must be "true" or "false"',
+    );
   });
 
   it("requireSettings names what a command needs", () => {

@@ -158,6 +158,16 @@ const FIELDS = {
     schema: v.pipe(duration(1_000, "1s"), v.maxValue(86_400_000, "must be at most 1d")),
     fallback: "5m",
   },
+  // Off by default: a query narrowed by a date (or any) filter leaves rows out that still exist.
+  ledgerQueryComplete: {
+    env: "RECONCILER_LEDGER_QUERY_COMPLETE",
+    flag: "ledger-query-complete",
+    schema: v.pipe(
+      v.picklist(["true", "false"], 'must be "true" or "false"'),
+      v.transform((value) => value === "true"),
+    ),
+    fallback: "false",
+  },
   reportDir: { env: "RECONCILER_REPORT_DIR", flag: "report-dir", schema: text() },
 } as const satisfies Record<
   string,
@@ -237,6 +247,7 @@ export function loadConfig(
             url: p.ledgerDatabaseUrl as string,
             query: ledgerQuery,
             queryTimeoutMs: p.ledgerQueryTimeoutMs as number,
+            complete: p.ledgerQueryComplete === true,
           },
     reportDir: p.reportDir === undefined ? undefined : resolve(cwd, p.reportDir),
   };

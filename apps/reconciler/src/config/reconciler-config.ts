@@ -35,10 +35,13 @@ export interface ReconcilerConfig {
   /** The watched folder of ledger CSV drops (taken in by each cycle). */
   ledgerDir: string | undefined;
   /**
-   * The merchant's own database, the query returning its ledger rows, and how long the query
-   * may run or wait for a lock before it is cancelled.
+   * The merchant's own database, the query returning its ledger rows, how long the query may
+   * run or wait for a lock before it is cancelled, and whether it returns every entry of its
+   * source (`complete`: an entry it imported and no longer returns is deleted).
    */
-  ledgerQuery: { url: string; query: string; queryTimeoutMs: number } | undefined;
+  ledgerQuery:
+    | { url: string; query: string; queryTimeoutMs: number; complete: boolean }
+    | undefined;
   /** Where each cycle writes its report (report.html, statement.csv). */
   reportDir: string | undefined;
 }

@@ -50,6 +50,7 @@ describe("the cycle's exit code for its ledger sources", () => {
         url: "postgres://ro:pw@127.0.0.1:5999/gl",
         query: "SELECT 1",
         queryTimeoutMs: 5_000,
+        complete: false,
       },
     });
     expect(summary.ledger.query).toEqual({ error: expect.stringMatching(/ECONNREFUSED/) });
@@ -102,6 +103,7 @@ describe("the cycle's exit code for its ledger sources", () => {
         url: server as string,
         query: "SELECT 'Q-1' AS entry_id",
         queryTimeoutMs: 5_000,
+        complete: false,
       },
     });
     expect(summary.ledger.query).toEqual({

@@ -30,6 +30,7 @@ function ledgerSummary(ledger: CycleResult["ledger"]) {
       rows: query.rows,
       inserted: query.inserted,
       updated: query.updated,
+      ...(query.deleted === undefined ? {} : { deleted: query.deleted }),
     };
   return out;
 }

@@ -21,6 +21,8 @@ export interface LedgerImportResult {
   updated: number;
   /** Entries already stored exactly so: nothing written. */
   unchanged: number;
+  /** Entries of a complete source it no longer holds, deleted (ImportOptions.complete). */
+  deleted?: number;
 }
 
 /** The file has bad rows: nothing was imported. `errors` holds every bad row (line, reason). */
@@ -66,6 +68,11 @@ export async function importLedger(
 export interface ImportOptions {
   /** Recorded on each entry as where it last came from. */
   sourceFile?: string;
+  /**
+   * The entries are every entry of `sourceFile`: one recorded as from there and not among them
+   * is deleted, in the same transaction (its breaks then go with the next match).
+   */
+  complete?: boolean;
   /** Runs inside the merge's transaction (a ledger source records what it took in). */
   alsoInTransaction?: (tx: Db) => Promise<void>;
 }
@@ -160,13 +167,36 @@ async function stageAndMerge(
           (SELECT count(*) FROM retried) AS retried
         FROM merged`,
       );
+      const deleted =
+        opts.complete && opts.sourceFile !== undefined
+          ? await deleteMissing(tx, opts.sourceFile, importId)
+          : undefined;
       if (serviceIds.length > 0) await rememberServiceIds(tx, serviceIds, "ledger");
       if (opts.alsoInTransaction) await opts.alsoInTransaction(tx);
       const inserted = Number(counts?.inserted ?? 0);
       const updated = Number(counts?.updated ?? 0);
-      return { inserted, updated, unchanged: entries.length - inserted - updated };
+      const unchanged = entries.length - inserted - updated;
+      return { inserted, updated, unchanged, ...(deleted === undefined ? {} : { deleted }) };
     });
   } finally {
     await queryRows(db, sql`DELETE FROM ledger_staging WHERE import_id = ${importId}`);
   }
+}
+
+/**
+ * Deletes the entries last imported from `sourceFile` that the import `importId` (staged) no
+ * longer holds; answers how many. Only that source's: an entry another source (a file) wrote
+ * last is never deleted by this one.
+ */
+async function deleteMissing(tx: Db, sourceFile: string, importId: string): Promise<number> {
+  const [row] = await queryRows<{ deleted: string }>(
+    tx,
+    sql`WITH gone AS (
+      DELETE FROM ledger_entries e WHERE e.source_file = ${sourceFile}
+        AND NOT EXISTS (SELECT 1 FROM ledger_staging s
+          WHERE s.import_id = ${importId} AND s.entry_id = e.entry_id)
+      RETURNING 1)
+    SELECT count(*) AS deleted FROM gone`,
+  );
+  return Number(row?.deleted ?? 0);
 }

@@ -257,6 +257,58 @@ describe.each(testBackends().filter((k) => k === "postgres"))(
       expect(await count()).toBe(before);
     });
 
+    // A row the merchant deletes from its ledger stayed in ledger_entries for good, its break
+    // open. With `complete` the query is the whole ledger of its source: what it imported and
+    // no longer returns goes; a file's entries, and everything when it returns nothing, stay.
+    it("deletes what a complete query no longer returns, and only that", async () => {
+      const { db } = database;
+      await sql`CREATE TABLE gl_complete (LIKE general_ledger)`;
+      await sql`INSERT INTO gl_complete VALUES
+        ('K-1', 'card_transaction', 'T0101', -1.00, 'USD', '2026-05-01T09:00:00Z', null),
+        ('K-2', 'card_transaction', 'T0102', -2.00, 'USD', '2026-05-01T09:00:00Z', null)`;
+      const query = QUERY.replace("general_ledger", "gl_complete");
+      // The source is the database: what earlier tests imported from it is not this ledger.
+      await queryText(db, "DELETE FROM ledger_entries WHERE source_file LIKE 'query:%'");
+      const ids = async () =>
+        (
+          await queryText<{ entry_id: string }>(
+            db,
+            "SELECT entry_id FROM ledger_entries WHERE entry_id LIKE 'K-%' ORDER BY 1",
+          )
+        ).map((r) => r.entry_id);
+      expect(await intakeLedgerQuery(db, { url, query, complete: true })).toMatchObject({
+        inserted: 2,
+        deleted: 0,
+      });
+      const folder = temporaryFolder("ledger-complete-");
+      try {
+        const k3 = [HEADER, "K-3,card_transaction,T0103,-3.00,USD,2026-05-01,,,"].join("\n");
+        drop(folder.path, "k.csv", k3);
+        await intakeLedgerFolder(db, folder.path);
+      } finally {
+        folder.remove();
+      }
+      await sql`DELETE FROM gl_complete WHERE id = 'K-1'`;
+      // Not complete: nothing is deleted.
+      expect(await intakeLedgerQuery(db, { url, query })).not.toHaveProperty("deleted");
+      expect(await ids()).toEqual(["K-1", "K-2", "K-3"]);
+      const second = await intakeLedgerQuery(db, { url, query, complete: true });
+      expect(second).toMatchObject({ rows: 1, unchanged: 1, deleted: 1 });
+      expect(await ids()).toEqual(["K-2", "K-3"]);
+      await sql`DELETE FROM gl_complete`;
+      const empty = await intakeLedgerQuery(db, { url, query, complete: true }).catch(
+        (e: unknown) => e,
+      );
+      expect(empty).toBeInstanceOf(LedgerQueryError);
+      expect((empty as Error).message).toContain("returned no rows");
+      expect(await ids()).toEqual(["K-2", "K-3"]);
+      const [changed] = await queryText<{ n: string }>(
+        db,
+        "SELECT count(*) AS n FROM match_changes WHERE kind = 'entry' AND ref = 'K-1'",
+      );
+      expect(Number(changed?.n)).toBeGreaterThan(0);
+    });
+
     // Behind a lock on the merchant's database (a migration, a VACUUM FULL) the query once
     // waited for ever: the cycle never finished and every later `schedule` tick was skipped.
     it("gives up on a query that waits on a lock, after its timeout, as a failure", async () => {

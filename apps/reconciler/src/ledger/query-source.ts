@@ -3,8 +3,10 @@
 // file and go in all or nothing, idempotent by entry_id. Errors name the row's entry_id and the
 // rule, and the database by host only (the URL may hold a password). The query gives up after
 // RECONCILER_LEDGER_QUERY_TIMEOUT, so a lock on the merchant's database cannot hang the cycle.
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import type { Db } from "../db/database";
+import { isTrue, queryRows } from "../db/query-rows";
 import { describeDatabaseUrl, reachedWithin } from "../db/reach-database";
 import { dataRefusal } from "../db/sql-state";
 import { importLedgerEntries, type LedgerImportResult } from "./import-ledger";
@@ -54,7 +56,14 @@ export interface QueryIntake extends LedgerImportResult {
  */
 export async function intakeLedgerQuery(
   db: Db,
-  opts: { url: string; query: string; timeoutSeconds?: number; queryTimeoutMs?: number },
+  opts: {
+    url: string;
+    query: string;
+    timeoutSeconds?: number;
+    queryTimeoutMs?: number;
+    /** The query returns every entry of this source: one it imported and no longer returns is deleted. */
+    complete?: boolean;
+  },
 ): Promise<QueryIntake> {
   const source = describeDatabaseUrl(opts.url);
   const timeoutMs = Math.round(opts.queryTimeoutMs ?? DEFAULT_LEDGER_QUERY_TIMEOUT_MS);
@@ -132,9 +141,17 @@ export async function intakeLedgerQuery(
       `the ledger query on ${source}: ${checked.errors.length} bad row(s), nothing imported`,
       checked.errors.map((e) => `${where(e.line)}: ${e.reason}`),
     );
+  const sourceFile = `query:${source}`;
+  // An empty answer is more likely a query or table gone wrong than a ledger emptied on purpose.
+  if (opts.complete && checked.entries.length === 0 && (await holdsEntries(db, sourceFile)))
+    throw new LedgerQueryError(
+      "failed",
+      `the ledger query on ${source} returned no rows: with RECONCILER_LEDGER_QUERY_COMPLETE it would delete every entry it imported, so nothing was deleted (delete them in ledger_entries if that is meant)`,
+    );
   try {
     const result = await importLedgerEntries(db, checked.entries, {
-      sourceFile: `query:${source}`,
+      sourceFile,
+      complete: opts.complete === true,
     });
     return { source, ...result };
   } catch (error) {
@@ -148,4 +165,13 @@ export async function intakeLedgerQuery(
       [refusal],
     );
   }
+}
+
+/** True when some ledger entry was last imported from `sourceFile`. */
+async function holdsEntries(db: Db, sourceFile: string): Promise<boolean> {
+  const [row] = await queryRows<{ held: unknown }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM ledger_entries WHERE source_file = ${sourceFile}) AS held`,
+  );
+  return isTrue(row?.held);
 }
