@@ -1,5 +1,7 @@
 // One ledger CSV row checked against docs/ledger-format.md: a typed entry, or why not.
 import { c } from "@merchantkit/contract";
+import { errorText } from "../store/error-text";
+import { maskCardData } from "../webhook-receiver/mask-card-data";
 
 /** What an entry books: a card transaction, a card operation, a fee, or an account posting. */
 export type LedgerKind = "card_transaction" | "card_operation" | "fee" | "account";
@@ -63,7 +65,8 @@ const MAX_KEY_LENGTH = 64;
 function providerRefProblem(kind: LedgerKind, ref: string): string | undefined {
   if (kind === "account") {
     if (!c.isId64(ref))
-      return `provider_ref "${ref.slice(0, 40)}" is not a serviceId (a 64-bit integer up to ${c.ID_MAX}, without leading zeros), which an account entry must name`;
+      // Masked before it is cut, so no card number is left half shown at the cut.
+      return `provider_ref "${errorText(ref).slice(0, 40)}" is not a serviceId (a 64-bit integer up to ${c.ID_MAX}, without leading zeros), which an account entry must name`;
     return undefined;
   }
   if (ref.length > MAX_KEY_LENGTH)
@@ -164,7 +167,12 @@ export function checkLedgerRow(
   const cardId = v.card_id?.trim() || undefined;
   if (cardId && !DIGITS.test(cardId))
     return { reason: `card_id "${cardId}" is not a card id (digits)` };
-  const description = v.description || undefined;
+  // Free text may quote a card number ("paid with 4111…"): masked as a push's free text is
+  // (13–19 digits passing the Luhn check keep their first 6 and last 4), the same text always
+  // the same way, so a repeated import still finds the entry unchanged.
+  const description = v.description
+    ? maskCardData({ description: v.description }, false).description
+    : undefined;
   return {
     entry: {
       entryId,

@@ -135,3 +135,71 @@ describe("parseLedger", () => {
     ]);
   });
 });
+
+// Card numbers never reach a log, an error or a stored row: a bad value is quoted in the
+// reason, which goes to the cycle's summary line, ledger_files.reason and <name>.reason.txt.
+describe("card numbers in ledger rows", () => {
+  const PAN_RUN = /\d(?:[ -]?\d){12,}/;
+
+  it("masks a card number in every parse error, keeping the field, the rule and the line", () => {
+    const text = [
+      HEADER,
+      "P1,card_transaction,TP1,-1.00,USD,2026-11-20,,4111 1111 1111 1111,x",
+      "P2,card_transaction,TP2,4111111111111111.00.,USD,2026-11-20,,,x",
+      "P3,account,4111-1111-1111-1111,1.00,USD,2026-11-20,,,x",
+      "P4,4111111111111111,TP4,-1.00,USD,2026-11-20,,,x",
+      "P5,card_transaction,TP5,-1.00,5555555555554444,2026-11-20,,,x",
+      "P6,card_transaction,TP6,-1.00,USD,5555 5555 5555 4444,,,x",
+      "P7,fee,TP7,-1.00,USD,2026-11-20,FEE 4111111111111111,,x",
+      "4111111111111111,card_transaction,TP8,-1.00,USD,2026-11-20,,,x",
+      "4111111111111111,card_transaction,TP9,-1.00,USD,2026-11-20,,,x",
+      "P10,account,x4111111111111111111111111111111111111111,1.00,USD,2026-11-20,,,x",
+    ].join("\n");
+    const { errors } = parseLedger(text);
+    expect(errors).toEqual([
+      { line: 2, reason: 'card_id "[REDACTED]" is not a card id (digits)' },
+      {
+        line: 3,
+        reason: expect.stringMatching(/^amount "\[REDACTED\]\.00\." is not a signed decimal/),
+      },
+      { line: 4, reason: expect.stringMatching(/^provider_ref "\[REDACTED\]" is not a serviceId/) },
+      { line: 5, reason: expect.stringMatching(/^kind "\[REDACTED\]" is not one of card_/) },
+      { line: 6, reason: expect.stringMatching(/^currency "\[REDACTED\]" is not a three-letter/) },
+      { line: 7, reason: expect.stringMatching(/^booked_at "\[REDACTED\]" is not an ISO 8601/) },
+      { line: 8, reason: expect.stringMatching(/^fee_type "FEE \[REDACTED\]" must be upper-case/) },
+      { line: 10, reason: 'entry_id "[REDACTED]" already appears on line 9' },
+      {
+        line: 11,
+        reason: expect.stringMatching(/^provider_ref "x\[REDACTED\]" is not a serviceId/),
+      },
+    ]);
+    for (const e of errors) expect(e.reason).not.toMatch(PAN_RUN);
+  });
+
+  it("masks a card number in a header error", () => {
+    const header = parseLedger(`${HEADER},4111111111111111\n`).errors;
+    expect(header).toEqual([
+      { line: 1, reason: expect.stringMatching(/^header: unknown column\(s\) \[REDACTED\] \(/) },
+    ]);
+    for (const e of header) expect(e.reason).not.toMatch(PAN_RUN);
+  });
+
+  it("masks a card number in a good row's description as a push's free text is (first 6, last 4)", () => {
+    const row = (description: string) =>
+      `${HEADER}\nA,card_transaction,T1,-1.00,USD,2026-05-01,,,"${description}"\n`;
+    const entryOf = (description: string) => parseLedger(row(description)).entries[0]?.entry;
+    expect(entryOf("paid with card 4111111111111111 exp 12/29")?.description).toBe(
+      "paid with card 411111******1111 exp 12/29",
+    );
+    expect(entryOf("card 5555 5555 5555 4444, refund")?.description).toBe(
+      "card 555555******4444, refund",
+    );
+    // Not a card number (too short, or no 13–19 digits passing the Luhn check), or a date:
+    // kept as written.
+    expect(entryOf("order 123456789012, ref 1234567890123 on 2026-05-01 12:30")?.description).toBe(
+      "order 123456789012, ref 1234567890123 on 2026-05-01 12:30",
+    );
+    // The same text always gives the same entry: a repeated import leaves it unchanged.
+    expect(entryOf("4111111111111111")).toEqual(entryOf("4111111111111111"));
+  });
+});

@@ -1,5 +1,8 @@
 // Ledger rows read whole — a CSV file, or the rows of the merchant's ledger query — into every
-// entry, or every bad row with its line (or row) and reason.
+// entry, or every bad row with its line (or row) and reason. A reason quotes the bad value, and
+// goes to the summary line, ledger_files.reason and the rejected file's reason.txt: card-number-
+// like digit runs in it are masked as "[REDACTED]", as every stored or logged error text is.
+import { errorText } from "../store/error-text";
 import { CsvSyntaxError, readCsv } from "./csv";
 import {
   checkLedgerRow,
@@ -8,6 +11,11 @@ import {
   type LedgerEntry,
   REQUIRED_COLUMNS,
 } from "./ledger-row";
+
+/** A bad row's error, its reason with card-number-like digit runs masked (errorText). */
+function rowError(line: number, reason: string): LedgerRowError {
+  return { line, reason: errorText(reason) };
+}
 
 export interface LedgerRowError {
   /** 1-based line of the file (the header is line 1), or row of a query result. */
@@ -40,15 +48,14 @@ export function checkLedgerRows(
   for (const { line, values } of rows) {
     const checked = checkLedgerRow(values);
     if ("reason" in checked) {
-      errors.push({ line, reason: checked.reason });
+      errors.push(rowError(line, checked.reason));
       continue;
     }
     const first = seen.get(checked.entry.entryId);
     if (first !== undefined) {
-      errors.push({
-        line,
-        reason: `entry_id "${checked.entry.entryId}" already appears on ${where(first)}`,
-      });
+      errors.push(
+        rowError(line, `entry_id "${checked.entry.entryId}" already appears on ${where(first)}`),
+      );
       continue;
     }
     seen.set(checked.entry.entryId, line);
@@ -81,23 +88,24 @@ export function parseLedger(text: string): ParsedLedger {
     records = readCsv(text);
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
-    return { entries: [], errors: [{ line: error.line, reason: error.reason }] };
+    return { entries: [], errors: [rowError(error.line, error.reason)] };
   }
   const [header, ...body] = records;
   if (!header)
     return { entries: [], errors: [{ line: 1, reason: "the file is empty (no header)" }] };
   const columns = header.fields.map((f) => f.trim().toLowerCase());
   const problem = headerProblem(columns);
-  if (problem)
-    return { entries: [], errors: [{ line: header.line, reason: `header: ${problem}` }] };
+  if (problem) return { entries: [], errors: [rowError(header.line, `header: ${problem}`)] };
   const shapeErrors: LedgerRowError[] = [];
   const rows: LedgerRowValues[] = [];
   for (const record of body) {
     if (record.fields.length !== columns.length) {
-      shapeErrors.push({
-        line: record.line,
-        reason: `${record.fields.length} fields where the header has ${columns.length}`,
-      });
+      shapeErrors.push(
+        rowError(
+          record.line,
+          `${record.fields.length} fields where the header has ${columns.length}`,
+        ),
+      );
       continue;
     }
     const values: Partial<Record<LedgerColumn, string>> = {};
