@@ -4,6 +4,7 @@
 // writing in place, a producer's clock ahead. (The ordinary paths are in ledger-sources.test.ts.)
 import {
   appendFileSync,
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -227,6 +228,11 @@ describe.each(testBackends())("the ledger folder under failures on %s", (kind) =
       expect(csvLeft(folder.path)).toEqual([]);
       expect(csvLeft(join(folder.path, PROCESSING))).toEqual([]);
       expect(readdirSync(other).sort()).toEqual(["a.csv", "b.csv"]);
+      // Copied with their mtime, as a rename keeps it: the next cycle reads neither again.
+      const reads: string[] = [];
+      hooks.readRefused = (path) => reads.push(path) < 0;
+      const next = await intakeLedgerFolder(database.db, folder.path);
+      expect([next.files, next.failed, reads]).toEqual([[], [], []]);
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
@@ -388,6 +394,117 @@ describe.each(testBackends())("the ledger folder under failures on %s", (kind) =
       ["inplace.csv", "imported", 2],
     ]);
     expect(contents(join(folder.path, "imported"))).toHaveLength(1);
+  });
+
+  // A producer writing in place that paused past the settle time and went on after the cycle's
+  // check: the cycle said imported (1 row), the file grew in imported/ and no later cycle ever
+  // looked again; the rows written late were lost without a word.
+  it("notices a file that grew in imported/ after its cycle, and takes it in whole", async () => {
+    drop(folder.path, "grow.csv", row("GR-1"));
+    const first = await intakeLedgerFolder(database.db, folder.path);
+    expect(first.files.map((f) => [f.name, f.status, f.rows])).toEqual([
+      ["grow.csv", "imported", 1],
+    ]);
+    expect(first.failed).toEqual([]);
+    appendFileSync(
+      join(folder.path, "imported", "grow.csv"),
+      `${row("GR-2", "card_transaction,T2,-2.00,USD,2026-05-01,,,")}\n`,
+    );
+    const second = await intakeLedgerFolder(database.db, folder.path);
+    expect(second.files).toEqual([]);
+    expect(second.failed.map((f) => [f.name, f.at])).toEqual([
+      ["grow.csv", join(folder.path, PROCESSING, "grow.csv")],
+    ]);
+    expect(second.failed[0]?.error).toMatch(
+      /changed after it was taken in.*moved back to processing/,
+    );
+    expect(second.error).toMatch(/grow\.csv: changed after it was taken in/);
+    expect(logged(second)).toMatchObject([
+      { level: "error", msg: "ledger file not finished", file: "grow.csv" },
+    ]);
+    expect(csvLeft(join(folder.path, "imported"))).toEqual([]);
+    expect(await ids("GR-%")).toEqual(["GR-1"]);
+    const third = await intakeLedgerFolder(database.db, folder.path);
+    expect(third.files.map((f) => [f.name, f.status, f.rows, f.inserted])).toEqual([
+      ["grow.csv", "imported", 2, 1],
+    ]);
+    expect(third.failed).toEqual([]);
+    expect(await ids("GR-%")).toEqual(["GR-1", "GR-2"]);
+    expect(await fileRows("grow.csv")).toEqual([
+      ["grow.csv", "imported", 1],
+      ["grow.csv", "imported", 2],
+    ]);
+    const fourth = await intakeLedgerFolder(database.db, folder.path);
+    expect([fourth.files, fourth.failed, "error" in fourth]).toEqual([[], [], false]);
+    expect(csvLeft(join(folder.path, "imported"))).toEqual(["grow.csv"]);
+  });
+
+  // Rewritten in place to the same size (an amount corrected digit for digit): only the sha256
+  // tells, and it is computed because the file was written after its move to imported/.
+  it("notices a file in imported/ rewritten in place to the same size", async () => {
+    drop(folder.path, "same.csv", row("SM-1"));
+    await intakeLedgerFolder(database.db, folder.path);
+    const path = join(folder.path, "imported", "same.csv");
+    const before = readFileSync(path, "utf8");
+    writeFileSync(path, before.replace("-1.00", "-2.00"));
+    expect(readFileSync(path).length).toBe(Buffer.byteLength(before));
+    const second = await intakeLedgerFolder(database.db, folder.path);
+    expect(second.failed.map((f) => f.name)).toEqual(["same.csv"]);
+    expect(second.failed[0]?.error).toMatch(/changed after it was taken in/);
+    const third = await intakeLedgerFolder(database.db, folder.path);
+    expect(third.files.map((f) => [f.name, f.status, f.rows, f.updated])).toEqual([
+      ["same.csv", "imported", 1, 1],
+    ]);
+    expect(third.failed).toEqual([]);
+  });
+
+  // The same name dropped every day: the later files sit in imported/ under a timed name.
+  it("re-checks a file imported under a timed name", async () => {
+    drop(folder.path, "daily.csv", row("DY-1"));
+    await intakeLedgerFolder(database.db, folder.path);
+    drop(folder.path, "daily.csv", row("DY-2", "card_transaction,T2,-2.00,USD,2026-05-01,,,"));
+    const again = await intakeLedgerFolder(database.db, folder.path);
+    const timed = again.files[0]?.movedTo as string;
+    expect(timed).toMatch(/imported\/daily\.\d{4}-.*Z\.csv$/);
+    appendFileSync(timed, `${row("DY-3", "card_transaction,T3,-3.00,USD,2026-05-01,,,")}\n`);
+    const second = await intakeLedgerFolder(database.db, folder.path);
+    expect(second.failed.map((f) => [f.name, f.at])).toEqual([
+      ["daily.csv", join(folder.path, PROCESSING, "daily.csv")],
+    ]);
+    const third = await intakeLedgerFolder(database.db, folder.path);
+    expect(third.files.map((f) => [f.name, f.status, f.rows, f.inserted])).toEqual([
+      ["daily.csv", "imported", 2, 1],
+    ]);
+    expect(await ids("DY-%")).toEqual(["DY-1", "DY-2", "DY-3"]);
+    expect(csvLeft(join(folder.path, "imported"))).toHaveLength(2);
+  });
+
+  // The re-check costs a stat per recent file: a file not written since its move (its mode
+  // changed, even) is not read again; one written is hashed, and passes if that content was
+  // imported. After 24 hours a file is no longer re-checked (the limit docs/reconciler.md states).
+  it("reads no unchanged file again, and re-checks for 24 hours only", async () => {
+    drop(folder.path, "calm.csv", row("CM-1"));
+    drop(folder.path, "late.csv", row("CM-2", "card_transaction,T2,-2.00,USD,2026-05-01,,,"));
+    drop(folder.path, "touched.csv", row("CM-3", "card_transaction,T3,-3.00,USD,2026-05-01,,,"));
+    await intakeLedgerFolder(database.db, folder.path);
+    const imported = join(folder.path, "imported");
+    chmodSync(join(imported, "calm.csv"), 0o600);
+    // Written again with the same bytes: read, and found imported.
+    writeFileSync(join(imported, "touched.csv"), readFileSync(join(imported, "touched.csv")));
+    const reads: string[] = [];
+    hooks.readRefused = (path) => {
+      reads.push(path);
+      return false;
+    };
+    const second = await intakeLedgerFolder(database.db, folder.path);
+    expect([second.files, second.failed]).toEqual([[], []]);
+    expect(reads).toEqual([join(imported, "touched.csv")]);
+    appendFileSync(join(imported, "late.csv"), `${row("CM-4")}\n`);
+    // Its name still has a row of the last 25 hours, but the file was moved over 24 hours ago.
+    const dayLater = new Date(Date.now() + 24.5 * 3600_000);
+    reads.length = 0;
+    const late = await intakeLedgerFolder(database.db, folder.path, { now: dayLater });
+    expect([late.files, late.failed, reads]).toEqual([[], [], []]);
   });
 
   // A producer whose clock runs ahead: its finished file looked "changed moments ago" until

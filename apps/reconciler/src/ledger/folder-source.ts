@@ -4,7 +4,9 @@
 // Files still being written (a .part name, or changed within the last few seconds) wait for the
 // next cycle. A settled file is first claimed by renaming it into processing/, so what is
 // imported and moved on is exactly what was claimed, whatever the producer writes at its old
-// name meanwhile. One file that cannot be taken never holds the others back.
+// name meanwhile. One file that cannot be taken never holds the others back. A producer writing
+// in place may go on after all that: files moved to imported/ within a day are looked at again
+// by every cycle (recheck-imported.ts), and one that changed goes back to processing/.
 import { createHash } from "node:crypto";
 import { lstat, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -16,6 +18,7 @@ import { errorText } from "../store/error-text";
 import { importLedgerEntries } from "./import-ledger";
 import { moveInto } from "./move-file";
 import { parseLedger } from "./parse-ledger";
+import { recheckImported } from "./recheck-imported";
 import { checkDrops, isUnchanged } from "./settled-drops";
 
 /** How long a file must be left unchanged before it is taken (a writer may still append). */
@@ -164,12 +167,38 @@ async function moveToImported(
   try {
     at = await moveInto(movedTo, join(run.folder, PROCESSING), base.name, run.now);
   } catch (error) {
-    then = `left in imported/ (${errorText(error)}): drop it again to take in the whole file`;
+    then = `left in imported/ (${errorText(error)}): ${LEFT_IN_IMPORTED}`;
   }
   const now = `${info.size} bytes${sha256 ? ` (sha256 ${sha256})` : ""}`;
   const failure = `changed while it was taken in (${taken}, from the ${base.sizeBytes} bytes read, sha256 ${base.sha256}); it now has ${now}; ${then}`;
   run.failed.push({ name: base.name, error: failure, at });
   return { at, done: false };
+}
+
+/** What becomes of a changed file that could not be moved back from imported/. */
+const LEFT_IN_IMPORTED =
+  "the next cycles try again for 24 h; or move it to processing/ (or drop it again) to take in the whole file";
+
+/**
+ * Looks again at the files moved to imported/ within the last 24 hours (recheck-imported.ts):
+ * one whose content is no longer content that was imported (a producer wrote to it after the
+ * cycle that took it in) goes back to processing/, where the next cycle takes it in whole (the
+ * entries already imported come back unchanged), and this cycle fails saying so.
+ */
+async function recheckRecentImports(db: Db, run: Intake): Promise<void> {
+  const { changed, unreadable } = await recheckImported(db, join(run.folder, "imported"), run.now);
+  run.failed.push(...unreadable);
+  for (const file of changed) {
+    let at = file.path;
+    let then = "moved back to processing/: the next cycle takes in the whole file";
+    try {
+      at = await moveInto(file.path, join(run.folder, PROCESSING), file.name, run.now);
+    } catch (error) {
+      then = `left in imported/ (${errorText(error)}): ${LEFT_IN_IMPORTED}`;
+    }
+    const failure = `changed after it was taken in (written to after the cycle that imported it): ${file.path} now has ${file.sizeBytes} bytes (sha256 ${file.sha256}), content never imported; ${then}`;
+    run.failed.push({ name: file.name, error: failure, at });
+  }
 }
 
 /**
@@ -238,9 +267,9 @@ function failureText(run: Intake): string {
 
 /**
  * Takes in every settled *.csv of the folder, oldest name first, after any file a stopped
- * intake left in processing/. A file that cannot be taken is rejected on its own (it cannot be
- * read, or has bad rows), or left where it is and reported as failed (it cannot be claimed or
- * moved on): the others still go in. Throws only when the folder itself cannot be read or the
+ * intake left in processing/ and a look again at the files imported lately. A file that cannot
+ * be taken is rejected on its own (it cannot be read, or has bad rows), or left where it is and
+ * reported as failed (it cannot be claimed or moved on, or changed): the others still go in. Throws only when the folder itself cannot be read or the
  * database fails (then nothing of the file in hand was committed, and it waits in processing/).
  */
 export async function intakeLedgerFolder(
@@ -265,6 +294,9 @@ export async function intakeLedgerFolder(
   // (and entry_id) makes taking them again safe whether or not their import committed.
   await mkdir(claimed, { recursive: true });
   for (const name of await csvNames(claimed)) await takeFile(db, run, name, join(claimed, name));
+  // After processing/ (a file moved back waits there for the next cycle, as one that changed
+  // while it was taken in), before the new drops (just checked by their own cycle).
+  await recheckRecentImports(db, run);
   for (const { name, info } of checked.settled) {
     const path = join(folder, name);
     // Changed since it was found settled (the files before it took a while): a later cycle's.

@@ -3,7 +3,7 @@
 // same for two files of one name moved in one cycle: the second replaced the first, and a
 // day's ledger file was gone from imported/. A name is now taken by creating it exclusively
 // (O_EXCL) and the file renamed onto that empty placeholder, the one file it may replace.
-import { copyFile, mkdir, open, rename, unlink } from "node:fs/promises";
+import { copyFile, mkdir, open, rename, stat, unlink, utimes } from "node:fs/promises";
 import { join } from "node:path";
 
 /** How many names are tried before giving up (each one taken means a file kept). */
@@ -11,10 +11,23 @@ const MAX_NAMES = 1_000;
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
+/** The time of a move as it is written into a name: 2026-05-02T03-04-05-678Z. */
+const stampOf = (now: Date) => now.toISOString().replace(/[:.]/g, "-");
+
+/** A time of a move (and a counter) at the end of a name, before any .csv. */
+const STAMPED = /\.\d{4,}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z(?:-\d+)?(\.csv)?$/i;
+
+/**
+ * The name a file was moved under by moveInto, without the time of the move (and counter) it
+ * may carry: "ledger.2026-05-02T03-04-05-678Z-2.csv" answers "ledger.csv". Only the last such
+ * time is taken off, so a name that carried one before its move comes back as it was.
+ */
+export const nameBeforeMove = (movedName: string): string => movedName.replace(STAMPED, "$1");
+
 /** name, then name with the time of the move before .csv, then that with -2, -3, … */
 function* candidateNames(name: string, now: Date): Generator<string> {
   yield name;
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  const stamp = stampOf(now);
   for (let n = 1; n < MAX_NAMES; n++)
     yield name.replace(/(\.csv)?$/i, `.${stamp}${n > 1 ? `-${n}` : ""}$1`);
 }
@@ -89,7 +102,12 @@ export async function moveInto(
   const target = paths[0] as string;
   try {
     if (opts.copy || !(await renamed(from, target))) {
+      // Its mtime kept, as rename keeps it: a later write then shows as an mtime no earlier
+      // than the ctime (recheck-imported.ts), where a copy alone dated both alike. Not kept
+      // (a file system refusing it): the copy is only re-read by that check a while longer.
+      const { atime, mtime } = await stat(from);
       await copyFile(from, target);
+      await utimes(target, atime, mtime).catch(() => undefined);
       await unlink(from);
     }
   } catch (error) {
