@@ -242,7 +242,8 @@ async function takeFile(db: Db, run: Intake, name: string, path: string): Promis
     // The transaction rolled back; rows is 0 since the database does not say which row it was.
     const refusal = dataRefusal(error);
     if (refusal === undefined) throw error;
-    return reject(db, run, base, path, 0, "the database refused a row", [refusal]);
+    // Masked like every other reason: the database's message may quote a value.
+    return reject(db, run, base, path, 0, "the database refused a row", [errorText(refusal)]);
   }
   const { at } = await moveToImported(run, base, path, `imported ${result.rows} row(s)`);
   run.files.push({
