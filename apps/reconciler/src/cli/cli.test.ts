@@ -104,6 +104,21 @@ describe("main", () => {
     expect(await main(["run", "--data-dir", "memory://"], run.io)).toBe(EXIT.usage);
     expect(run.err.join("\n")).toContain("MERCHANTKIT_ENVIRONMENT (--environment): is required");
   });
+
+  it("answers a DATABASE_URL the driver cannot read with exit 2, naming it, never the password", async () => {
+    for (const command of [["run"], ["status"], ["schedule", "--no-sync"]]) {
+      const { io, err, out } = fakeIo();
+      const code = await main(command, {
+        ...io,
+        env: { DATABASE_URL: "postgres://postgres:dbpw-XYZ@127.0.0.1:notaport/x" },
+      });
+      const text = [...err, ...out].join("\n");
+      expect(code, text).toBe(EXIT.usage);
+      expect(text).toContain("DATABASE_URL (--database-url): is not a valid URL");
+      expect(text).not.toContain("dbpw-XYZ");
+      expect(text).not.toContain("Invalid URL");
+    }
+  });
 });
 
 describe("the sync's exit code", () => {

@@ -31,6 +31,46 @@ describe("schedule", () => {
     expect(logged(out, "cycle finished")).toEqual([]);
   }, 30_000);
 
+  // It exited 1 at once, with no summary line, while the docs promise failed ticks that report.
+  it("keeps ticking when the database cannot be reached at start: each tick fails and reports", async () => {
+    const { io, err, out } = fakeIo();
+    const stop = new AbortController();
+    const done = main(["schedule", "--cron", "* * * * * *", "--run-now"], {
+      ...io,
+      env: {
+        // Nothing listens on port 1: refused at once.
+        DATABASE_URL: "postgres://postgres:dbpw-XYZ@127.0.0.1:1/x",
+        MERCHANTKIT_ENVIRONMENT: "http://127.0.0.1:9",
+        ISSUING_API_KEY: "x",
+        ACCOUNT_API_KEY: "y",
+      },
+      signal: stop.signal,
+    });
+    let early: number | undefined;
+    void done.then((code) => {
+      early = code;
+    });
+    try {
+      for (
+        let i = 0;
+        i < 200 && early === undefined && logged(out, "cycle finished").length < 2;
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      stop.abort();
+    }
+    expect(early, err.join("\n")).toBeUndefined(); // still running until stopped
+    expect(await done).toBe(EXIT.ok);
+    const summaries = logged(out, "cycle finished");
+    expect(summaries.length).toBeGreaterThanOrEqual(2);
+    for (const summary of summaries)
+      expect(summary).toMatchObject({ verdict: "failed", exitCode: EXIT.failed });
+    expect(logged(err, "scheduled cycle failed").length).toBeGreaterThanOrEqual(2);
+    expect(logged(err, "schedule started")).toHaveLength(1);
+    expect([...err, ...out].join("\n")).not.toContain("dbpw-XYZ");
+  }, 60_000);
+
   it("reports a tick that throws as a failed cycle: an error line and a summary line", async () => {
     const { io, err, out } = fakeIo();
     const code = await reportedCycle(io, io.err, async () => {

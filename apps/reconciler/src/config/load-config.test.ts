@@ -79,6 +79,34 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("refuses a database URL the driver cannot read (a port that is no number), naming the variable", () => {
+    for (const [env, url] of [
+      ["DATABASE_URL", `postgres://rec:${SECRET}@127.0.0.1:notaport/rec`],
+      ["DATABASE_URL", `postgresql://rec:${SECRET}@db:99999/rec`],
+      ["LEDGER_DATABASE_URL", `postgres://gl:${SECRET}@erp:5432x/gl`],
+    ] as const) {
+      let error: unknown;
+      try {
+        loadConfig({ [env]: url, RECONCILER_LEDGER_QUERY: "SELECT 1" });
+      } catch (e) {
+        error = e;
+      }
+      expect(error, url).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).not.toContain(SECRET);
+      expect((error as ConfigError).issues.join("\n")).toContain(
+        `${env} (--${env === "DATABASE_URL" ? "database-url" : "ledger-database-url"}): is not a valid URL`,
+      );
+    }
+    // Several hosts, a socket folder, no port: as the driver takes them.
+    for (const url of [
+      "postgres://u:p@h1:5432,h2:5433/db",
+      "postgres:///db?host=/var/run/postgresql",
+      "postgres://u@h/db",
+      "postgres://u@[::1]:5432/db",
+    ])
+      expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ url });
+  });
+
   it("refuses a flag without a value", () => {
     expect(() => loadConfig({}, { window: true })).toThrow("--window needs a value");
   });

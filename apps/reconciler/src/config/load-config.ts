@@ -7,6 +7,7 @@ import type { Environment } from "@merchantkit/core";
 import { validate as validateCron } from "node-cron";
 import * as v from "valibot";
 import { DEFAULT_DATA_DIR } from "../db/connect";
+import { databaseUrlProblem } from "../db/reach-database";
 import { parseDuration } from "./durations";
 import type { ReconcilerConfig } from "./reconciler-config";
 
@@ -70,9 +71,15 @@ const initialStart = v.pipe(
   v.transform((x) => x as ReconcilerConfig["initialStart"]),
 );
 
+// Checked as the driver reads it: a URL it cannot parse (a port that is no number) ended the
+// command with a bare "TypeError: Invalid URL", exit 1, instead of naming the setting (exit 2).
 const databaseUrl = v.pipe(
   text(),
-  v.check((s) => /^postgres(ql)?:\/\//.test(s), "must be a postgres:// or postgresql:// URL"),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const problem = databaseUrlProblem(dataset.value);
+    if (problem) addIssue({ message: problem });
+  }),
 );
 
 const cron = v.pipe(

@@ -75,6 +75,17 @@ describe("openDatabase on a server it cannot reach", () => {
     expect(String(error)).toMatch(/could not reach the database at .* within 1 s/);
     expect(String(error)).not.toContain("s3cret");
   }, 20_000);
+
+  // postgres.js threw a bare "TypeError: Invalid URL" for it.
+  it("says what is wrong with a URL the driver cannot read, never quoting it", async () => {
+    const error = await openDatabase({
+      url: "postgres://alice:s3cret@127.0.0.1:notaport/ledger",
+    }).catch((e: unknown) => e);
+    expect(String(error)).toContain(
+      "the database URL is not a valid URL (check the host and the port",
+    );
+    expect(String(error)).not.toContain("s3cret");
+  });
 });
 
 // A server restart as a worker opens the database: the connection holding the migration lock

@@ -15,7 +15,12 @@ import type { Database, Db } from "./database";
 import { onDriverSocketFault } from "./driver-socket-fault";
 import { defaultMigrationsFolder, withMigrationLock } from "./migrations";
 import { noDelaySocket } from "./no-delay-socket";
-import { CONNECT_TIMEOUT_MS, describeDatabaseUrl, reachedWithin } from "./reach-database";
+import {
+  CONNECT_TIMEOUT_MS,
+  databaseUrlProblem,
+  describeDatabaseUrl,
+  reachedWithin,
+} from "./reach-database";
 import { withReservedConnection } from "./reserved-connection";
 import * as schema from "./schema";
 
@@ -86,6 +91,10 @@ async function openPostgres(
   max: number,
   connectTimeoutMs: number,
 ) {
+  // postgres.js throws a bare "TypeError: Invalid URL" for one it cannot parse: say what is
+  // wrong instead, without the URL (it may hold a password).
+  const problem = databaseUrlProblem(url);
+  if (problem) throw new TypeError(`the database URL ${problem}`);
   const client = postgres(url, {
     max,
     onnotice: () => {}, // "schema drizzle already exists, skipping" on every start

@@ -17,6 +17,34 @@ export function describeDatabaseUrl(url: string): string {
 }
 
 /**
+ * Whether postgres.js can read `url` (it parses a URL with its first host alone, and throws a
+ * bare "TypeError: Invalid URL" on, say, a port that is no number). Answers what is wrong with
+ * it, never quoting it (it may hold a password), or undefined when it can be read.
+ */
+export function databaseUrlProblem(url: string): string | undefined {
+  if (!/^postgres(ql)?:\/\//.test(url)) return "must be a postgres:// or postgresql:// URL";
+  // As postgres.js reads it: the hosts (after any user:password@), the first one alone.
+  const rest = url.slice(url.indexOf("://") + 3).split(/[?/]/)[0] ?? "";
+  let hosts: string;
+  try {
+    hosts = decodeURIComponent(rest.slice(rest.indexOf("@") + 1));
+  } catch {
+    return "is not a valid URL (a bad %-escape in its host)";
+  }
+  try {
+    new URL(url.replace(hosts, hosts.split(",")[0] ?? ""));
+  } catch {
+    return "is not a valid URL (check the host and the port: a number from 1 to 65535)";
+  }
+  for (const host of hosts.split(",").slice(1)) {
+    const port = host.slice(host.lastIndexOf(":") + 1);
+    if (host.includes(":") && !host.endsWith("]") && !/^\d{1,5}$/.test(port))
+      return "is not a valid URL (check the ports of its hosts: numbers from 1 to 65535)";
+  }
+  return undefined;
+}
+
+/**
  * `first` (a new pool's first query), or an error naming the server (never its user or
  * password) once `ms` pass without it. The caller ends the pool either way on failure.
  */

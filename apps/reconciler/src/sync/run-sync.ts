@@ -57,15 +57,22 @@ function totalUnread(summaries: StreamSummary[]): Unread {
   return { count, since };
 }
 
+/** A stream that found nothing to read (no window, no serviceId due) and so did nothing. */
+function hadNothingDue(s: StreamSummary): boolean {
+  return s.outcome === "ok" && s.windows === 0 && s.failedWindows === 0;
+}
+
 /**
  * A busy stream (another worker holds it) is no failure of a regular sync: that worker reads the
  * same range. A range asked for (`--from/--to`, a backfill) it does not read: left unread, the
- * run is partial (exit 3), not ok.
+ * run is partial (exit 3), not ok. A stream with nothing due read nothing either: when every
+ * window of the others failed, the run failed (exit 1), it did not partly succeed.
  */
-function overall(summaries: StreamSummary[], explicitRange: boolean): SyncOutcome {
+export function overallOutcome(summaries: StreamSummary[], explicitRange: boolean): SyncOutcome {
   if (explicitRange && summaries.some((s) => s.outcome === "busy")) return "partial";
   const ran = summaries.filter((s) => s.outcome !== "busy");
-  if (ran.length > 0 && ran.every((s) => s.outcome === "failed")) return "failed";
+  const worked = ran.filter((s) => !hadNothingDue(s));
+  if (worked.length > 0 && worked.every((s) => s.outcome === "failed")) return "failed";
   // A stream that ended in an error (the database gone) could not even tell what it left
   // unread: the run failed, whatever the other streams did.
   if (ran.some((s) => s.outcome === "failed" && s.unread === null)) return "failed";
@@ -116,7 +123,7 @@ export async function runSync(ctx: SyncContext, opts: SyncOptions = {}): Promise
   );
   const summaries = Object.values(results);
   return {
-    outcome: overall(summaries, opts.from !== undefined || opts.to !== undefined),
+    outcome: overallOutcome(summaries, opts.from !== undefined || opts.to !== undefined),
     unread: totalUnread(summaries),
     interrupted: opts.signal?.aborted === true,
     streams: results,

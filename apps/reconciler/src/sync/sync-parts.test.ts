@@ -5,7 +5,10 @@ import { describe, expect, it } from "vitest";
 import { runPool } from "./pool";
 import { createRateLimiter } from "./rate-limiter";
 import { readWindow } from "./read-window";
-import { splitWindows, WindowPrefix } from "./windows";
+import { overallOutcome } from "./run-sync";
+import { emptySummary } from "./stream-summary";
+import type { StreamSummary } from "./sync-types";
+import { alignDown, alignUp, splitWindows, WindowPrefix } from "./windows";
 
 const at = (iso: string) => new Date(iso);
 const H = 3_600_000;
@@ -20,6 +23,35 @@ describe("splitWindows", () => {
       ["2026-06-01T13:00:00.000Z", "2026-06-01T13:15:00.000Z"],
     ]);
     expect(splitWindows(at("2026-06-01T10:00:00Z"), at("2026-06-01T10:00:00Z"), H)).toEqual([]);
+  });
+});
+
+describe("alignDown / alignUp", () => {
+  it("answer the window boundaries around a time (a boundary is its own)", () => {
+    expect(alignDown(at("2026-06-01T10:30:00Z"), H)).toEqual(at("2026-06-01T10:00:00Z"));
+    expect(alignUp(at("2026-06-01T10:30:00Z"), H)).toEqual(at("2026-06-01T11:00:00Z"));
+    expect(alignDown(at("2026-06-01T10:00:00Z"), H)).toEqual(at("2026-06-01T10:00:00Z"));
+    expect(alignUp(at("2026-06-01T10:00:00Z"), H)).toEqual(at("2026-06-01T10:00:00Z"));
+  });
+});
+
+describe("overallOutcome", () => {
+  const stream = (outcome: StreamSummary["outcome"], windows: number, failed = 0) => ({
+    ...emptySummary(outcome),
+    windows,
+    failedWindows: failed,
+    unread: { count: failed, since: failed > 0 ? "2026-06-01T00:00:00.000Z" : null },
+  });
+  it("fails a run whose every due window failed, whatever a stream with nothing due says", () => {
+    const failedCards = stream("failed", 4, 4);
+    const failedOps = stream("failed", 4, 4);
+    const nothingDue = stream("ok", 0);
+    expect(overallOutcome([failedCards, failedOps, nothingDue], false)).toBe("failed");
+    expect(overallOutcome([failedCards, nothingDue], false)).toBe("failed");
+    // Something read: partial.
+    expect(overallOutcome([failedCards, stream("ok", 2), nothingDue], false)).toBe("partial");
+    // Nothing due anywhere: ok.
+    expect(overallOutcome([nothingDue, stream("ok", 0)], false)).toBe("ok");
   });
 });
 

@@ -19,6 +19,8 @@ import { readWindow } from "./read-window";
 import { closeRun, emptySummary } from "./stream-summary";
 import type { StreamName, StreamSummary, SyncContext, SyncOptions } from "./sync-types";
 import {
+  alignDown,
+  alignUp,
   ceilToSecond,
   floorToSecond,
   splitWindows,
@@ -63,16 +65,44 @@ function initialStartOf(ctx: SyncContext, now: Date): Date {
  * Where this run reads: an explicit range, or [watermark − lookback | initial start, now). Never
  * past now: a window ahead of now reads nothing yet, and committing it would move the watermark
  * past records that have not happened, so no later run would read them.
+ *
+ * `fromDrifts`: the start is watermark − lookback, which moves from run to run (an explicit
+ * `--from` or RECONCILER_START is where reading must begin, and stays put). `toIsNow`: the end is
+ * the clock, which moves too (an explicit `--to` before now stays put).
  */
 function runRange(ctx: SyncContext, opts: SyncOptions, watermark: Date | null, now: Date) {
   const end = floorToSecond(now);
   const to = opts.to ? new Date(Math.min(ceilToSecond(opts.to).getTime(), end.getTime())) : end;
   let from: Date;
+  let fromDrifts = false;
   if (opts.from) from = opts.from;
-  else if (watermark) from = new Date(watermark.getTime() - ctx.config.lookbackMs);
-  else from = initialStartOf(ctx, now);
-  return { from: floorToSecond(from), to };
+  else if (watermark) {
+    from = new Date(watermark.getTime() - ctx.config.lookbackMs);
+    fromDrifts = true;
+  } else from = initialStartOf(ctx, now);
+  return { from: floorToSecond(from), to, fromDrifts, toIsNow: to.getTime() === end.getTime() };
 }
+
+/**
+ * The bounds a window is recorded under in sync_windows (and recognised by when read again):
+ * the read window with an end the run did not choose (watermark − lookback, now) widened to the
+ * window boundaries around it, so a window has the same bounds in every run. Bounds a person
+ * set (`--from/--to`, RECONCILER_START) stay as they are.
+ */
+function recordedBounds(
+  window: TimeWindow,
+  range: ReturnType<typeof runRange>,
+  windowMs: number,
+): TimeWindow {
+  const first = window.start.getTime() === range.from.getTime();
+  const last = window.end.getTime() === range.to.getTime();
+  return {
+    start: first && range.fromDrifts ? alignDown(window.start, windowMs) : window.start,
+    end: last && range.toIsNow ? alignUp(window.end, windowMs) : window.end,
+  };
+}
+
+const boundsKey = (window: TimeWindow) => `${window.start.getTime()}/${window.end.getTime()}`;
 
 /**
  * Runs the stream once (the caller holds its lock). Never throws: an error outside a window
@@ -98,9 +128,28 @@ export async function syncWindowedStream(
       elapsedMs: Date.now() - started,
     });
 
-  /** Reads one window and commits it; false when it failed (recorded for a later run). */
+  // Bounds recorded as failed by this run: a window read twice in one run (its retry, and the
+  // run's own window within the same bounds) counts one attempt.
+  const failedThisRun = new Set<string>();
+  const markFailed = async (
+    recorded: TimeWindow,
+    reason: "failed" | "drifted",
+    error: unknown,
+  ): Promise<void> => {
+    summary.failedWindows++;
+    const key = boundsKey(recorded);
+    if (failedThisRun.has(key)) return;
+    failedThisRun.add(key);
+    await markWindowFailed(db, { stream, ...recorded, reason, error });
+  };
+
+  /**
+   * Reads one window and commits it; false when it failed (recorded under `recorded`, its
+   * bounds in sync_windows, for a later run).
+   */
   const processWindow = async (
     window: TimeWindow,
+    recorded: TimeWindow,
     commit: (records: CommitWindowInput["records"]) => Promise<void>,
   ): Promise<boolean> => {
     const { pages, rows } = source(ctx, stream, window);
@@ -116,8 +165,7 @@ export async function syncWindowedStream(
         },
       });
     } catch (error) {
-      await markWindowFailed(db, { stream, ...window, reason: "failed", error });
-      summary.failedWindows++;
+      await markFailed(recorded, "failed", error);
       logEvent(ctx, "warn", "window failed; retried next run", {
         stream,
         start: window.start,
@@ -127,8 +175,7 @@ export async function syncWindowedStream(
       return false;
     }
     if (read.kind === "drifted") {
-      await markWindowFailed(db, { stream, ...window, reason: "drifted", error: read.detail });
-      summary.failedWindows++;
+      await markFailed(recorded, "drifted", read.detail);
       logEvent(ctx, "warn", "window kept drifting; retried next run", {
         stream,
         start: window.start,
@@ -143,8 +190,7 @@ export async function syncWindowedStream(
     } catch (error) {
       // A batch the database refused: the window is read again next run (the database being
       // gone makes markWindowFailed throw too, which ends the stream).
-      await markWindowFailed(db, { stream, ...window, reason: "failed", error });
-      summary.failedWindows++;
+      await markFailed(recorded, "failed", error);
       logEvent(ctx, "warn", "window could not be committed; retried next run", {
         stream,
         start: window.start,
@@ -176,7 +222,7 @@ export async function syncWindowedStream(
     logEvent(ctx, "info", "stream started", { stream, kind, runId: summary.runId });
 
     // Windows earlier runs could not read: rows only (they are behind the watermark already).
-    const retries = opts.backfill ? [] : await takeWindowsToRetry(db, { stream });
+    const recordedRetries = opts.backfill ? [] : await takeWindowsToRetry(db, { stream });
     const watermark = await readWatermark(db, stream);
     const now = new Date();
     // Only a `--to` ahead of now read before runRange capped it could have put it there; the
@@ -187,8 +233,18 @@ export async function syncWindowedStream(
         watermark,
         hint: "set it back to the start of the run that moved it (sync_runs); see docs/reconciler.md, failure modes",
       });
-    const { from, to } = runRange(ctx, opts, watermark, now);
-    const windows = splitWindows(from, to, config.windowMs);
+    const range = runRange(ctx, opts, watermark, now);
+    const { from, to } = range;
+    const windows = splitWindows(from, to, config.windowMs).map((read) => {
+      const recorded = recordedBounds(read, range, config.windowMs);
+      // A window read from its recorded start reads all of it there is: what lies past its read
+      // end lies past now, so past the watermark, where the next run reads anyway.
+      return { read, recorded, whole: read.start.getTime() === recorded.start.getTime() };
+    });
+    // A failed window this run reads whole anyway is not read twice: the run's own window
+    // marks it done when it commits.
+    const readWhole = new Set(windows.filter((w) => w.whole).map((w) => boundsKey(w.recorded)));
+    const retries = recordedRetries.filter((r) => !readWhole.has(boundsKey(r)));
     // The watermark moves only when this run's range joins what is already committed (with
     // none yet, when it starts at RECONCILER_START); any other range is read as a backfill,
     // or the next run would start past what lies between.
@@ -205,25 +261,35 @@ export async function syncWindowedStream(
       movesWatermark,
     });
 
-    const prefix = new WindowPrefix(windows);
+    const prefix = new WindowPrefix(windows.map((w) => w.read));
+    const clock = floorToSecond(now);
     let committedWatermark = watermark;
     const tasks = [
       ...retries.map((r) => async () => {
         if (opts.signal?.aborted) return;
-        const window = { start: r.start, end: r.end };
-        await processWindow(window, async (records) => {
-          const result = await commitWindow(db, { stream, records, window });
+        const recorded = { start: r.start, end: r.end };
+        // Up to now at most (a window recorded at the clock's end may reach past it): the rest
+        // lies past the watermark, where this run's own windows read.
+        const window = { start: r.start, end: r.end > clock && clock > r.start ? clock : r.end };
+        await processWindow(window, recorded, async (records) => {
+          const result = await commitWindow(db, { stream, records, window: recorded });
           addResult(result.counts);
           logCommit(window, result, true);
         });
         summary.windows++;
         progress();
       }),
-      ...windows.map((window, index) => async () => {
+      ...windows.map(({ read: window, recorded, whole }, index) => async () => {
         if (opts.signal?.aborted) return;
-        await processWindow(window, async (records) => {
+        await processWindow(window, recorded, async (records) => {
           const target = movesWatermark ? prefix.endWith(index) : undefined;
-          const result = await commitWindow(db, { stream, records, watermark: target });
+          const result = await commitWindow(db, {
+            stream,
+            records,
+            watermark: target,
+            // A failed window of earlier runs with these bounds is read now.
+            window: whole ? recorded : undefined,
+          });
           committedWatermark = result.watermark;
           addResult(result.counts);
           logCommit(window, result, false);
@@ -256,7 +322,7 @@ export async function syncWindowedStream(
       summary.outcome = "partial";
       summary.error = `${summary.unread.count} window(s) unread since ${summary.unread.since}`;
     }
-    const stuck = retries.filter((r) => r.attempts + 1 >= config.maxWindowAttempts);
+    const stuck = recordedRetries.filter((r) => r.attempts + 1 >= config.maxWindowAttempts);
     if (summary.unread.count > 0 && stuck.length > 0)
       logEvent(ctx, "error", "windows keep failing; still retried every run", {
         stream,

@@ -19,6 +19,16 @@ export function ceilToSecond(date: Date): Date {
   return new Date(Math.ceil(date.getTime() / SECOND) * SECOND);
 }
 
+/** The window boundary at or before `date`: a multiple of windowMs since the epoch. */
+export function alignDown(date: Date, windowMs: number): Date {
+  return new Date(Math.floor(date.getTime() / windowMs) * windowMs);
+}
+
+/** The window boundary at or after `date`. */
+export function alignUp(date: Date, windowMs: number): Date {
+  return new Date(Math.ceil(date.getTime() / windowMs) * windowMs);
+}
+
 /**
  * [from, to) in windows whose boundaries are multiples of windowMs since the epoch (so the same
  * window has the same bounds in every run, and a failed one is recognised when read again); the

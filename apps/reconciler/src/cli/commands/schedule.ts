@@ -2,14 +2,16 @@
 // expression until stopped. node-cron's noOverlap skips a tick while the previous cycle is still
 // going (one process); advisory locks keep other processes off the same stream and the ledger
 // folder. SIGTERM/SIGINT let the current window finish and commit, then the command returns.
-// A failed cycle is reported by its summary line and the schedule goes on. A configuration the
-// cycle cannot use (say, the sync without its credentials) stops it before the first tick, with
-// exit 2 like `run`: every tick would fail the same way.
+// A failed cycle is reported by its summary line and the schedule goes on, also when the database
+// cannot be reached at start: each tick tries to open it, and fails with its summary line while
+// it is away. A configuration the cycle cannot use (say, the sync without its credentials) stops
+// it before the first tick, with exit 2 like `run`: every tick would fail the same way.
 import { schedule } from "node-cron";
 import { describeConfig } from "../../config/describe-config";
-import type { Database } from "../../db/database";
-import { openReopening } from "../../db/reopening-database";
+import type { Database, Db } from "../../db/database";
+import { openReopening, type ReopeningDatabase } from "../../db/reopening-database";
 import { MATCH_FLAGS, MATCH_USAGE, matchOptionsOf } from "../../match/match-flags";
+import { errorText } from "../../store/error-text";
 import { logEvent } from "../../sync/log-event";
 import type { SyncContext } from "../../sync/run-sync";
 import { createSyncContext } from "../../sync/sync-context";
@@ -37,10 +39,28 @@ export const scheduleCommand: Command = {
       });
       const config = configOf(args, io);
       const log = logSink(io);
-      const database = await openReopening(
-        () => openConfiguredDatabase(config),
-        () => logEvent({ log }, "info", "database reopened"),
-      );
+      // The sync context checks its settings (ConfigError → exit 2) before anything runs; that
+      // needs no database (this one is never used), so it holds with the database away too.
+      if (!flags["no-sync"]) createSyncContext(config, {} as Db, { log });
+      const reopened = () => logEvent({ log }, "info", "database reopened");
+      const openIt = () => openReopening(() => openConfiguredDatabase(config), reopened);
+      // Not reached at start (the server down, a failover under way): the schedule starts all
+      // the same, and each tick tries again (docs/reconciler.md, failure modes).
+      let database: ReopeningDatabase | undefined;
+      try {
+        database = await openIt();
+      } catch (error) {
+        logEvent({ log }, "error", "database not reachable at start; each tick tries again", {
+          error: errorText(error),
+        });
+      }
+      const currentDatabase = async (): Promise<Database> => {
+        if (!database) {
+          database = await openIt();
+          reopened();
+        }
+        return database.current();
+      };
       // A sync context per database: a reopened one gets its own.
       const syncs = new WeakMap<Database, SyncContext | undefined>();
       const syncOf = (open: Database) => {
@@ -49,8 +69,6 @@ export const scheduleCommand: Command = {
         return syncs.get(open);
       };
       try {
-        // The sync context checks its settings (ConfigError → exit 2) before anything runs.
-        syncOf(await database.current());
         logEvent({ log }, "info", "schedule started", describeConfig(config));
         let running: Promise<unknown> = Promise.resolve();
         let inProgress = false;
@@ -66,7 +84,7 @@ export const scheduleCommand: Command = {
           // A database the server dropped is reopened here; while the server is still away
           // the tick fails and a later one tries again.
           const run = reportedCycle(io, log, async () => {
-            const open = await database.current();
+            const open = await currentDatabase();
             return cycleOnce(io, {
               config,
               database: open,
@@ -111,7 +129,7 @@ export const scheduleCommand: Command = {
         logEvent({ log }, "info", "schedule stopped");
         return EXIT.ok;
       } finally {
-        await database.close();
+        await database?.close();
       }
     } catch (error) {
       return reportError(io, error, usage);
