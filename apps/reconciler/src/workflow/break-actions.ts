@@ -222,7 +222,8 @@ function workflowUpdate(input: BreakActionInput, b: LockedBreak) {
         accepted_reason = ${input.text ?? ""}, accepted_class = ${b.class},
         accepted_amount = ${b.amount}::numeric, accepted_currency = ${b.currency},
         accepted_provider_amount = ${b.provider_amount}::numeric,
-        accepted_ledger_amount = ${b.ledger_amount}::numeric
+        accepted_ledger_amount = ${b.ledger_amount}::numeric,
+        accepted_ledger_currencies = (SELECT ${ledgerCurrencies("break_workflow.break_id")})
         WHERE break_id = ${breakId}`;
     case "reopen":
       return sql`UPDATE break_workflow SET ${last}, ${CLEAR_ACCEPTANCE} WHERE break_id = ${breakId}`;
@@ -237,7 +238,15 @@ function workflowUpdate(input: BreakActionInput, b: LockedBreak) {
   }
 }
 
+/**
+ * The currencies of break `breakId`'s ledger records (SQL, the break's id as an expression),
+ * sorted and '/'-joined; null without ledger records. breaks.currency is the provider's.
+ */
+export const ledgerCurrencies = (breakId: string) =>
+  sql.raw(`(SELECT string_agg(DISTINCT r.currency, '/' ORDER BY r.currency) FROM break_records r
+    WHERE r.break_id = ${breakId} AND r.side = 'ledger')`);
+
 /** The columns an acceptance sets, cleared (reopen, lapse). */
 export const CLEAR_ACCEPTANCE = sql.raw(
-  "accepted_at = NULL, accepted_by = NULL, accepted_reason = NULL, accepted_class = NULL, accepted_amount = NULL, accepted_currency = NULL, accepted_provider_amount = NULL, accepted_ledger_amount = NULL",
+  "accepted_at = NULL, accepted_by = NULL, accepted_reason = NULL, accepted_class = NULL, accepted_amount = NULL, accepted_currency = NULL, accepted_provider_amount = NULL, accepted_ledger_amount = NULL, accepted_ledger_currencies = NULL",
 );

@@ -279,6 +279,24 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
     await queryText(db, `UPDATE breaks SET class = 'missing_at_provider' WHERE break_id = '${id}'`);
   });
 
+  // breaks.currency is the provider's: a currency_mismatch whose ledger was rebooked from SGD
+  // to GBP to JPY kept every accepted figure, and its acceptance with them.
+  it("lapses an acceptance whose ledger records changed currency", async () => {
+    const id = ids[0] as string;
+    await applyBreakAction(db, { breakId: id, action: "accept", actor: "alice", text: "EUR" });
+    const recordsIn = (currency: string) =>
+      queryText(
+        db,
+        `UPDATE break_records SET currency = '${currency}' WHERE break_id = '${id}' AND side = 'ledger'`,
+      );
+    await recordsIn("JPY");
+    expect(await lapseChangedAcceptances(db, "run-c")).toBe(1);
+    expect((await breakHistory(db, id)).at(-1)?.text).toMatch(
+      /^acceptance lapsed: ledger currency changed from EUR to JPY \(match run run-c\)/,
+    );
+    await recordsIn("EUR");
+  });
+
   it("keeps an unchanged acceptance across runs, and a resolved break keeps its history", async () => {
     const id = ids[2] as string;
     await applyBreakAction(db, { breakId: id, action: "accept", actor: "dan", text: "known" });

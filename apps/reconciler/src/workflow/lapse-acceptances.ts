@@ -1,11 +1,11 @@
 // Acceptances lapse when the difference changes: checked inside every match run that wrote its
 // breaks (or reused them), after those writes, it reopens each accepted break whose class,
-// amount, currency or signed provider or ledger amount is no longer what was accepted, with an
-// audit row (actor "reconciler") saying what changed.
+// amount, currency, signed provider or ledger amount, or ledger currency is no longer what was
+// accepted, with an audit row (actor "reconciler") saying what changed.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
-import { CLEAR_ACCEPTANCE } from "./break-actions";
+import { CLEAR_ACCEPTANCE, ledgerCurrencies } from "./break-actions";
 
 /** The actor of the audit rows the reconciler writes itself. */
 export const RECONCILER_ACTOR = "reconciler";
@@ -37,13 +37,15 @@ export async function lapseChangedAcceptances(db: Db, runId: string): Promise<nu
             ${changed("amount", "b.amount", "w.accepted_amount")},
             ${changed("currency", "b.currency", "w.accepted_currency")},
             ${changed("provider amount", "b.provider_amount", "w.accepted_provider_amount")},
-            ${changed("ledger amount", "b.ledger_amount", "w.accepted_ledger_amount")}
+            ${changed("ledger amount", "b.ledger_amount", "w.accepted_ledger_amount")},
+            ${changed("ledger currency", "l.currencies", "w.accepted_ledger_currencies")}
           ) AS why
         FROM break_workflow w JOIN breaks b ON b.break_id = w.break_id
+          CROSS JOIN LATERAL (SELECT ${ledgerCurrencies("b.break_id")} AS currencies) l
         WHERE w.accepted_at IS NOT NULL AND b.status <> 'resolved'
-          AND (b.class, b.amount, b.currency, b.provider_amount, b.ledger_amount)
+          AND (b.class, b.amount, b.currency, b.provider_amount, b.ledger_amount, l.currencies)
             IS DISTINCT FROM (w.accepted_class, w.accepted_amount, w.accepted_currency,
-              w.accepted_provider_amount, w.accepted_ledger_amount)
+              w.accepted_provider_amount, w.accepted_ledger_amount, w.accepted_ledger_currencies)
         FOR UPDATE OF w
       ), audit AS (
         INSERT INTO break_actions (break_id, actor, at, action, text, class, amount, currency)

@@ -24,6 +24,12 @@ export const breakWorkflow = pgTable("break_workflow", {
    */
   acceptedProviderAmount: numeric("accepted_provider_amount"),
   acceptedLedgerAmount: numeric("accepted_ledger_amount"),
+  /**
+   * The currencies of the break's ledger records when accepted (break_records, side ledger;
+   * sorted, '/'-joined): breaks.currency is the provider's, so a ledger rebooked in another
+   * currency (a currency_mismatch moving from SGD to JPY) changed no other accepted figure.
+   */
+  acceptedLedgerCurrencies: text("accepted_ledger_currencies"),
   assignee: text("assignee"),
   assignedAt: time("assigned_at"),
   lastAction: text("last_action").notNull(),
