@@ -71,6 +71,9 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
   return command.run(args, io);
 }
 
+/** The exit code of a process killed by SIGPIPE, which is how shells see `cmd | head -1`. */
+const BROKEN_PIPE = 141;
+
 /**
  * main() on this process: stdout/stderr, the environment, and a signal aborted by the first
  * SIGINT or SIGTERM (a second one exits at once).
@@ -96,6 +99,15 @@ export async function runCli(argv: readonly string[] = process.argv.slice(2)): P
     process.exit(EXIT.failed);
   };
   process.on("uncaughtException", onUncaught);
+  // `reconciler breaks show ID | head -1`: the reader went away. End quietly with the code of a
+  // command the shell saw killed by SIGPIPE (128 + 13), not with the stack trace of an
+  // unhandled 'error' event. Left in place after main(): the error comes a tick after the write.
+  const onOutputError = (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(BROKEN_PIPE);
+    onUncaught(error);
+  };
+  process.stdout.on("error", onOutputError);
+  process.stderr.on("error", onOutputError);
   const io: CommandIo = {
     out: (line) => process.stdout.write(`${line}\n`),
     err,

@@ -1,6 +1,7 @@
 // argv → positional words and flags with node:util's parseArgs: `--name value`, `--name=value`,
-// a bare `--flag` for the CLI's switches, `--` ends the flags. Each command then checks the
-// flags it takes with valibot (command-support.ts).
+// a bare `--flag` for the CLI's switches, `--` ends the flags; a word like `-99.9` is a value
+// (`--amount -99.9`) or a positional word. Each command then checks the flags it takes with
+// valibot (command-support.ts).
 import { parseArgs as parseNodeArgs } from "node:util";
 import * as v from "valibot";
 import type { ParsedArgs } from "./command";
@@ -31,6 +32,24 @@ function flagNames(argv: readonly string[]): string[] {
     .map((word) => word.slice(2).split("=")[0] as string);
 }
 
+/**
+ * A word such as `-99.9` or `-12.50 fee reversed`: node:util reads it as short options (the CLI
+ * has none, so it was refused) unless written `--amount=-99.9` or after `--`.
+ */
+const NEGATIVE = /^-\d/;
+
+/**
+ * The indexes (before `--`) of the words that start with '-' and a digit: parseArgs reads each
+ * as the value of the flag before it when that flag takes one, else as a positional word.
+ */
+function negativeWords(argv: readonly string[]): Set<number> {
+  const end = argv.indexOf("--");
+  const found = new Set<number>();
+  for (const [i, word] of argv.entries())
+    if ((end === -1 || i < end) && NEGATIVE.test(word)) found.add(i);
+  return found;
+}
+
 /** Parses the words after the command name. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const options = Object.fromEntries(
@@ -39,9 +58,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       return [name, { type: SWITCHES.has(name) ? ("boolean" as const) : ("string" as const) }];
     }),
   );
+  // Each such word goes to node:util as "0" (a plain word in the same place) and is put back
+  // from the tokens, which give each word's index.
+  const negative = negativeWords(argv);
   const parse = () =>
     parseNodeArgs({
-      args: [...argv],
+      args: argv.map((word, i) => (negative.has(i) ? "0" : word)),
       options,
       strict: true,
       allowPositionals: true,
@@ -64,5 +86,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const flags: Record<string, string | true> = {};
   for (const [name, value] of Object.entries(parsed.values))
     if (value !== undefined && value !== false) flags[name] = value === true ? true : String(value);
-  return { positional: parsed.positionals, flags };
+  const positional: string[] = [];
+  for (const token of parsed.tokens) {
+    if (token.kind === "positional") positional.push(argv[token.index] as string);
+    // `--amount -99.9`: the value is the next word.
+    if (token.kind === "option" && token.inlineValue === false && negative.has(token.index + 1))
+      flags[token.name] = argv[token.index + 1] as string;
+  }
+  return { positional, flags };
 }

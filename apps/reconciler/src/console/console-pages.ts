@@ -7,7 +7,13 @@ import { type Cell, esc, htmlTable, type RawCell, REPORT_CSS } from "../report/h
 import { reportSections } from "../report/render-html";
 import type { ReportData } from "../report/report-data";
 import { historyTable } from "../report/report-tables";
-import type { BreakDetail, BreakFilter, BreakRow, QueueSort } from "../workflow/break-queries";
+import type {
+  BreakDetail,
+  BreakFilter,
+  BreakPage,
+  BreakRow,
+  QueueSort,
+} from "../workflow/break-queries";
 import { QUEUE_SORTS } from "../workflow/break-queries";
 
 const CONSOLE_CSS = `
@@ -26,6 +32,7 @@ button.secondary{background:#fff;color:#1d2430;border:1px solid #cbd5e1;border-r
 .status-open{background:#fde8e8;color:#8a1c1c}.status-accepted{background:#dcfce7;color:#14532d}.status-pending{background:#e0f2fe;color:#075985}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:6px 0}dt{color:#6b7280}dd{margin:0;font-variant-numeric:tabular-nums}
 .cols{display:flex;gap:32px;flex-wrap:wrap}.cols>section{min-width:320px}
+nav.pager{display:flex;gap:16px;margin:8px 0}
 `;
 
 export interface PageContext {
@@ -103,7 +110,12 @@ export interface QueueQuery {
   assignee: string;
   sort: QueueSort;
   descending: boolean;
+  /** 1 for the first page of QUEUE_PAGE_SIZE rows. */
+  page: number;
 }
+
+/** Rows per page of the queue. */
+export const QUEUE_PAGE_SIZE = 500;
 
 function queueHref(q: QueueQuery, change: Partial<QueueQuery>): string {
   const next = { ...q, ...change };
@@ -113,15 +125,47 @@ function queueHref(q: QueueQuery, change: Partial<QueueQuery>): string {
   if (next.assignee) params.set("assignee", next.assignee);
   if (next.sort !== "priority") params.set("sort", next.sort);
   if (next.descending) params.set("dir", "desc");
+  if (next.page > 1) params.set("page", String(next.page));
   const text = params.toString();
   return text ? `/breaks?${text}` : "/breaks";
 }
 
-export function queuePage(rows: readonly BreakRow[], q: QueueQuery, ctx: PageContext): string {
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * "500 of 3,231 breaks (1–500, page 1 of 7)" and the links to the pages around: the queue says
+ * how many breaks match in all and every one can be reached (the filters and sort kept).
+ */
+function pager(page: BreakPage, q: QueueQuery): { count: string; nav: string } {
+  const { rows, total, offset } = page;
+  const pages = Math.max(1, Math.ceil(total / QUEUE_PAGE_SIZE));
+  const all = `${count(rows.length)} of ${count(total)} break${total === 1 ? "" : "s"}`;
+  const where =
+    total > QUEUE_PAGE_SIZE || q.page > 1
+      ? ` (${rows.length > 0 ? `${count(offset + 1)}–${count(offset + rows.length)}, ` : ""}page ${count(q.page)} of ${count(pages)})`
+      : "";
+  const links: string[] = [];
+  if (q.page > 1)
+    links.push(
+      `<a rel="prev" href="${esc(queueHref(q, { page: Math.min(q.page - 1, pages) }))}">← previous ${QUEUE_PAGE_SIZE}</a>`,
+    );
+  if (offset + rows.length < total && rows.length > 0)
+    links.push(
+      `<a rel="next" href="${esc(queueHref(q, { page: q.page + 1 }))}">next ${Math.min(QUEUE_PAGE_SIZE, total - offset - rows.length)} →</a>`,
+    );
+  return {
+    count: `${all}${where}`,
+    nav: links.length > 0 ? `<nav class="pager">${links.join("")}</nav>` : "",
+  };
+}
+
+export function queuePage(page: BreakPage, q: QueueQuery, ctx: PageContext): string {
+  const rows: readonly BreakRow[] = page.rows;
+  // A new sort starts again at the first page.
   const sortHeader = (label: string, sort: QueueSort) => {
     const active = q.sort === sort;
     const arrow = active ? (q.descending ? " ▲" : " ▼") : "";
-    return `<a href="${esc(queueHref(q, { sort, descending: active ? !q.descending : false }))}">${esc(label)}${arrow}</a>`;
+    return `<a href="${esc(queueHref(q, { sort, descending: active ? !q.descending : false, page: 1 }))}">${esc(label)}${arrow}</a>`;
   };
   const filters = `<form method="get" action="/breaks" class="filters" id="filters">
 <label>Status${select("status", q.status, STATUS_CHOICES)}</label>
@@ -162,9 +206,10 @@ export function queuePage(rows: readonly BreakRow[], q: QueueQuery, ctx: PageCon
     new Set([3, 5]),
     ' id="queue"',
   );
+  const { count: countText, nav } = pager(page, q);
   return layout(
     "Break queue",
-    `${filters}<p id="count">${rows.length} break${rows.length === 1 ? "" : "s"}</p>${table}`,
+    `${filters}<p id="count">${esc(countText)}</p>${nav}${table}${nav}`,
     ctx,
   );
 }
@@ -275,6 +320,7 @@ export function filterOf(q: QueueQuery): BreakFilter {
     assignee: q.assignee === "none" ? "" : q.assignee || undefined,
     sort: q.sort,
     descending: q.descending,
-    limit: 500,
+    limit: QUEUE_PAGE_SIZE,
+    offset: (q.page - 1) * QUEUE_PAGE_SIZE,
   };
 }

@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { breakHistory } from "../workflow/break-queries";
+import { startConsole } from "./console-server";
 import { type ConsoleFixture, consoleFixture, HOSTILE, TEST_TOKEN } from "./test-console";
 
 let f: ConsoleFixture;
 let base: string;
 
-async function login(token = TEST_TOKEN): Promise<Response> {
-  return fetch(`${base}/login`, {
+async function login(token = TEST_TOKEN, at = base): Promise<Response> {
+  return fetch(`${at}/login`, {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -20,10 +21,11 @@ async function login(token = TEST_TOKEN): Promise<Response> {
   });
 }
 
-async function session(): Promise<{ cookie: string; formToken: string }> {
-  const res = await login();
+/** A signed-in session on the console at `at` (the fixture's unless given). */
+async function session(at = base): Promise<{ cookie: string; formToken: string }> {
+  const res = await login(TEST_TOKEN, at);
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0] as string;
-  const page = await (await fetch(`${base}/breaks/${f.ids[0]}`, { headers: { cookie } })).text();
+  const page = await (await fetch(`${at}/breaks/${f.ids[0]}`, { headers: { cookie } })).text();
   const formToken = /name="form_token" value="([^"]+)"/.exec(page)?.[1] as string;
   return { cookie, formToken };
 }
@@ -145,4 +147,72 @@ describe.each(testBackends())("the console over HTTP on %s", (kind) => {
     });
     expect(status).toBe(421);
   });
+
+  it("answers a malformed % escape in a break's path 400, without an error in its log", async () => {
+    const logged: string[] = [];
+    const own = await startConsole({
+      db: f.database.db,
+      token: TEST_TOKEN,
+      port: 0,
+      log: (line) => logged.push(line),
+    });
+    try {
+      const { cookie, formToken } = await session(own.url);
+      const get = await fetch(`${own.url}/breaks/%E0%A4%A`, { headers: { cookie } });
+      const posted = await fetch(`${own.url}/breaks/%E0%A4%A/actions`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+        body: new URLSearchParams({ action: "comment", text: "x", form_token: formToken }),
+      });
+      expect([get.status, posted.status]).toEqual([400, 400]);
+      expect(await get.text()).toContain("malformed % escape");
+      expect(logged).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+  // Stopped (SIGTERM) while an accept waited on a match run's lock, the console cut the
+  // connection at once: the browser got an empty reply, and the action committed seconds later
+  // (a retried comment was written twice). The request in hand now finishes and is answered.
+  if (kind === "postgres")
+    it("answers the request in hand when it is stopped, then stops (run last: it closes the console)", async () => {
+      const { cookie, formToken } = await session();
+      const id = f.ids[2] as string;
+      const other = await f.database.openAnother();
+      let release = () => {};
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
+      let locked = () => {};
+      const isLocked = new Promise<void>((r) => {
+        locked = r;
+      });
+      const holding = other.db.transaction(async (tx) => {
+        await queryText(tx, "LOCK TABLE break_workflow IN ACCESS EXCLUSIVE MODE");
+        locked();
+        await released;
+      });
+      try {
+        await isLocked;
+        const answer = post(`/breaks/${id}/actions`, cookie, {
+          action: "comment",
+          text: "in hand at the stop",
+          form_token: formToken,
+        });
+        await new Promise((r) => setTimeout(r, 300)); // the comment waits on the lock
+        const closed = f.console.close();
+        await new Promise((r) => setTimeout(r, 300));
+        release();
+        expect((await answer).status).toBe(303);
+        await closed;
+        expect((await breakHistory(f.database.db, id)).map((h) => h.text)).toContain(
+          "in hand at the stop",
+        );
+      } finally {
+        release();
+        await holding;
+        await other.close();
+      }
+    });
 });

@@ -11,7 +11,7 @@ import {
   type BreakAction,
   type SeenBreak,
 } from "../workflow/break-actions";
-import { listBreaks, QUEUE_SORTS, type QueueSort, showBreak } from "../workflow/break-queries";
+import { listBreakPage, QUEUE_SORTS, type QueueSort, showBreak } from "../workflow/break-queries";
 import { WorkflowError } from "../workflow/workflow-error";
 import {
   cookieOf,
@@ -84,6 +84,16 @@ function send(
   res.end(body);
 }
 
+/** A break id from the path, %-decoded: a malformed escape (`%E0%A4%A`) is the client's 400. */
+function pathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch (error) {
+    if (error instanceof URIError) throw new HttpError(400, "malformed % escape in the URL");
+    throw error;
+  }
+}
+
 function redirect(res: ServerResponse, location: string, cookie?: string) {
   res.writeHead(303, {
     ...SECURITY_HEADERS,
@@ -115,12 +125,15 @@ function queueQuery(url: URL): QueueQuery {
     throw new HttpError(400, `status must be open, pending, accepted, resolved or all`);
   if (!(QUEUE_SORTS as readonly string[]).includes(sort))
     throw new HttpError(400, `sort must be one of ${QUEUE_SORTS.join(", ")}`);
+  const page = p.get("page") ?? "1";
+  if (!/^[1-9]\d{0,5}$/.test(page)) throw new HttpError(400, "page must be a whole number from 1");
   return {
     status,
     class: (p.get("class") ?? "").slice(0, 64),
     assignee: (p.get("assignee") ?? "").trim().slice(0, 100),
     sort: sort as QueueSort,
     descending: p.get("dir") === "desc",
+    page: Number(page),
   };
 }
 
@@ -177,7 +190,7 @@ export async function startConsole(opts: ConsoleOptions): Promise<RunningConsole
         return redirect(res, "/login", sessionCookie("", 0));
       }
       const m = /^\/breaks\/([^/]+)\/actions$/.exec(path);
-      if (m) return act(res, decodeURIComponent(m[1] as string), form, ctx);
+      if (m) return act(res, pathSegment(m[1] as string), form, ctx);
       throw new HttpError(404, "no such action");
     }
     if (req.method !== "GET") throw new HttpError(405, "GET or POST only");
@@ -185,11 +198,11 @@ export async function startConsole(opts: ConsoleOptions): Promise<RunningConsole
       return send(res, 200, reportPage(await loadReport(opts.db, { queueLimit: 200 }), ctx));
     if (path === "/breaks") {
       const q = queueQuery(url);
-      return send(res, 200, queuePage(await listBreaks(opts.db, filterOf(q)), q, ctx));
+      return send(res, 200, queuePage(await listBreakPage(opts.db, filterOf(q)), q, ctx));
     }
     const one = /^\/breaks\/([^/]+)$/.exec(path);
     if (one) {
-      const id = decodeURIComponent(one[1] as string);
+      const id = pathSegment(one[1] as string);
       const detail = await showBreak(opts.db, id);
       if (!detail)
         return send(res, 404, messagePage("Unknown break", `no break has the id ${id}`, ctx));
@@ -277,10 +290,28 @@ export async function startConsole(opts: ConsoleOptions): Promise<RunningConsole
   return {
     server,
     url: `http://${shown}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => closeGracefully(server),
   };
+}
+
+/** How long a stopping console gives the requests in hand before it cuts their connections. */
+const CLOSE_GRACE_MS = 15_000;
+
+/**
+ * Stops taking requests and lets those in hand finish: an accept waiting on a match run's lock
+ * commits after the signal, and its answer must reach the browser (cut at once, the user saw
+ * an empty reply for an action that was saved, and a retried comment was written twice). Idle
+ * keep-alive connections are closed as they go idle; past CLOSE_GRACE_MS every one is cut.
+ */
+function closeGracefully(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(cut);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }

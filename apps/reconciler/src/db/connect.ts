@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { type Backend, backendOf, registerBackend } from "./backend";
+import { lockDataFolder } from "./data-folder-lock";
 import type { Database, Db } from "./database";
 import { onDriverSocketFault } from "./driver-socket-fault";
 import { defaultMigrationsFolder, withMigrationLock } from "./migrations";
@@ -30,7 +31,8 @@ export interface OpenDatabaseOptions {
   /**
    * PGlite data folder (created if missing; "memory://" for a throwaway in-memory database).
    * Given explicitly it wins over DATABASE_URL; the default is .data/reconciler under the
-   * working directory, used when neither url, dataDir nor DATABASE_URL is set.
+   * working directory, used when neither url, dataDir nor DATABASE_URL is set. A folder is
+   * locked while open (data-folder-lock.ts): a second open throws DataFolderInUseError.
    */
   dataDir?: string | undefined;
   /** Where the drizzle-kit migrations are; default: the app's committed drizzle folder. */
@@ -188,10 +190,26 @@ function settleAfter(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
+/** The folder of a PGlite data directory on disk ("file://" or a plain path), else undefined. */
+function folderOnDisk(dataDir: string): string | undefined {
+  if (dataDir.startsWith("file://")) return dataDir.slice("file://".length) || undefined;
+  return dataDir.includes("://") ? undefined : dataDir;
+}
+
 async function openPglite(dataDir: string, migrationsFolder: string) {
-  if (!dataDir.includes("://")) mkdirSync(dataDir, { recursive: true });
+  const folder = folderOnDisk(dataDir);
+  if (folder !== undefined) mkdirSync(folder, { recursive: true });
+  // PGlite locks nothing, and two processes on one folder corrupt it: held until closed, and a
+  // second open (this process or another) is refused at once (DataFolderInUseError).
+  const lock = folder === undefined ? undefined : await lockDataFolder(folder);
   const parsers = Object.fromEntries(KEEP_TEXT.map((oid) => [oid, keepText]));
-  const client = await PGlite.create(dataDir, { parsers });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { parsers });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   const backend: Backend = {
     kind: "pglite",
@@ -209,13 +227,33 @@ async function openPglite(dataDir: string, migrationsFolder: string) {
   try {
     await withMigrationLock(backend, () => backend.migrate(migrationsFolder));
   } catch (error) {
-    await client.close();
+    try {
+      await client.close();
+    } finally {
+      lock?.release();
+    }
     throw error;
   }
   const typed = db as unknown as Db;
   registerBackend(typed, backend);
-  // In-process: there is no connection for a server to drop.
-  return { db: typed, kind: "pglite" as const, lost: () => false, close: () => client.close() };
+  let closing: Promise<void> | undefined;
+  return {
+    db: typed,
+    kind: "pglite" as const,
+    // In-process: there is no connection for a server to drop.
+    lost: () => false,
+    // The lock goes only once PGlite has written its files and let them go.
+    close: () => {
+      closing ??= (async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      })();
+      return closing;
+    },
+  };
 }
 
 /** Applies the migrations again on an open database (a no-op when all are applied). */

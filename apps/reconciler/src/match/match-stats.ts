@@ -11,7 +11,11 @@ export interface MatchStats {
   ledgerEntries: number;
   /** Match groups by pass (exact, chain, operation_gross, tolerant) and cash legs attached. */
   matched: Record<string, number>;
-  /** Breaks of this run: open (past grace) and pending (inside grace), and by class. */
+  /**
+   * Breaks of this run still to work on: open (past grace) and pending (inside grace), and open
+   * ones by class. An accepted break is no longer work: counted in none of them (the verdict
+   * and finance_open_breaks agree), until its acceptance lapses or is reopened.
+   */
   openBreaks: number;
   pendingItems: number;
   breaksByClass: Partial<Record<BreakClass, number>>;
@@ -19,6 +23,18 @@ export interface MatchStats {
   newBreaks: number;
   resolvedBreaks: number;
 }
+
+/** A break `b` someone accepted (break_workflow): finance decided it, it is not work. */
+const ACCEPTED = `EXISTS (SELECT 1 FROM break_workflow w
+  WHERE w.break_id = b.break_id AND w.accepted_at IS NOT NULL)`;
+
+/** The open and pending breaks of `table` (alias b) not accepted, and the open ones by class. */
+const work = (table: string) => ({
+  open: `(SELECT count(*) FROM ${table} b WHERE b.status = 'open' AND NOT ${ACCEPTED})`,
+  pending: `(SELECT count(*) FROM ${table} b WHERE b.status = 'pending' AND NOT ${ACCEPTED})`,
+  classes: `SELECT b.class, count(*) AS n FROM ${table} b WHERE b.status = 'open' AND NOT ${ACCEPTED}
+    GROUP BY b.class ORDER BY b.class`,
+});
 
 /** The three queries a run's figures come from. */
 interface Sources {
@@ -57,8 +73,7 @@ async function figures(tx: Db, from: Sources): Promise<MatchStats> {
 export function readRunStats(tx: Db, scoped: boolean): Promise<MatchStats> {
   return figures(tx, {
     counts: `SELECT x.provider_items, x.ledger_entries, x.exact,
-      (SELECT count(*) FROM run_breaks WHERE status = 'open') AS open,
-      (SELECT count(*) FROM run_breaks WHERE status = 'pending') AS pending,
+      ${work("run_breaks").open} AS open, ${work("run_breaks").pending} AS pending,
       (SELECT count(*) FROM run_breaks b WHERE NOT EXISTS (SELECT 1 FROM breaks t
         WHERE t.break_id = b.break_id AND t.status <> 'resolved')) AS new,
       (SELECT count(*) FROM breaks t WHERE t.status <> 'resolved'
@@ -68,7 +83,7 @@ export function readRunStats(tx: Db, scoped: boolean): Promise<MatchStats> {
        count(*) FILTER (WHERE ${paired("e")}) AS exact FROM run_records e) x`,
     passes: `SELECT pass, count(DISTINCT CASE WHEN pass = 'cash_leg' THEN record_ref ELSE match_id END) AS n
      FROM run_members GROUP BY pass ORDER BY pass`,
-    classes: `SELECT class, count(*) AS n FROM run_breaks WHERE status = 'open' GROUP BY class ORDER BY class`,
+    classes: work("run_breaks").classes,
   });
 }
 
@@ -79,14 +94,35 @@ export function readRunStats(tx: Db, scoped: boolean): Promise<MatchStats> {
 export async function readStoredStats(tx: Db, own: MatchStats): Promise<MatchStats> {
   const stored = await figures(tx, {
     counts: `SELECT x.provider_items, x.ledger_entries, x.exact,
-      (SELECT count(*) FROM breaks WHERE status = 'open') AS open,
-      (SELECT count(*) FROM breaks WHERE status = 'pending') AS pending
+      ${work("breaks").open} AS open, ${work("breaks").pending} AS pending
       FROM (${STORED_TOTALS}) x`,
     passes: `SELECT pass, count(*) AS n FROM match_groups GROUP BY pass
      UNION ALL SELECT 'cash_leg', count(DISTINCT record_ref) FROM match_group_members
        WHERE side = 'cash' HAVING count(*) > 0
      ORDER BY pass`,
-    classes: `SELECT class, count(*) AS n FROM breaks WHERE status = 'open' GROUP BY class ORDER BY class`,
+    classes: work("breaks").classes,
   });
   return { ...stored, newBreaks: own.newBreaks, resolvedBreaks: own.resolvedBreaks };
+}
+
+/**
+ * The work among the stored breaks once a run has written (or reused) them and lapsed the
+ * acceptances that no longer fit: open and pending breaks not accepted, open ones by class.
+ * An accept or reopen since the last run changes these without changing anything a run
+ * matches on, so a reused run reads them again too.
+ */
+export async function readStoredWork(
+  tx: Db,
+): Promise<Pick<MatchStats, "openBreaks" | "pendingItems" | "breaksByClass">> {
+  const q = work("breaks");
+  const [counts] = await queryText<{ open: string; pending: string }>(
+    tx,
+    `SELECT ${q.open} AS open, ${q.pending} AS pending`,
+  );
+  const classes = await queryText<{ class: BreakClass; n: string }>(tx, q.classes);
+  return {
+    openBreaks: Number(counts?.open ?? 0),
+    pendingItems: Number(counts?.pending ?? 0),
+    breaksByClass: Object.fromEntries(classes.map((r) => [r.class, Number(r.n)])),
+  };
 }

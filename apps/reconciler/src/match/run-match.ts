@@ -17,7 +17,7 @@ import {
 import { buildScope, incrementalBase } from "./incremental/incremental-run";
 import { type MatchOptions, type ResolvedMatchOptions, resolveMatchOptions } from "./match-options";
 import { matchPasses } from "./match-passes";
-import { type MatchStats, readRunStats, readStoredStats } from "./match-stats";
+import { type MatchStats, readRunStats, readStoredStats, readStoredWork } from "./match-stats";
 import { persistStatements } from "./persist-statements";
 import { plannerSettings } from "./planner-settings";
 import type { RunStatement } from "./statement";
@@ -116,9 +116,13 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
       // run rewrote either committed before those writes (checked here) or waits for the run and
       // sees its figures (workflow/break-actions.ts). Reused runs check too: cheap, and it only
       // touches acceptances that no longer fit.
-      if (done.persisted)
-        await measured("lapse acceptances", () => lapseChangedAcceptances(tx, runId));
-      return done;
+      if (!done.persisted) return done;
+      await measured("lapse acceptances", () => lapseChangedAcceptances(tx, runId));
+      // The work left once acceptances are settled: an accepted break is not work (its lapse
+      // makes it work again), and a reused run's figures may predate an accept or a reopen.
+      const work = await measured("open work", () => readStoredWork(tx));
+      const stats = { ...done.stats, ...work };
+      return { ...done, stats, verdict: verdictOf(reasons, stats) };
     });
     const durationMs = Math.round(performance.now() - started);
     await queryRows(

@@ -3,7 +3,7 @@
 import { moneyText } from "../money-text";
 import { dayChart, differenceCharts } from "./charts";
 import { type Cell, esc, htmlTable, REPORT_CSS } from "./html-parts";
-import { HOLD_CLASSES, type ReportData, type StatementRow } from "./report-data";
+import { changedSinceRun, HOLD_CLASSES, type ReportData, type StatementRow } from "./report-data";
 import {
   classTable,
   currencyTable,
@@ -24,7 +24,7 @@ export interface SectionOptions {
 function verdictLine(data: ReportData): string {
   const run = data.run;
   const verdict = run?.verdict ?? "no run yet";
-  return `<p><span class="verdict ${esc(verdict)}">${esc(verdict)}</span> as of ${esc(run?.asOf ?? "-")}; open breaks ${data.openBreaks}, pending ${data.pendingItems}, accepted ${data.acceptedByClass.reduce((s, a) => s + a.count, 0)}.</p>
+  return `<p><span class="verdict ${esc(verdict)}">${esc(verdict)}</span> as of ${esc(run?.asOf ?? "-")}; open breaks ${data.openBreaks}, pending ${data.pendingItems}, accepted ${data.acceptedByClass.reduce((s, a) => s + a.count, 0)}.${changedSinceRun(data) ? ` <span class="muted">(${esc(changedSinceRun(data) ?? "")})</span>` : ""}</p>
 ${run && run.reasons.length > 0 ? `<ul>${run.reasons.map((r) => `<li>${esc(r)}</li>`).join("")}</ul>` : ""}`;
 }
 

@@ -1,7 +1,7 @@
 // The report as plain text for a terminal: verdict, statement per currency, the break queue.
 import { moneyText } from "../money-text";
 import { tableLines as table } from "../text-table";
-import type { ReportData } from "./report-data";
+import { changedSinceRun, type ReportData } from "./report-data";
 import {
   classTable,
   currencyTable,
@@ -35,6 +35,8 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
     `Provider items ${s.providerItems ?? 0}, ledger entries ${s.ledgerEntries ?? 0}; matched: exact ${s["matched.exact"] ?? 0}, chains ${s["matched.chain"] ?? 0}, operations gross ${s["matched.operation_gross"] ?? 0}, cash legs ${s["matched.cash_leg"] ?? 0}, proposed ${s["matched.tolerant"] ?? 0}`,
   );
   out.push(`Open breaks ${data.openBreaks}, pending ${data.pendingItems}`);
+  const since = changedSinceRun(data);
+  if (since) out.push(`  (${since})`);
   out.push("");
   out.push("Provider vs ledger per currency");
   out.push(...lines(currencyTable(data)));

@@ -275,6 +275,21 @@ export async function loadReport(
   };
 }
 
+/**
+ * The verdict and its counts are the latest run's: open and pending breaks not accepted when it
+ * ran. The queue's counts are live: an accept or a reopen since the run changes them, and the
+ * next match run (a cheap reuse when nothing else changed) its verdict. Says so when they
+ * differ (the whole report only: a day's counts are not the run's).
+ */
+export function changedSinceRun(data: ReportData): string | undefined {
+  const run = data.run;
+  if (!run || data.date !== undefined || run.verdict === "incomplete") return undefined;
+  const open = run.stats.openBreaks ?? 0;
+  const pending = run.stats.pendingItems ?? 0;
+  if (open === data.openBreaks && pending === data.pendingItems) return undefined;
+  return `the run counted ${open} open, ${pending} pending: breaks were accepted or reopened since; the next match run's verdict counts them`;
+}
+
 function classTotal(r: {
   class: string;
   currency: string | null;

@@ -54,7 +54,17 @@ export interface BreakFilter {
   assignee?: string | undefined;
   sort?: QueueSort | undefined;
   descending?: boolean | undefined;
-  limit?: number | undefined;
+  /** Rows to show (200 when absent; null: every row). */
+  limit?: number | null | undefined;
+  /** Rows to skip first (0 when absent): pages of one sort never skip or repeat a row. */
+  offset?: number | undefined;
+}
+
+/** One page of the queue and how many breaks match the filter in all. */
+export interface BreakPage {
+  rows: BreakRow[];
+  total: number;
+  offset: number;
 }
 
 const iso = (column: string) =>
@@ -87,6 +97,14 @@ const REVERSED: Record<QueueSort, string> = {
 
 /** The breaks matching the filter, sorted (most urgent first by default). */
 export async function listBreaks(db: Db, filter: BreakFilter = {}): Promise<BreakRow[]> {
+  return (await listBreakPage(db, filter)).rows;
+}
+
+/**
+ * One page of the breaks matching the filter, and their number in all. Every sort ends with
+ * break_id (unique), so the order is total: consecutive offsets neither skip nor repeat a row.
+ */
+export async function listBreakPage(db: Db, filter: BreakFilter = {}): Promise<BreakPage> {
   const statuses = filter.status && filter.status.length > 0 ? filter.status : ["open", "pending"];
   const where: SQL[] = [
     sql`status IN (${sql.join(
@@ -99,12 +117,25 @@ export async function listBreaks(db: Db, filter: BreakFilter = {}): Promise<Brea
     where.push(filter.assignee === "" ? sql`assignee IS NULL` : sql`assignee = ${filter.assignee}`);
   const sort = filter.sort ?? "priority";
   const order = (filter.descending ? REVERSED : ORDER)[sort];
+  const offset = filter.offset ?? 0;
+  const limit = filter.limit === null ? sql`ALL` : sql`${filter.limit ?? 200}`;
+  const matching = sql.join(where, sql` AND `);
+  // The total comes with the rows (one statement, one snapshot); a page past the end has no
+  // row to carry it, so it is counted apart.
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`SELECT ${COLUMNS} FROM finance_break_workflow WHERE ${sql.join(where, sql` AND `)}
-      ORDER BY ${sql.raw(order)}, break_id LIMIT ${filter.limit ?? 200}`,
+    sql`SELECT ${COLUMNS}, count(*) OVER () AS total_rows FROM finance_break_workflow
+      WHERE ${matching} ORDER BY ${sql.raw(order)}, break_id LIMIT ${limit} OFFSET ${offset}`,
   );
-  return rows.map(toBreakRow);
+  let total = rows.length > 0 ? Number(rows[0]?.total_rows) : 0;
+  if (rows.length === 0 && offset > 0) {
+    const [counted] = await queryRows<{ n: string }>(
+      db,
+      sql`SELECT count(*) AS n FROM finance_break_workflow WHERE ${matching}`,
+    );
+    total = Number(counted?.n ?? 0);
+  }
+  return { rows: rows.map(toBreakRow), total, offset };
 }
 
 export interface BreakDetail {

@@ -3,6 +3,7 @@
 // accept --amount AMOUNT names the amount the person saw (breaks list/show): a match run that
 // changed it since makes the accept refused (exit 2) instead of accepting unseen figures.
 import * as v from "valibot";
+import { terminalText } from "../../text-table";
 import { applyBreakAction, type BreakAction } from "../../workflow/break-actions";
 import { WorkflowError } from "../../workflow/workflow-error";
 import type { Command, ParsedArgs } from "../command";
@@ -61,7 +62,9 @@ function actionCommand(spec: ActionSpec): Command {
         const result = await applyBreakAction(db, input);
         io.out(
           io.isTty
-            ? `${spec.action} ${breakId}: now ${result.status}${result.assignee ? `, assigned to ${result.assignee}` : ""} (audit row ${result.actionId})`
+            ? terminalText(
+                `${spec.action} ${breakId}: now ${result.status}${result.assignee ? `, assigned to ${result.assignee}` : ""} (audit row ${result.actionId})`,
+              )
             : JSON.stringify({ msg: `break ${spec.action}`, ...result }),
         );
         return EXIT.ok;

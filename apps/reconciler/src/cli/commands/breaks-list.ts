@@ -1,11 +1,14 @@
-// `reconciler breaks list [--status S,..] [--class C] [--assignee NAME] [--sort S] [--json]`:
-// the break queue (open and pending unless --status says otherwise) as a table or JSON.
+// `reconciler breaks list [--status S,..] [--class C] [--assignee NAME] [--sort S]
+// [--limit N] [--offset N | --all] [--json]`: the break queue (open and pending unless --status
+// says otherwise) as a table or JSON, one page at a time. The table ends with how many breaks
+// match in all ("200 of 3,231 breaks (--offset 200 for the next)"); the JSON stays an array (what
+// scripts read) and the same line goes to stderr.
 import * as v from "valibot";
 import { BREAK_CLASSES } from "../../match/break-classes";
 import { moneyText } from "../../money-text";
 import { tableLines } from "../../text-table";
 import {
-  listBreaks,
+  listBreakPage,
   QUEUE_SORTS,
   WORKFLOW_STATUSES,
   type WorkflowStatus,
@@ -17,7 +20,24 @@ import { SWITCH, UsageError } from "../parse-args";
 import { runOnBreaks } from "./breaks-support";
 
 const usage =
-  "reconciler breaks list [--status open,pending,accepted,resolved|all] [--class CLASS] [--assignee NAME|none] [--sort priority|amount|age|class|last_action] [--limit 200] [--json]";
+  "reconciler breaks list [--status open,pending,accepted,resolved|all] [--class CLASS] [--assignee NAME|none] [--sort priority|amount|age|class|last_action] [--limit 200] [--offset N | --all] [--json]";
+
+const DEFAULT_LIMIT = 200;
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** "200 of 3,231 breaks (201–400; --offset 400 for the next)": the page and the whole. */
+export function pageLine(shown: number, total: number, offset: number): string {
+  const all = `${count(shown)} of ${count(total)} break${total === 1 ? "" : "s"}`;
+  const where =
+    offset === 0 || shown === 0
+      ? ""
+      : shown === 1
+        ? `#${count(offset + 1)}`
+        : `${count(offset + 1)}–${count(offset + shown)}`;
+  const next = offset + shown < total && shown > 0 ? `--offset ${offset + shown} for the next` : "";
+  const notes = [where, next].filter((x) => x !== "").join("; ");
+  return notes ? `${all} (${notes})` : all;
+}
 
 const statusList = v.pipe(
   v.string("needs a value"),
@@ -40,15 +60,20 @@ export const breaksListCommand: Command = {
       usage,
       () => readFlags(args),
       async ({ db }, flags) => {
-        const rows = await listBreaks(db, {
+        const offset = flags.offset ?? 0;
+        const { rows, total } = await listBreakPage(db, {
           status: flags.status,
           class: flags.class,
           assignee: flags.assignee === "none" ? "" : flags.assignee,
           sort: flags.sort,
-          limit: flags.limit,
+          limit: flags.all === true ? null : (flags.limit ?? DEFAULT_LIMIT),
+          offset,
         });
+        const summary = pageLine(rows.length, total, offset);
         if (flags.json === true) {
+          // An array as before (scripts read it); how many there are in all goes to stderr.
           io.out(JSON.stringify(rows));
+          io.err(summary);
           return EXIT.ok;
         }
         const lines = tableLines(
@@ -77,7 +102,7 @@ export const breaksListCommand: Command = {
           new Set([4, 5]),
         );
         for (const line of lines) io.out(line);
-        io.out(`${rows.length} break${rows.length === 1 ? "" : "s"}`);
+        io.out(summary);
         return EXIT.ok;
       },
     );
@@ -87,7 +112,7 @@ export const breaksListCommand: Command = {
 function readFlags(args: Parameters<Command["run"]>[0]) {
   if (args.positional.length > 0)
     throw new UsageError(`breaks list takes no arguments (got ${args.positional.join(" ")})`);
-  return commandFlags(args, {
+  const flags = commandFlags(args, {
     status: v.optional(statusList),
     // A misspelt class listed nothing, exit 0: the classes are named instead.
     class: v.optional(v.picklist(BREAK_CLASSES, `must be one of ${BREAK_CLASSES.join(", ")}`)),
@@ -100,6 +125,17 @@ function readFlags(args: Parameters<Command["run"]>[0]) {
         v.transform(Number),
       ),
     ),
+    offset: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^(0|[1-9]\d{0,8})$/, "must be a whole number from 0"),
+        v.transform(Number),
+      ),
+    ),
+    all: SWITCH,
     json: SWITCH,
   });
+  if (flags.all === true && (flags.limit !== undefined || flags.offset !== undefined))
+    throw new UsageError("--all lists every break: it takes no --limit or --offset");
+  return flags;
 }

@@ -1,8 +1,10 @@
 // `reconciler breaks show ID [--json]`: one break with its records, the provider record, the
-// ledger entry and its audit history.
+// ledger entry and its audit history. Every line of the text form goes through terminalText:
+// comments, names and ledger fields are anyone's typing (an ESC or a line break must not reach
+// the terminal raw).
 import { moneyText } from "../../money-text";
 import { historyTable } from "../../report/report-tables";
-import { tableLines } from "../../text-table";
+import { tableLines, terminalText } from "../../text-table";
 import { showBreak } from "../../workflow/break-queries";
 import { WorkflowError } from "../../workflow/workflow-error";
 import type { Command } from "../command";
@@ -31,14 +33,15 @@ export const breaksShowCommand: Command = {
         io.out(JSON.stringify(detail));
         return EXIT.ok;
       }
+      const out = (line: string) => io.out(terminalText(line));
       const b = detail.break;
-      io.out(`Break ${b.breakId}: ${b.class} (P${b.priority}), ${b.status}`);
-      io.out(`  amount ${moneyText(b.amount, b.currency)}; ${b.detail}`);
-      io.out(
+      out(`Break ${b.breakId}: ${b.class} (P${b.priority}), ${b.status}`);
+      out(`  amount ${moneyText(b.amount, b.currency)}; ${b.detail}`);
+      out(
         `  occurred ${b.occurredAt ?? "-"}, open ${b.daysOpen ?? "-"} days, assignee ${b.assignee ?? "-"}`,
       );
       if (b.acceptedAt)
-        io.out(`  accepted by ${b.acceptedBy} at ${b.acceptedAt}: ${b.acceptedReason}`);
+        out(`  accepted by ${b.acceptedBy} at ${b.acceptedAt}: ${b.acceptedReason}`);
       for (const [title, fields] of [
         [
           `Provider record (${detail.providerRecord?.table ?? "none"})`,
@@ -46,12 +49,12 @@ export const breaksShowCommand: Command = {
         ],
         ["Ledger entry", detail.ledgerEntry],
       ] as const) {
-        io.out("");
-        io.out(title);
-        for (const [k, value] of fields ?? []) io.out(`  ${k}: ${value ?? "-"}`);
+        out("");
+        out(title);
+        for (const [k, value] of fields ?? []) out(`  ${k}: ${value ?? "-"}`);
       }
-      io.out("");
-      io.out("History");
+      out("");
+      out("History");
       const h = historyTable(detail.history);
       for (const line of tableLines(h.header, h.rows, h.right)) io.out(`  ${line}`);
       return EXIT.ok;

@@ -2,6 +2,7 @@
 // turning workflow errors into messages and exit codes (unknown id, bad input and a break
 // someone else changed meanwhile all exit 2: nothing was done).
 import type { Database } from "../../db/database";
+import { terminalText } from "../../text-table";
 import { WorkflowError } from "../../workflow/workflow-error";
 import type { CommandIo, ParsedArgs } from "../command";
 import { configOf, openConfiguredDatabase, reportError } from "../command-support";
@@ -28,7 +29,8 @@ export async function runOnBreaks<T>(
     }
   } catch (error) {
     if (error instanceof WorkflowError) {
-      io.err(`reconciler: ${error.message}`);
+      // It can quote what someone else typed ("already accepted (by NAME ...").
+      io.err(`reconciler: ${terminalText(error.message)}`);
       return EXIT.usage;
     }
     return reportError(io, error, usage);

@@ -7,7 +7,7 @@ import { temporaryFolder, testBackends } from "../../db/test-databases";
 import { seedThreeBreaks } from "../../workflow/test-breaks";
 import { EXIT } from "../exit-codes";
 import { main } from "../main";
-import { fakeIo } from "../test-cli";
+import { fakeIo, spawnCli } from "../test-cli";
 
 describe.each(testBackends())("reconciler breaks on %s", (kind) => {
   let where: string[];
@@ -132,4 +132,64 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
     }
     expect(await count()).toBe(before);
   });
+
+  it("shows control characters someone typed as visible escapes: no ESC reaches the terminal, no fake row", async () => {
+    const id = ids[2] as string;
+    const as = ["--as", "ali\x1b[8mce"];
+    for (const text of ["\x1b[2J\x1b]0;pwned\x07", "line\nFAKE cfo accept", "rtl\u202eevil"])
+      expect((await cli(["breaks", "comment", id, text, ...as])).code).toBe(EXIT.ok);
+    expect((await cli(["breaks", "assign", id, "eve\x1b[31mRED", ...as])).code).toBe(EXIT.ok);
+    const show = await cli(["breaks", "show", id]);
+    const list = await cli(["breaks", "list", "--status", "all"]);
+    for (const { code, out } of [show, list]) {
+      expect(code).toBe(EXIT.ok);
+      const text = out.join("\n");
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters it must not find
+      expect(text).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+      expect(text.split("\n").filter((line) => /^\s*FAKE/.test(line))).toEqual([]);
+      expect(text).toContain("eve\\x1b[31mRED");
+    }
+    const shown = show.out.join("\n");
+    expect(shown).toContain("line\\nFAKE cfo accept");
+    expect(shown).toContain("\\x1b[2J\\x1b]0;pwned\\x07");
+    expect(shown).toContain("rtl\\u202eevil");
+    expect(shown).toContain("ali\\x1b[8mce");
+    // JSON stays exact.
+    const json = await cli(["breaks", "show", id, "--json"]);
+    expect(JSON.parse(json.out.join("")).history.map((h: { text: string }) => h.text)).toContain(
+      "line\nFAKE cfo accept",
+    );
+  });
+
+  it("reads a value starting with '-' and a digit: --amount -99.9, a comment \"-12.50 ...\"", async () => {
+    const id = ids[2] as string;
+    const comment = await cli(["breaks", "comment", id, "-12.50", "fee reversed", "--as", "bob"]);
+    expect(comment.code, comment.err.join("\n")).toBe(EXIT.ok);
+    const accept = await cli([
+      "breaks",
+      "accept",
+      id,
+      "--reason",
+      "x",
+      "--amount",
+      "-99.9",
+      "--as",
+      "bob",
+    ]);
+    // The value was read: refused as a changed amount, not as a command line node:util refused.
+    expect(accept.code).toBe(EXIT.usage);
+    expect(accept.err.join("\n")).toMatch(/amount -99.9 is now 10/);
+    const show = await cli(["breaks", "show", id, "--json"]);
+    expect(JSON.parse(show.out.join("")).history.map((h: { text: string }) => h.text)).toContain(
+      "-12.50 fee reversed",
+    );
+  });
+
+  it("ends quietly when its reader goes away (`breaks show ID | head -1`)", async () => {
+    const cli = spawnCli(["breaks", "show", ids[2] as string, ...where], {});
+    cli.child.stdout?.destroy();
+    const { code } = await cli.exited;
+    expect(cli.err.join("\n")).not.toMatch(/EPIPE|Error|^\s+at /m);
+    expect(code).toBe(141);
+  }, 60_000);
 });

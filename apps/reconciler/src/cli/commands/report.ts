@@ -5,6 +5,7 @@ import * as v from "valibot";
 import { renderHtml } from "../../report/render-html";
 import { renderText } from "../../report/render-text";
 import { loadReport } from "../../report/report-data";
+import { terminalText } from "../../text-table";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
 import { EXIT } from "../exit-codes";
@@ -35,7 +36,8 @@ export const reportCommand: Command = {
       try {
         const data = await loadReport(database.db, { date: flags.date, queueLimit: 500 });
         if (io.isTty || !flags.html)
-          for (const line of renderText(data, { queueRows: flags.limit ?? 25 })) io.out(line);
+          for (const line of renderText(data, { queueRows: flags.limit ?? 25 }))
+            io.out(terminalText(line));
         if (flags.html) {
           await writeFile(flags.html, renderHtml(data), "utf8");
           io.out(

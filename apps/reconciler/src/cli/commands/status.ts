@@ -8,7 +8,7 @@ import { unreadWindows } from "../../store/sync-windows";
 import { type Unread, unreadOf } from "../../store/unread";
 import { listWatermarks } from "../../store/watermarks";
 import { STREAM_NAMES } from "../../sync/sync-types";
-import { table } from "../../text-table";
+import { table, terminalText } from "../../text-table";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
 import { EXIT } from "../exit-codes";
@@ -144,7 +144,8 @@ export const statusCommand: Command = {
             ]),
           ),
         );
-        for (const s of statuses) if (s.lastRun?.error) io.out(`${s.stream}: ${s.lastRun.error}`);
+        for (const s of statuses)
+          if (s.lastRun?.error) io.out(terminalText(`${s.stream}: ${s.lastRun.error}`));
         const parked = statuses.find((s) => s.serviceIdsParked)?.serviceIdsParked;
         if (parked)
           io.out(

@@ -1,0 +1,117 @@
+// `breaks list` one page at a time: it says how many breaks there are in all ("2 of 3 breaks")
+// and how to reach the rest (--offset, --all); pages of one sort neither skip nor repeat a break;
+// --json stays an array (what scripts read) with the total told on stderr. Before, it printed
+// "200 breaks" with 3,231 queued, and --json gave 200 rows with no word of the others.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/connect";
+import { createScratchDatabase } from "../../db/scratch-database";
+import { temporaryFolder, testBackends } from "../../db/test-databases";
+import { seedThreeBreaks } from "../../workflow/test-breaks";
+import { EXIT } from "../exit-codes";
+import { main } from "../main";
+import { fakeIo } from "../test-cli";
+import { pageLine } from "./breaks-list";
+
+describe("the page line of breaks list", () => {
+  it("tells the page, the whole and the next offset", () => {
+    expect(pageLine(200, 3231, 0)).toBe("200 of 3,231 breaks (--offset 200 for the next)");
+    expect(pageLine(200, 3231, 200)).toBe(
+      "200 of 3,231 breaks (201–400; --offset 400 for the next)",
+    );
+    expect(pageLine(31, 3231, 3200)).toBe("31 of 3,231 breaks (3,201–3,231)");
+    expect(pageLine(3, 3, 0)).toBe("3 of 3 breaks");
+    expect(pageLine(1, 1, 0)).toBe("1 of 1 break");
+    expect(pageLine(0, 3, 10)).toBe("0 of 3 breaks");
+  });
+});
+
+describe.each(testBackends())("reconciler breaks list pages on %s", (kind) => {
+  let where: string[];
+  let ids: string[];
+  let cleanup: () => Promise<void>;
+  const cli = async (words: string[]) => {
+    const c = fakeIo();
+    const code = await main([...words, ...where], c.io);
+    return { code, ...c };
+  };
+  beforeAll(async () => {
+    if (kind === "pglite") {
+      const folder = temporaryFolder("breaks-list-");
+      where = ["--data-dir", folder.path];
+      cleanup = async () => folder.remove();
+    } else {
+      const scratch = await createScratchDatabase(
+        process.env.DATABASE_URL as string,
+        "breaks_list",
+      );
+      where = ["--database-url", scratch.url];
+      cleanup = () => scratch.drop();
+    }
+    const database = await openDatabase(
+      kind === "pglite" ? { dataDir: where[1] as string } : { url: where[1] as string },
+    );
+    try {
+      ids = await seedThreeBreaks(database.db);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await cleanup?.();
+  });
+
+  const idsOf = (out: string[]) =>
+    (JSON.parse(out.join("")) as { breakId: string }[]).map((r) => r.breakId);
+
+  it("ends the table with how many there are in all and the offset of the next page", async () => {
+    const first = await cli(["breaks", "list", "--limit", "2"]);
+    expect(first.code).toBe(EXIT.ok);
+    expect(first.out.at(-1)).toBe("2 of 3 breaks (--offset 2 for the next)");
+    const rest = await cli(["breaks", "list", "--limit", "2", "--offset", "2"]);
+    expect(rest.out.at(-1)).toBe("1 of 3 breaks (#3)");
+    const all = await cli(["breaks", "list"]);
+    expect(all.out.at(-1)).toBe("3 of 3 breaks");
+  });
+
+  it("pages the JSON without skipping or repeating a break, the total on stderr", async () => {
+    for (const sort of ["priority", "amount", "age", "class", "last_action"]) {
+      const pages: string[] = [];
+      for (let offset = 0; offset < 3; offset++) {
+        const page = await cli([
+          "breaks",
+          "list",
+          "--json",
+          "--sort",
+          sort,
+          "--limit",
+          "1",
+          "--offset",
+          String(offset),
+        ]);
+        expect(page.code).toBe(EXIT.ok);
+        pages.push(...idsOf(page.out));
+        expect(page.err).toEqual([
+          [
+            "1 of 3 breaks (--offset 1 for the next)",
+            "1 of 3 breaks (#2; --offset 2 for the next)",
+            "1 of 3 breaks (#3)",
+          ][offset],
+        ]);
+      }
+      expect([...pages].sort(), sort).toEqual([...ids].sort());
+      const whole = await cli(["breaks", "list", "--json", "--sort", sort]);
+      expect(idsOf(whole.out), sort).toEqual(pages);
+    }
+  });
+
+  it("lists every break with --all, and refuses --all with --limit or --offset", async () => {
+    const all = await cli(["breaks", "list", "--json", "--all"]);
+    expect(idsOf(all.out)).toHaveLength(3);
+    expect(all.err).toEqual(["3 of 3 breaks"]);
+    const both = await cli(["breaks", "list", "--all", "--limit", "1"]);
+    expect(both.code).toBe(EXIT.usage);
+    expect(both.err.join("\n")).toMatch(/--all lists every break/);
+    const bad = await cli(["breaks", "list", "--offset", "-1"]);
+    expect(bad.code).toBe(EXIT.usage);
+  });
+});

@@ -1,0 +1,85 @@
+// The console's queue in pages: it says how many breaks match in all ("500 of 523 breaks") and
+// links the next and previous pages with the filters and sort kept; pages of one sort (amounts
+// tied by the dozen) neither skip nor repeat a break. Before, it showed "500 breaks" with 3,231
+// queued and no way to the rest.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryText } from "../db/query-rows";
+import { openTestDatabase, type TestDatabase } from "../db/test-databases";
+import { runMatch } from "../match/run-match";
+import { TEST_AS_OF } from "../workflow/test-breaks";
+import { type RunningConsole, startConsole } from "./console-server";
+import { TEST_TOKEN } from "./test-console";
+
+const BREAKS = 523;
+
+describe("the console's queue in pages", () => {
+  let database: TestDatabase;
+  let running: RunningConsole;
+  let cookie: string;
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    // Ledger entries no provider record books: one open break each, 7 amounts only.
+    await queryText(
+      database.db,
+      `INSERT INTO ledger_entries (entry_id, kind, provider_ref, amount, currency, booked_at)
+       SELECT 'L-' || i, 'card_transaction', 'T-' || i, -(1 + i % 7), 'EUR',
+         timestamptz '2026-05-01T10:00:00Z' + (i % 3) * interval '1 day'
+       FROM generate_series(1, ${BREAKS}) i`,
+    );
+    await runMatch(database.db, { asOf: TEST_AS_OF, onIncomplete: "all" });
+    running = await startConsole({ db: database.db, token: TEST_TOKEN, port: 0 });
+    const res = await fetch(`${running.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ actor: "alice", token: TEST_TOKEN }),
+    });
+    cookie = (res.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  }, 120_000);
+  afterAll(async () => {
+    await running?.close();
+    await database?.dispose();
+  });
+
+  const page = async (href: string) => {
+    const res = await fetch(`${running.url}${href}`, { headers: { cookie } });
+    const html = await res.text();
+    const unescaped = (s: string) => s.replaceAll("&amp;", "&");
+    return {
+      status: res.status,
+      count: /id="count">([^<]*)/.exec(html)?.[1],
+      ids: [...html.matchAll(/<a href="\/breaks\/([0-9a-f]+)">/g)].map((m) => m[1] as string),
+      next: unescaped(/<a rel="next" href="([^"]+)"/.exec(html)?.[1] ?? ""),
+      prev: unescaped(/<a rel="prev" href="([^"]+)"/.exec(html)?.[1] ?? ""),
+    };
+  };
+
+  it("tells how many breaks there are in all and reaches every one, page by page", async () => {
+    for (const query of ["", "?sort=amount", "?sort=age&dir=desc", "?status=open&sort=class"]) {
+      const first = await page(`/breaks${query}`);
+      expect(first.status).toBe(200);
+      expect(first.count, query).toBe("500 of 523 breaks (1–500, page 1 of 2)");
+      expect(first.prev).toBe("");
+      // The next page keeps the filters and the sort.
+      const kept = new URLSearchParams(query);
+      kept.set("page", "2");
+      expect(Object.fromEntries(new URL(first.next, "http://x").searchParams)).toEqual(
+        Object.fromEntries(kept),
+      );
+      const second = await page(first.next);
+      expect(second.count).toBe("23 of 523 breaks (501–523, page 2 of 2)");
+      expect(second.next).toBe("");
+      expect((await page(second.prev)).ids).toEqual(first.ids);
+      const ids = [...first.ids, ...second.ids];
+      expect(new Set(ids).size, query).toBe(BREAKS);
+    }
+  });
+
+  it("refuses a page that is not a whole number from 1, and shows an empty page past the end", async () => {
+    expect((await page("/breaks?page=0")).status).toBe(400);
+    expect((await page("/breaks?page=x")).status).toBe(400);
+    const past = await page("/breaks?page=9");
+    expect([past.status, past.count, past.ids]).toEqual([200, "0 of 523 breaks (page 9 of 2)", []]);
+    expect(past.prev).toBe("/breaks?page=2");
+  });
+});
