@@ -47,6 +47,9 @@ export interface BreakActionResult {
   assignee: string | null;
 }
 
+/** The actor of the audit rows the reconciler writes itself (lapses): no person signs with it. */
+export const RECONCILER_ACTOR = "reconciler";
+
 const MAX_NAME = 100;
 const MAX_TEXT = 2000;
 
@@ -73,6 +76,13 @@ export function checkActionInput(input: BreakActionInput): BreakActionInput {
     MAX_NAME,
     "who acts (--as NAME or RECONCILER_ACTOR)",
   );
+  // The audit trail must tell a person's action from the reconciler's own (a lapse).
+  if (actor.toLowerCase() === RECONCILER_ACTOR)
+    throw new WorkflowError(
+      "invalid",
+      `actor "${actor}" is the name the reconciler signs its own audit rows with: act under your own name`,
+      "actor",
+    );
   let text: string | undefined;
   if (input.action === "accept")
     text = required(input.text, "reason", MAX_TEXT, "why the difference is accepted");

@@ -5,10 +5,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
-import { CLEAR_ACCEPTANCE, ledgerCurrencies } from "./break-actions";
+import { CLEAR_ACCEPTANCE, ledgerCurrencies, RECONCILER_ACTOR } from "./break-actions";
 
-/** The actor of the audit rows the reconciler writes itself. */
-export const RECONCILER_ACTOR = "reconciler";
+export { RECONCILER_ACTOR };
 
 /** `what changed from X to Y` when the break's column differs from the accepted one ('-': null). */
 const changed = (what: string, now: string, accepted: string) =>
