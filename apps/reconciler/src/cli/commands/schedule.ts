@@ -44,13 +44,14 @@ export const scheduleCommand: Command = {
       if (!flags["no-sync"]) createSyncContext(config, {} as Db, { log });
       const reopened = () => logEvent({ log }, "info", "database reopened");
       const openIt = () => openReopening(() => openConfiguredDatabase(config), reopened);
-      // Not reached at start (the server down, a failover under way): the schedule starts all
-      // the same, and each tick tries again (docs/reconciler.md, failure modes).
+      // Not opened at start (the server down, a failover under way, a PGlite folder another
+      // process holds): the schedule starts all the same, and each tick tries again
+      // (docs/reconciler.md, failure modes).
       let database: ReopeningDatabase | undefined;
       try {
         database = await openIt();
       } catch (error) {
-        logEvent({ log }, "error", "database not reachable at start; each tick tries again", {
+        logEvent({ log }, "error", "database could not be opened at start; each tick tries again", {
           error: errorText(error),
         });
       }
