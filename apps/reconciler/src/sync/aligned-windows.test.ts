@@ -3,17 +3,17 @@
 // (from watermark − lookback, up to now), so a later run that fails again counts another
 // attempt on the same row instead of recording a new, overlapping one; once the fault clears,
 // one sync reads them all and nothing is missing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { testBackends } from "../db/test-databases";
 import { takeWindowsToRetry } from "../store/sync-windows";
 import { runSync } from "./run-sync";
 import {
   type GeneratedSandbox,
   sandboxSyncContext,
-  startGeneratedSandbox,
   storedOf,
   truthOf,
+  useSandboxDatabase,
 } from "./test-sandbox";
 
 const TXN_LIST = "/api/v1/merchant/queryTxnList";
@@ -27,20 +27,13 @@ const CARDS_ONLY = { streams: ["card_transactions" as const] };
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
 
 describe.each(testBackends())("failed windows on %s", (kind) => {
-  let database: TestDatabase;
   let db: Db;
   let generated: GeneratedSandbox;
-  beforeAll(async () => {
-    [database, generated] = await Promise.all([
-      openTestDatabase(kind),
-      // Records up to an hour before real time: the lookback reaches them.
-      startGeneratedSandbox({ cardTransactions: 400, cards: 5, days: 2, behindMs: HOUR }),
-    ]);
+  // Records up to an hour before real time: the lookback reaches them.
+  const generate = { cardTransactions: 400, cards: 5, days: 2, behindMs: HOUR };
+  useSandboxDatabase(kind, generate, (database, sandbox) => {
     db = database.db;
-  }, 120_000);
-  afterAll(async () => {
-    await generated?.sandbox.close();
-    await database?.dispose();
+    generated = sandbox;
   });
 
   const unreadRows = async () =>

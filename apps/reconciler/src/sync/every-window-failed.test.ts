@@ -1,29 +1,21 @@
 // Every endpoint failing is a failed run (exit 1, docs/reconciler.md "Exit codes"), not a partial
 // one: the account stream, with no serviceId due, read nothing and succeeded at nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { exitCodeOf } from "../cli/commands/sync-run";
 import { EXIT } from "../cli/exit-codes";
 import type { Db } from "../db/database";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { testBackends } from "../db/test-databases";
 import { runSync } from "./run-sync";
-import { type GeneratedSandbox, sandboxSyncContext, startGeneratedSandbox } from "./test-sandbox";
+import { type GeneratedSandbox, sandboxSyncContext, useSandboxDatabase } from "./test-sandbox";
 
 const SETTINGS = { RECONCILER_MAX_RETRIES: "0", RECONCILER_LOOKBACK: "1d" };
 
 describe.each(testBackends())("every endpoint failing on %s", (kind) => {
-  let database: TestDatabase;
   let db: Db;
   let generated: GeneratedSandbox;
-  beforeAll(async () => {
-    [database, generated] = await Promise.all([
-      openTestDatabase(kind),
-      startGeneratedSandbox({ cardTransactions: 200, cards: 4, days: 2 }),
-    ]);
+  useSandboxDatabase(kind, { cardTransactions: 200, cards: 4, days: 2 }, (database, sandbox) => {
     db = database.db;
-  }, 120_000);
-  afterAll(async () => {
-    await generated?.sandbox.close();
-    await database?.dispose();
+    generated = sandbox;
   });
 
   it("fails the run (exit 1) when every window that was due failed", async () => {

@@ -3,20 +3,20 @@
 // check, no window is dropped, and once the fault clears ONE plain sync holds every record of
 // the sandbox's ground truth. No lookback, so nothing but the retried windows can bring the
 // missed records back.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readStatus } from "../cli/commands/status";
 import { exitCodeOf } from "../cli/commands/sync-run";
 import { EXIT } from "../cli/exit-codes";
 import type { Db } from "../db/database";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { testBackends } from "../db/test-databases";
 import { takeWindowsToRetry } from "../store/sync-windows";
 import { runSync } from "./run-sync";
 import {
   type GeneratedSandbox,
   sandboxSyncContext,
-  startGeneratedSandbox,
   storedOf,
   truthOf,
+  useSandboxDatabase,
 } from "./test-sandbox";
 
 const TXN_LIST = "/api/v1/merchant/queryTxnList";
@@ -28,19 +28,11 @@ const SETTINGS = {
 };
 
 describe.each(testBackends())("an outage longer than the attempt limit on %s", (kind) => {
-  let database: TestDatabase;
   let db: Db;
   let generated: GeneratedSandbox;
-  beforeAll(async () => {
-    [database, generated] = await Promise.all([
-      openTestDatabase(kind),
-      startGeneratedSandbox({ cardTransactions: 1_200, cards: 8, days: 6 }),
-    ]);
+  useSandboxDatabase(kind, { cardTransactions: 1_200, cards: 8, days: 6 }, (database, sandbox) => {
     db = database.db;
-  }, 120_000);
-  afterAll(async () => {
-    await generated?.sandbox.close();
-    await database?.dispose();
+    generated = sandbox;
   });
 
   it("keeps every failed window, exits non-zero each run, then one sync reads them all", async () => {

@@ -1,20 +1,20 @@
 // Bad serviceIds among good ones (as an older importer stored them): the account stream isolates
 // and parks them, reads every other id, shows them in status and a finance view, and tries a
 // parked id again when the ledger entry naming it changes. PGlite and, with DATABASE_URL, Postgres.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readStatus } from "../cli/commands/status";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { testBackends } from "../db/test-databases";
 import { importLedger } from "../ledger/import-ledger";
 import { parkServiceIds } from "../store/service-ids";
 import { runSync } from "./run-sync";
 import {
   type GeneratedSandbox,
   sandboxSyncContext,
-  startGeneratedSandbox,
   storedOf,
   truthOf,
+  useSandboxDatabase,
 } from "./test-sandbox";
 
 const HEADER = "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description";
@@ -22,19 +22,11 @@ const HEADER = "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,ca
 const BAD = ["abc", "00123", "18446744073709551616"];
 
 describe.each(testBackends())("parked serviceIds on %s", (kind) => {
-  let database: TestDatabase;
   let db: Db;
   let generated: GeneratedSandbox;
-  beforeAll(async () => {
-    [database, generated] = await Promise.all([
-      openTestDatabase(kind),
-      startGeneratedSandbox({ cardTransactions: 600, cards: 10, days: 4 }),
-    ]);
+  useSandboxDatabase(kind, { cardTransactions: 600, cards: 10, days: 4 }, (database, sandbox) => {
     db = database.db;
-  }, 120_000);
-  afterAll(async () => {
-    await generated?.sandbox.close();
-    await database?.dispose();
+    generated = sandbox;
   });
 
   it("isolates the bad ids, reads every other one and shows what it parked", async () => {

@@ -1,11 +1,11 @@
 // The sync against the sandbox over HTTP, on PGlite and (with DATABASE_URL) a Postgres server:
 // equal to the ground truth record for record, idempotent, status changes caught by the
 // lookback, faults survived, one runner per stream.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { exitCodeOf } from "../cli/commands/sync-run";
 import { EXIT } from "../cli/exit-codes";
 import type { Db } from "../db/database";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { testBackends } from "../db/test-databases";
 import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
 import { lastRuns } from "../store/sync-runs";
 import { takeWindowsToRetry } from "../store/sync-windows";
@@ -14,9 +14,9 @@ import { runSync } from "./run-sync";
 import {
   type GeneratedSandbox,
   sandboxSyncContext,
-  startGeneratedSandbox,
   storedOf,
   truthOf,
+  useSandboxDatabase,
 } from "./test-sandbox";
 
 const sizes = (h: {
@@ -30,16 +30,11 @@ const sizes = (h: {
 });
 
 describe.each(testBackends())("sync against the sandbox on %s", (kind) => {
-  let database: TestDatabase;
   let db: Db;
   let generated: GeneratedSandbox;
-  beforeAll(async () => {
-    [database, generated] = await Promise.all([openTestDatabase(kind), startGeneratedSandbox()]);
+  useSandboxDatabase(kind, {}, (database, sandbox) => {
     db = database.db;
-  }, 120_000);
-  afterAll(async () => {
-    await generated?.sandbox.close();
-    await database?.dispose();
+    generated = sandbox;
   });
 
   it("a full sync equals the sandbox's ground truth, record for record", async () => {

@@ -3,9 +3,11 @@
 // key → raw_hash maps to compare record for record.
 import { parseJson, stringifyJson } from "@merchantkit/core";
 import { type RunningSandbox, type StartSandboxOptions, startSandbox } from "@merchantkit/sandbox";
+import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "../config/load-config";
-import type { Db } from "../db/database";
+import type { DatabaseKind, Db } from "../db/database";
 import { queryText } from "../db/query-rows";
+import { openTestDatabase, type TestDatabase } from "../db/test-databases";
 import { accountTransactionSpec } from "../store/account-transactions";
 import { canonicalWireText, wireHash } from "../store/canonical-wire";
 import { cardTransactionSpec } from "../store/card-transactions";
@@ -59,6 +61,33 @@ export async function startGeneratedSandbox(
   });
   if (!res.ok) throw new Error(`generate: HTTP ${res.status} ${await res.text()}`);
   return { sandbox, now, start: now - days * 86_400_000 };
+}
+
+type GenerateOptions = Parameters<typeof startGeneratedSandbox>[0];
+
+/**
+ * A test file's database of one backend and a generated sandbox, opened side by side before
+ * its tests and closed after them; `opened` receives both (the file keeps them in its own
+ * variables, as with useTestDatabase).
+ */
+export function useSandboxDatabase(
+  kind: DatabaseKind,
+  generate: GenerateOptions,
+  opened: (database: TestDatabase, generated: GeneratedSandbox) => void,
+): void {
+  let database: TestDatabase | undefined;
+  let generated: GeneratedSandbox | undefined;
+  beforeAll(async () => {
+    [database, generated] = await Promise.all([
+      openTestDatabase(kind),
+      startGeneratedSandbox(generate),
+    ]);
+    opened(database, generated);
+  }, 120_000);
+  afterAll(async () => {
+    await generated?.sandbox.close();
+    await database?.dispose();
+  });
 }
 
 /** Environment for loadConfig pointing at the sandbox (tests add their own settings). */
