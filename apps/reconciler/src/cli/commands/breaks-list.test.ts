@@ -2,15 +2,13 @@
 // and how to reach the rest (--offset, --all); pages of one sort neither skip nor repeat a break;
 // --json stays an array (what scripts read) with the total told on stderr. Before, it printed
 // "200 breaks" with 3,231 queued, and --json gave 200 rows with no word of the others.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/connect";
-import { createScratchDatabase } from "../../db/scratch-database";
-import { temporaryFolder, testBackends } from "../../db/test-databases";
-import { seedThreeBreaks } from "../../workflow/test-breaks";
+import { describe, expect, it } from "vitest";
+import { testBackends } from "../../db/test-databases";
 import { EXIT } from "../exit-codes";
 import { main } from "../main";
 import { fakeIo } from "../test-cli";
 import { pageLine } from "./breaks-list";
+import { useBreaksCliDatabase } from "./test-breaks-cli";
 
 describe("the page line of breaks list", () => {
   it("tells the page, the whole and the next offset", () => {
@@ -28,36 +26,14 @@ describe("the page line of breaks list", () => {
 describe.each(testBackends())("reconciler breaks list pages on %s", (kind) => {
   let where: string[];
   let ids: string[];
-  let cleanup: () => Promise<void>;
   const cli = async (words: string[]) => {
     const c = fakeIo();
     const code = await main([...words, ...where], c.io);
     return { code, ...c };
   };
-  beforeAll(async () => {
-    if (kind === "pglite") {
-      const folder = temporaryFolder("breaks-list-");
-      where = ["--data-dir", folder.path];
-      cleanup = async () => folder.remove();
-    } else {
-      const scratch = await createScratchDatabase(
-        process.env.DATABASE_URL as string,
-        "breaks_list",
-      );
-      where = ["--database-url", scratch.url];
-      cleanup = () => scratch.drop();
-    }
-    const database = await openDatabase(
-      kind === "pglite" ? { dataDir: where[1] as string } : { url: where[1] as string },
-    );
-    try {
-      ids = await seedThreeBreaks(database.db);
-    } finally {
-      await database.close();
-    }
-  }, 120_000);
-  afterAll(async () => {
-    await cleanup?.();
+  useBreaksCliDatabase(kind, "breaks_list", (database, seeded) => {
+    where = database;
+    ids = seeded;
   });
 
   const idsOf = (out: string[]) =>

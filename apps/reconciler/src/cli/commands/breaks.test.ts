@@ -1,44 +1,23 @@
 // The `breaks` commands end to end through main(): on a PGlite folder and (with DATABASE_URL)
 // a Postgres server; bad input exits 2 with a message naming what is wrong, and writes nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/connect";
-import { createScratchDatabase } from "../../db/scratch-database";
-import { temporaryFolder, testBackends } from "../../db/test-databases";
-import { seedThreeBreaks } from "../../workflow/test-breaks";
+import { describe, expect, it } from "vitest";
+import { testBackends } from "../../db/test-databases";
 import { EXIT } from "../exit-codes";
 import { main } from "../main";
 import { fakeIo, spawnCli } from "../test-cli";
+import { useBreaksCliDatabase } from "./test-breaks-cli";
 
 describe.each(testBackends())("reconciler breaks on %s", (kind) => {
   let where: string[];
   let ids: string[];
-  let cleanup: () => Promise<void>;
   const cli = async (words: string[], env: Record<string, string> = {}) => {
     const c = fakeIo(env);
     const code = await main([...words, ...where], c.io);
     return { code, ...c };
   };
-  beforeAll(async () => {
-    if (kind === "pglite") {
-      const folder = temporaryFolder("breaks-cli-");
-      where = ["--data-dir", folder.path];
-      cleanup = async () => folder.remove();
-    } else {
-      const scratch = await createScratchDatabase(process.env.DATABASE_URL as string, "breaks_cli");
-      where = ["--database-url", scratch.url];
-      cleanup = () => scratch.drop();
-    }
-    const database = await openDatabase(
-      kind === "pglite" ? { dataDir: where[1] as string } : { url: where[1] as string },
-    );
-    try {
-      ids = await seedThreeBreaks(database.db);
-    } finally {
-      await database.close();
-    }
-  }, 120_000);
-  afterAll(async () => {
-    await cleanup?.();
+  useBreaksCliDatabase(kind, "breaks_cli", (database, seeded) => {
+    where = database;
+    ids = seeded;
   });
 
   it("lists the queue as JSON with amounts as decimal text", async () => {
