@@ -9,16 +9,13 @@ import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
-import { importLedger } from "../ledger/import-ledger";
-import { LEDGER_HEADER } from "../ledger/test-ledger-files";
 import { renderText } from "../report/render-text";
 import { loadReport } from "../report/report-data";
 import { applyBreakAction } from "../workflow/break-actions";
 import { type MatchRunResult, runMatch } from "./run-match";
-import { cardTransactionsTruth, settledClearing, storeGroundTruth } from "./test-ground-truth";
+import { storeOneUnbookedClearing } from "./test-ground-truth";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
-const DAY = 86_400_000;
 const CARD = "1953712585351400001";
 
 describe.each(testBackends())("the verdict of accepted breaks on %s", (kind) => {
@@ -45,21 +42,8 @@ describe.each(testBackends())("the verdict of accepted breaks on %s", (kind) => 
   }
 
   it("is reconciled once every break is accepted, and breaks again when one lapses or reopens", async () => {
-    const at = AS_OF - 3 * DAY;
-    const clearings = ["K1", "K2", "K3"].map((txnOrderNo, i) =>
-      settledClearing({ cardId: CARD, txnOrderNo, amount: `${10 + i}.00`, at }),
-    );
-    await storeGroundTruth(db, cardTransactionsTruth(clearings), new Date(AS_OF));
-    const booked = new Date(at).toISOString();
     // K1 and K2 booked; K3 is missing in the ledger: one open break.
-    await importLedger(
-      db,
-      [
-        LEDGER_HEADER,
-        `E1,card_transaction,K1,-10.00,USD,${booked},,${CARD},`,
-        `E2,card_transaction,K2,-11.00,USD,${booked},,${CARD},`,
-      ].join("\n"),
-    );
+    await storeOneUnbookedClearing(db, AS_OF, CARD);
     const asOf = new Date(AS_OF);
     const first = await runMatch(db, { asOf });
     expect((await told(first)).run).toEqual(["breaks", 1, 0]);

@@ -4,6 +4,8 @@
 
 import type { GroundTruth } from "@merchantkit/sandbox";
 import type { Db } from "../db/database";
+import { importLedger } from "../ledger/import-ledger";
+import { LEDGER_HEADER } from "../ledger/test-ledger-files";
 import type { AccountTransactionInput } from "../store/account-transactions";
 import type { CardTransactionInput } from "../store/card-transactions";
 import { commitWindow } from "../store/commit-window";
@@ -67,4 +69,25 @@ export function cardTransactionsTruth(cardTransactions: object[]): GroundTruth {
     ledger: { transactions: [] },
     areas: { issuing: { cardTransactions, operateRecords: [] } },
   } as unknown as GroundTruth;
+}
+
+/**
+ * Three settled clearings K1–K3 of `card` (10.00, 11.00, 12.00 USD, three days before asOf) and
+ * a ledger booking K1 and K2: K3 missing in the ledger is the one break a run finds.
+ */
+export async function storeOneUnbookedClearing(db: Db, asOf: number, card: string): Promise<void> {
+  const at = asOf - 3 * 86_400_000;
+  const clearings = ["K1", "K2", "K3"].map((txnOrderNo, i) =>
+    settledClearing({ cardId: card, txnOrderNo, amount: `${10 + i}.00`, at }),
+  );
+  await storeGroundTruth(db, cardTransactionsTruth(clearings), new Date(asOf));
+  const booked = new Date(at).toISOString();
+  await importLedger(
+    db,
+    [
+      LEDGER_HEADER,
+      `E1,card_transaction,K1,-10.00,USD,${booked},,${card},`,
+      `E2,card_transaction,K2,-11.00,USD,${booked},,${card},`,
+    ].join("\n"),
+  );
 }
