@@ -6,7 +6,6 @@
 // lock of a holder that died (kill -9, a container restart) is taken over.
 import { randomBytes } from "node:crypto";
 import { linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 
 /** The lock file's name in the data folder. */
@@ -48,7 +47,6 @@ interface Holder {
   token: string;
   /** The holder's start time (Linux clock ticks since boot), to tell a reused pid. */
   started?: string | undefined;
-  host?: string | undefined;
 }
 
 // The tokens of the locks this process holds: a lock file naming this process's pid whose
@@ -68,7 +66,6 @@ export async function lockDataFolder(folder: string): Promise<DataFolderLock> {
     pid: process.pid,
     token: randomBytes(12).toString("hex"),
     started: startTimeOf(process.pid),
-    host: hostname(),
   };
   const content = `${JSON.stringify(mine)}\n`;
   const deadline = Date.now() + SETTLE_MS;
@@ -204,7 +201,6 @@ function parseHolder(text: string): Holder | undefined {
       pid: value.pid,
       token: value.token,
       started: typeof value.started === "string" ? value.started : undefined,
-      host: typeof value.host === "string" ? value.host : undefined,
     };
   } catch {
     return undefined;

@@ -7,14 +7,14 @@
 // name meanwhile. One file that cannot be taken never holds the others back. A producer writing
 // in place may go on after all that: files moved to imported/ within a day are looked at again
 // by every cycle (recheck-imported.ts), and one that changed goes back to processing/.
-import { createHash } from "node:crypto";
-import { lstat, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { dataRefusal } from "../db/sql-state";
 import { errorText } from "../store/error-text";
+import { csvNames, sha256Of } from "./folder-files";
 import { importLedgerEntries } from "./import-ledger";
 import { moveInto } from "./move-file";
 import { parseLedger } from "./parse-ledger";
@@ -98,8 +98,6 @@ async function alreadyImported(db: Db, sha256: string): Promise<boolean> {
 }
 
 type FileBase = Pick<LedgerFileOutcome, "name" | "sha256" | "sizeBytes">;
-
-const sha256Of = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 /**
  * Moves a rejected file to rejected/ beside its reason file, then records it. Moved first: a
@@ -325,14 +323,4 @@ export async function intakeLedgerFolder(
   // Only when a file failed: the property's presence is what marks the step failed.
   if (failed.length > 0) intake.error = failureText(run);
   return intake;
-}
-
-/** Sorted names of the *.csv files (or links) of `dir` (and *.part files when `withPart`). */
-async function csvNames(dir: string, withPart = false): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  return entries
-    .filter((e) => (e.isFile() || e.isSymbolicLink()) && !e.name.startsWith("."))
-    .map((e) => e.name)
-    .filter((n) => n.toLowerCase().endsWith(".csv") || (withPart && n.endsWith(".part")))
-    .sort();
 }

@@ -16,14 +16,14 @@
 //   fine (the same bytes written again); any other content was never imported, and the file is
 //   answered as changed.
 // A cycle costs a stat per file of a recent name, and a read only of files written since.
-import { createHash } from "node:crypto";
 import type { BigIntStats } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { errorText } from "../store/error-text";
+import { csvNames, sha256Of } from "./folder-files";
 import { nameBeforeMove } from "./move-file";
 
 /** How long after its move a file in imported/ is still looked at by every cycle. */
@@ -79,12 +79,7 @@ async function wasImported(db: Db, sha256: string): Promise<boolean> {
 /** The *.csv names of `dir`; none when it is missing or not a folder (nothing was moved there). */
 async function csvFiles(dir: string): Promise<string[]> {
   try {
-    const entries = await readdir(dir, { withFileTypes: true });
-    return entries
-      .filter((e) => (e.isFile() || e.isSymbolicLink()) && !e.name.startsWith("."))
-      .map((e) => e.name)
-      .filter((n) => n.toLowerCase().endsWith(".csv"))
-      .sort();
+    return await csvNames(dir);
   } catch (error) {
     if (errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR") return [];
     throw error;
@@ -135,9 +130,7 @@ export async function recheckImported(
     if (sizes.has(size) && info.mtimeNs < info.ctimeNs) continue;
     let sha256: string;
     try {
-      sha256 = createHash("sha256")
-        .update(await readFile(path))
-        .digest("hex");
+      sha256 = sha256Of(await readFile(path));
     } catch (error) {
       result.unreadable.push({
         name,
