@@ -95,9 +95,9 @@ describe("the PGlite data folder lock", () => {
     const first = await openDatabase({ dataDir: dir });
     try {
       expect(lockFileOf(dir).pid).toBe(process.pid);
-      const started = Date.now();
+      // Answered while the holder is still open (it closes below): an open that waited for
+      // the holder would never come back, and the test would time out.
       const error = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
-      expect(Date.now() - started).toBeLessThan(2_000);
       expect(error).toBeInstanceOf(DataFolderInUseError);
       expect(error).toMatchObject({ folder: dir, pid: process.pid });
       expect(String(error)).toContain(
