@@ -86,6 +86,15 @@ describe("openDatabase on a server it cannot reach", () => {
     );
     expect(String(error)).not.toContain("s3cret");
   });
+
+  // A raw "%" in the password: postgres.js threw a bare "URIError: URI malformed".
+  it("says a password with a raw % is not a valid URL, never quoting it", async () => {
+    const error = await openDatabase({
+      url: "postgres://alice:s3cret%zz@127.0.0.1:5432/ledger",
+    }).catch((e: unknown) => e);
+    expect(String(error)).toContain("the database URL is not a valid URL (a bad %-escape");
+    expect(String(error)).not.toContain("s3cret");
+  });
 });
 
 // A server restart as a worker opens the database: the connection holding the migration lock

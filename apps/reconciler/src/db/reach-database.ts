@@ -31,10 +31,19 @@ export function databaseUrlProblem(url: string): string | undefined {
   } catch {
     return "is not a valid URL (a bad %-escape in its host)";
   }
+  let parsed: URL;
   try {
-    new URL(url.replace(hosts, hosts.split(",")[0] ?? ""));
+    parsed = new URL(url.replace(hosts, hosts.split(",")[0] ?? ""));
   } catch {
     return "is not a valid URL (check the host and the port: a number from 1 to 65535)";
+  }
+  // The driver decodes the user and password too: a raw "%" there ended the command with a
+  // bare "URIError: URI malformed", exit 1, naming nothing.
+  try {
+    decodeURIComponent(parsed.username);
+    decodeURIComponent(parsed.password);
+  } catch {
+    return 'is not a valid URL (a bad %-escape in its user or password: write "%" as "%25")';
   }
   for (const host of hosts.split(",").slice(1)) {
     const port = host.slice(host.lastIndexOf(":") + 1);
