@@ -26,7 +26,15 @@ export type {
   TransportHooks,
 } from "./observability/events";
 export * from "./paging/paginate";
-export * from "./redaction/redact";
+export {
+  isSensitiveKey,
+  REDACTED,
+  type RedactOptions,
+  redact,
+  redactHeaders,
+  redactText,
+  SENSITIVE_KEYS,
+} from "./redaction/redact";
 export * from "./schema/json-encoded";
 export * from "./schema/wire-decimal";
 export * from "./schema/wire-id";

@@ -22,6 +22,7 @@ describe("core's public surface", () => {
       "markErrorClass",
       "hasErrorMarker",
       "constantTimeEqual",
+      "replaceCardLikeRuns",
     ]) {
       expect(rootNames).not.toContain(name);
     }
@@ -46,8 +47,12 @@ describe("core's public surface", () => {
     }
   });
 
-  it("gives sibling packages the Web Crypto helpers on the internal subpath", () => {
-    expect(Object.keys(internal).sort()).toEqual(["constantTimeEqual", "toHex"]);
+  it("gives sibling packages the Web Crypto helpers and the card-number rule on the internal subpath", () => {
+    expect(Object.keys(internal).sort()).toEqual([
+      "constantTimeEqual",
+      "replaceCardLikeRuns",
+      "toHex",
+    ]);
   });
 
   it("has every client-surface name in the root too", () => {

@@ -1,5 +1,7 @@
 // maskCardData on its own: a card number is masked wherever it sits in a field, also beside
 // other digits; digits that are not a card number, times and amounts stay as they are.
+
+import { jsonNumber } from "@merchantkit/core";
 import { describe, expect, it } from "vitest";
 import { maskCardData } from "./mask-card-data";
 
@@ -43,6 +45,71 @@ describe("maskCardData", () => {
   it("keeps times and amounts whose digits pass the card-number check", () => {
     // 1764057600009 passes the Luhn check (see webhook-receiver.test.ts for the whole push).
     const data = { transactionTime: 1764057600009, transactionAmount: "1764057600009" };
+    expect(maskCardData({ data }, false).data).toEqual(data);
+  });
+
+  // How people and systems write a card number besides plain, single-spaced or dashed digits:
+  // other separators, and runs of spaces, no-break or thin ones among them.
+  const WRITTEN = [
+    ["dots", "4111.1111.1111.1111", "411111******1111"],
+    ["slashes", "4111/1111/1111/1111", "411111******1111"],
+    ["underscores", "4111_1111_1111_1111", "411111******1111"],
+    ["no-break spaces", "4111\u00a01111\u00a01111\u00a01111", "411111******1111"],
+    ["narrow no-break spaces", "4111\u202f1111\u202f1111\u202f1111", "411111******1111"],
+    ["figure spaces", "4111\u20071111\u20071111\u20071111", "411111******1111"],
+    ["thin spaces", "4111\u20091111\u20091111\u20091111", "411111******1111"],
+    ["several spaces", "4111  1111  1111  1111", "411111******1111"],
+    ["19 digits, dots", "4111.1111.1111.1111.102", "411111*********1102"],
+    ["Amex, dots (4-6-5)", "3782.822463.10005", "378282*****0005"],
+    ["Amex, no-break spaces", "3782\u00a0822463\u00a010005", "378282*****0005"],
+    ["Diners, slashes (4-6-4)", "3056/930902/5904", "305693****5904"],
+  ] as const;
+
+  it.each(WRITTEN)(
+    "masks a card number written with %s in an unknown nested field",
+    (_, pan, masked) => {
+      const out = maskCardData({ data: { extraInfo: { note: pan, list: [pan] } } }, false);
+      expect(out.data.extraInfo).toEqual({ note: masked, list: [masked] });
+    },
+  );
+
+  it.each(WRITTEN)(
+    "masks a card number written with %s in free text, and nothing else",
+    (_, pan, masked) => {
+      const rest =
+        "on 2026/11/26 at 2026-11-26T23:14:57.123Z: 12.30 of 1234567890123456.785, v1.2.3, +1 555 123 4567";
+      const out = maskCardData(
+        { data: { merchantName: `paid ${pan} ${rest}`, remark: `${pan}.` } },
+        false,
+      );
+      expect(out.data).toEqual({ merchantName: `paid ${masked} ${rest}`, remark: `${masked}.` });
+    },
+  );
+
+  it("keeps a decimal amount whose integer digits pass the card-number check", () => {
+    // 1234567890123452 passes the Luhn check, and a window of 1234567890123456 does: with a
+    // fraction they are amounts, in free text and as numbers in fields the contract does not name.
+    const data = {
+      remark: "total 1234567890123452.785 and 1234567890123456.785",
+      extraInfo: { amount: jsonNumber("1234567890123452.785"), text: "0.4111111111111111" },
+    };
+    expect(maskCardData({ data }, false).data).toEqual(data);
+  });
+
+  it("leaves dots and slashes alone that do not group digits the way card numbers are", () => {
+    for (const remark of [
+      "2026/11/26 2026.11.26 1.2.3 10.0.0.1 192.168.100.200",
+      "4111.1111.1111", // 12 digits
+      "4111.11111.111.1111", // Luhn-valid digits, but not a card's grouping
+      "4111.1111/1111.1111", // two separators
+      "1111.1111.1111.1111", // no Luhn
+      "v1.4111.1111.1111.1111 and 4111.1111.1111.1111.1", // inside a longer dotted run
+    ])
+      expect(remarkOf(remark)).toBe(remark);
+  });
+
+  it("keeps the service's 64-bit ids where the contract names them, whatever else changed", () => {
+    const data = { cardId: "1953712585351499776", operateRecordId: "1953712585351499999" };
     expect(maskCardData({ data }, false).data).toEqual(data);
   });
 });

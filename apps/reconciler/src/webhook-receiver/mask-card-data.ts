@@ -1,6 +1,7 @@
 // Card data never reaches the tables: a full card number that arrives in a push, in any field,
 // is stored masked (first 6 and last 4 digits), and 3DS verification values are not stored.
 import { isJsonNumber } from "@merchantkit/core";
+import { replaceCardLikeRuns } from "@merchantkit/core/internal";
 import { cardTransactionSpec } from "../store/card-transactions";
 import { operateRecordSpec } from "../store/operate-records";
 
@@ -34,11 +35,6 @@ const NUMBERS = new Set([
 // A key the contract does not name but that says "card number": every digit run in it is masked,
 // Luhn-valid or not.
 const CARD_NUMBER_KEY = /^(?:card_?(?:number|no|num)|pan|primary_?account_?number)$/i;
-
-// 12 digits or more, optionally grouped by single spaces or dashes. A run may hold a card number
-// beside other digits ("pan 4111111111111111 123", "4111 1111 1111 1111 12/28"), so it is
-// searched for card numbers inside it, not judged whole.
-const DIGIT_RUN = /\d(?:[ -]?\d){11,}/g;
 
 /** A digit's share of the Luhn sum, `fromRight` places from the number's last digit. */
 function luhnShare(digit: number, fromRight: number): number {
@@ -89,9 +85,16 @@ function cardStretches(digits: string): Array<[number, number]> {
   return stretches;
 }
 
-/** The run with its card numbers masked; separators outside them stay where they were. */
+/**
+ * The run with its card numbers masked; separators outside them stay where they were. A run is
+ * what core's replaceCardLikeRuns finds, the rule redaction masks by too: 12 digits or more,
+ * apart by dashes, underscores or runs of spaces (no-break and thin ones too), or by '.' or '/'
+ * in a card number's grouping ("4111.1111.1111.1111"); never a decimal amount's digits. A run
+ * may hold a card number beside other digits ("pan 4111111111111111 123", "4111 1111 1111 1111
+ * 12/28"), so it is searched for card numbers inside it, not judged whole.
+ */
 function maskRun(run: string, always: boolean): string {
-  const digits = run.replace(/[ -]/g, "");
+  const digits = run.replace(/\D/g, "");
   if (always) return maskCardNumber(digits);
   const stretches = cardStretches(digits);
   if (stretches.length === 0) return run;
@@ -107,7 +110,7 @@ function maskRun(run: string, always: boolean): string {
 }
 
 function maskText(text: string, always: boolean): string {
-  return text.replace(DIGIT_RUN, (run) => maskRun(run, always));
+  return replaceCardLikeRuns(text, (run) => maskRun(run, always));
 }
 
 function maskValue(value: unknown, key: string): unknown {

@@ -118,4 +118,60 @@ describe("redact", () => {
     // A "secret" of a few characters would blank ordinary words: not looked for.
     expect(redactText("ok, key k", { secrets: ["k", "ok"] })).toBe("ok, key k");
   });
+
+  // How people and systems write a card number besides plain, single-spaced or dashed digits.
+  const WRITTEN = [
+    ["dots", "4111.1111.1111.1111", "****.****.****.****"],
+    ["slashes", "4111/1111/1111/1111", "****/****/****/****"],
+    ["underscores", "4111_1111_1111_1111", "****_****_****_****"],
+    ["no-break spaces", "4111\u00a01111\u00a01111\u00a01111", "****\u00a0****\u00a0****\u00a0****"],
+    [
+      "narrow no-break spaces",
+      "4111\u202f1111\u202f1111\u202f1111",
+      "****\u202f****\u202f****\u202f****",
+    ],
+    ["figure spaces", "4111\u20071111\u20071111\u20071111", "****\u2007****\u2007****\u2007****"],
+    ["thin spaces", "4111\u20091111\u20091111\u20091111", "****\u2009****\u2009****\u2009****"],
+    ["several spaces", "4111  1111  1111  1111", "****  ****  ****  ****"],
+    ["19 digits, dots", "4111.1111.1111.1111.102", "****.****.****.****.***"],
+    ["Amex, dots (4-6-5)", "3782.822463.10005", "****.******.*****"],
+    ["Diners, slashes (4-6-4)", "3056/930902/5904", "****/******/****"],
+  ] as const;
+
+  it.each(WRITTEN)(
+    "masks a card number written with %s, nested and in free text",
+    (_, pan, masked) => {
+      const rest =
+        "on 2026/11/26 at 2026-11-26T23:14:57.123Z: 12.30 of 1234567890123456.785, v1.2.3, +1 555 123 4567";
+      const out = redact({
+        data: { extraInfo: { note: pan, list: [pan] } },
+        respMsg: `paid ${pan} ${rest}`,
+      });
+      expect(out).toEqual({
+        data: { extraInfo: { note: masked, list: [masked] } },
+        respMsg: `paid ${masked} ${rest}`,
+      });
+      expect(redactText(`card ${pan}.`)).toBe(`card ${masked}.`);
+    },
+  );
+
+  it("keeps decimal amounts, however many digits they have", () => {
+    const text = "amount 1234567890123456.785, rate 0.4111111111111111";
+    expect(redactText(text)).toBe(text);
+    expect(redact({ note: text })).toEqual({ note: text });
+    // Grouped digits before a full stop are still a card number.
+    expect(redactText("card 4111 1111 1111 1111.50")).toBe("card **** **** **** ****.50");
+  });
+
+  it("leaves dots and slashes alone that do not group digits the way card numbers are", () => {
+    const text =
+      "2026/11/26 2026.11.26 1.2.3 10.0.0.1 192.168.100.200 4111.1111.1111 4111.11111.111.1111 4111.1111/1111.1111 v1.4111.1111.1111.1111 4111.1111.1111.1111.1";
+    expect(redactText(text)).toBe(text);
+  });
+
+  it("keeps 64-bit ids in fields named as ids, and masks them in free text as before", () => {
+    const input = { cardId: "1953712585351499776", serviceIds: ["1953712585351499776"] };
+    expect(redact(input)).toEqual(input);
+    expect(redactText("card 1953712585351499776")).toBe("card *******************");
+  });
 });

@@ -6,8 +6,8 @@
  *
  * Field names are not enough for what the service writes in free text (`respMsg: "invalid
  * cardNumber 4111…"`) or under a name no list holds (`cardNo`): every string is also searched
- * for digit runs a card number could be (12 or more digits, grouped by single spaces or dashes
- * or not; card numbers have 12 to 19), whose digits become `*`, and, when the caller names them,
+ * for digit runs a card number could be (12 or more digits, see forEachCardLikeRun; card numbers
+ * have 12 to 19), whose digits become `*`, and, when the caller names them,
  * for the client's own credentials, replaced wherever they appear verbatim. A number of 12 digits
  * or more (a card number sent as a JSON number) becomes a string of `*`. The value of a field
  * named as an id (cardId, beneficiaryId, serviceIds, requestId…: 64-bit ids have up to 19
@@ -60,13 +60,69 @@ export interface RedactOptions {
 /** Credentials shorter than this are not searched for in text (see RedactOptions.secrets). */
 const MIN_SECRET_LENGTH = 8;
 
-// 12 or more digits, single spaces or dashes allowed between them: "4111111111111111",
-// "4111 1111 1111 1111", "4111-1111-1111-1111"; not touching a letter, so the digits inside a
-// hex key ("3f2a1234567890123b…") are left alone, and a UUID is skipped as a whole (its groups
-// of digits can add up to 12). Dates and times ("2026-11-26 17:30") stop short of 12 digits.
-const CARD_LIKE =
-  /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![a-z\d])\d(?:[ -]?\d){11,}(?![a-z\d])/gi;
-const HAS_CARD_LIKE = /\d(?:[ -]?\d){11}/;
+// How a card number's digit groups are written apart: by nothing, a dash, an underscore or a run
+// of spaces, the no-break and thin ones among them (U+00A0, U+2007, U+2009, U+202F…; not tabs or
+// line breaks, which part columns and lines).
+const GROUP_GAP = "(?:[-_]|[ \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000]+)";
+// 12 digits or more, apart by such gaps anywhere: "4111111111111111", "4111 1111 1111 1111",
+// "4111-1111-1111-1111", "4111  1111\u00a01111_1111". Dates and times ("2026-11-26 17:30") stop
+// short of 12 digits.
+const GAPPED_RUN = `\\d(?:${GROUP_GAP}?\\d){11,}`;
+// '.' and '/' also part amounts, dates, versions and addresses, so a run they part is one only in
+// the groupings card numbers are printed in, one separator throughout: 4-4-4-4 and 4-4-4-4-3,
+// 4-6-5 (Amex), 4-6-4 (Diners); "4111.1111.1111.1111", "3782/822463/10005". Not a stretch of a
+// longer dotted run ("1.4111.1111.1111.1111", a version or an address).
+const DOTTED_RUN =
+  "(?<!\\d[./]?)\\d{4}(?<cardSep>[./])(?:\\d{4}\\k<cardSep>\\d{4}\\k<cardSep>\\d{4}(?:\\k<cardSep>\\d{3})?|\\d{6}\\k<cardSep>\\d{4,5})(?![./]?\\d)";
+const CARD_RUN = `${DOTTED_RUN}|${GAPPED_RUN}`;
+const UUID_RUN = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+// For redaction: a card run not touching a letter, so the digits inside a hex key
+// ("3f2a1234567890123b…") are left alone, and a UUID skipped as a whole (its groups of digits can
+// add up to 12).
+const CARD_LIKE = new RegExp(`${UUID_RUN}|(?<![a-z\\d])(?:${CARD_RUN})(?![a-z\\d])`, "gi");
+const CARD_RUNS = new RegExp(CARD_RUN, "g");
+// A cheap first look: no string without one of these holds a card run.
+const HAS_CARD_LIKE = new RegExp(`\\d(?:${GROUP_GAP}?\\d){11}|\\d{4}[./]\\d{4}`);
+
+/**
+ * True when the digits text.slice(start, end) are the whole part or the fraction of a decimal
+ * number ("1234567890123456.785", "0.4111111111111111"): an amount, not a card number. Only
+ * digits not grouped: "4111 1111 1111 1111.50" is still a card number before a full stop.
+ */
+function isDecimalPart(text: string, start: number, end: number): boolean {
+  if (!/^\d+$/.test(text.slice(start, end))) return false;
+  return (
+    /^\.\d/.test(text.slice(end, end + 2)) ||
+    /\d\.$/.test(text.slice(Math.max(0, start - 2), start))
+  );
+}
+
+function replaceRuns(text: string, pattern: RegExp, replace: (run: string) => string): string {
+  let out = "";
+  let from = 0;
+  for (const match of text.matchAll(pattern)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (isDecimalPart(text, start, end)) continue;
+    out += text.slice(from, start) + replace(match[0]);
+    from = end;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/**
+ * `text` with every digit run a card number could be written as replaced by `replace(run)`, the
+ * rule redactText masks by, also where a run touches letters ("PAN4111111111111111"): 12 digits
+ * or more, apart or not by dashes, underscores or runs of spaces (no-break and thin ones too),
+ * or by '.' or '/' in a card number's grouping (4-4-4-4, 4-4-4-4-3, 4-6-5, 4-6-4). A run may hold
+ * a card number beside other digits, and is handed over whole; the integer part or fraction of a
+ * decimal number ("1234567890123456.785") is not a run. For code that judges the digits itself
+ * (a Luhn check, first 6 and last 4 kept).
+ */
+export function replaceCardLikeRuns(text: string, replace: (run: string) => string): string {
+  return HAS_CARD_LIKE.test(text) ? replaceRuns(text, CARD_RUNS, replace) : text;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // A field named as an id (id, cardId, serviceIds, requestId, beneficiaryID…): its value is an id
 // or a key (digits, hex, a UUID; 64-bit ids have up to 19 digits), never a card number.
@@ -79,7 +135,7 @@ function maskRun(run: string): string {
 }
 
 function maskText(text: string, secrets: readonly string[] | undefined, cards: boolean): string {
-  let out = cards && HAS_CARD_LIKE.test(text) ? text.replace(CARD_LIKE, maskRun) : text;
+  let out = cards && HAS_CARD_LIKE.test(text) ? replaceRuns(text, CARD_LIKE, maskRun) : text;
   for (const secret of secrets ?? []) {
     if (secret.length >= MIN_SECRET_LENGTH && out.includes(secret))
       out = out.replaceAll(secret, REDACTED);
