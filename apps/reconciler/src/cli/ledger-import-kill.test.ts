@@ -1,5 +1,5 @@
 // `ledger import` killed with SIGKILL mid-file: no ledger entry of it is stored, and the rows it
-// staged do not outlive it (the next import clears them). Postgres server only: PGlite's data
+// staged do not outlive it (the next import clears them); a refused file exits 5. Postgres server only: PGlite's data
 // folder cannot be watched from a second process while the import holds it.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -62,6 +62,18 @@ describe.runIf(testBackends().includes("postgres"))("a killed ledger import", ()
       const next = spawnCli(["ledger", "import", small], { DATABASE_URL: scratch.url });
       expect((await next.exited).code, next.err.join("\n")).toBe(0);
       expect(await count("ledger_staging")).toBe(0);
+      expect(await count("ledger_entries")).toBe(1);
+
+      // A refused file exits 5, ledger input refused, as the cycle's sources do (it exited 1,
+      // the code of a failure), and nothing of it is imported.
+      const bad = join(folder.path, "bad.csv");
+      writeFileSync(
+        bad,
+        `${HEADER}\nB-1,card_transaction,TXN-B1,12.50,USD,2026-11-20T10:00:00Z,,,good\nB-2,card_transaction,TXN-B2,1e2,USD,2026-11-20T10:00:00Z,,,bad amount\n`,
+      );
+      const refused = spawnCli(["ledger", "import", bad], { DATABASE_URL: scratch.url });
+      expect((await refused.exited).code, refused.err.join("\n")).toBe(5);
+      expect(refused.err.join("\n")).toContain("1e2");
       expect(await count("ledger_entries")).toBe(1);
     } finally {
       await database.close();

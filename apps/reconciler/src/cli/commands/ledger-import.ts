@@ -39,7 +39,7 @@ export const ledgerImportCommand: Command = {
     } catch (error) {
       if (error instanceof LedgerImportError) {
         io.err(`reconciler: ${error.message}`);
-        return EXIT.failed;
+        return EXIT.ledgerRejected;
       }
       return reportError(io, error, usage);
     }
