@@ -9,10 +9,13 @@ const REDACTED = "[REDACTED]";
 export function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    if (parsed.password) parsed.password = REDACTED;
+    // A placeholder URL encoding leaves alone, then the marker the docs show: set directly,
+    // "[REDACTED]" came out as "%5BREDACTED%5D".
+    const mark = "REDACTED0MARK";
+    if (parsed.password) parsed.password = mark;
     for (const key of [...parsed.searchParams.keys()])
-      if (/pass|secret|token|key/i.test(key)) parsed.searchParams.set(key, REDACTED);
-    return parsed.toString();
+      if (/pass|secret|token|key/i.test(key)) parsed.searchParams.set(key, mark);
+    return parsed.toString().replaceAll(mark, REDACTED);
   } catch {
     return "[unreadable URL]";
   }

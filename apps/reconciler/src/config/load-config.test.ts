@@ -155,7 +155,7 @@ describe("describeConfig", () => {
     const text = JSON.stringify(describeConfig(config));
     expect(text).not.toContain(SECRET);
     expect(describeConfig(config)).toMatchObject({
-      database: "postgres postgres://rec:%5BREDACTED%5D@db:5432/rec?sslpassword=%5BREDACTED%5D",
+      database: "postgres postgres://rec:[REDACTED]@db:5432/rec?sslpassword=[REDACTED]",
       environment: "production",
       issuingApiKey: "[REDACTED]",
       window: "1d",

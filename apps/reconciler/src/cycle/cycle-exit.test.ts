@@ -38,7 +38,9 @@ describe("the cycle's exit code for its ledger sources", () => {
   it("is 1 when the ledger folder cannot be read, and never creates it", async () => {
     const missing = join(folder.path, "no-such-folder");
     const { code, summary } = await cycleWith({ ledgerDir: missing, ledgerQuery: undefined });
-    expect(summary.ledger.folder.error).toMatch(/ENOENT/);
+    expect(summary.ledger.folder.error).toContain(
+      `the ledger folder ${missing} (RECONCILER_LEDGER_DIR, --ledger-dir) cannot be read: ENOENT`,
+    );
     expect(existsSync(missing)).toBe(false);
     expect(code).toBe(EXIT.failed);
   });

@@ -278,8 +278,14 @@ export async function intakeLedgerFolder(
 ): Promise<FolderIntake> {
   const now = opts.now ?? new Date();
   const claimed = join(folder, PROCESSING);
-  // Listed first: a folder that is not there fails the intake, and is never created here.
-  const dropped = await csvNames(folder, true);
+  // Listed first: a folder that is not there fails the intake, and is never created here. The
+  // error names the setting: a bare "ENOENT: scandir" left the operator guessing which folder.
+  const dropped = await csvNames(folder, true).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(
+      `the ledger folder ${folder} (RECONCILER_LEDGER_DIR, --ledger-dir) cannot be read: ${error.code ?? error.message}`,
+      { cause: error },
+    );
+  });
   const checked = await checkDrops(folder, dropped, now, opts.settleMs ?? SETTLE_MS);
   const run: Intake = {
     folder,
