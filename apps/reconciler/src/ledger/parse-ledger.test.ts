@@ -117,6 +117,25 @@ describe("parseLedger", () => {
     ]);
   });
 
+  it("names a row repeating the entry_id of a bad row in the same refusal", () => {
+    const text = `${[
+      HEADER,
+      "E1,card_transaction,T1,1e2,USD,2026-05-01,,,", // line 2: bad amount
+      "E1,card_transaction,T2,-2.00,USD,2026-05-01,,,", // line 3: repeats E1
+      "E2,card_transaction,T3,2e2,USD,2026-05-01,,,", // line 4: bad
+      "E2,card_transaction,T4,3e2,USD,2026-05-01,,,", // line 5: bad and repeats E2
+    ].join("\n")}\n`;
+    expect(parseLedger(text).errors).toEqual([
+      { line: 2, reason: expect.stringContaining('amount "1e2"') },
+      { line: 3, reason: 'entry_id "E1" already appears on line 2' },
+      { line: 4, reason: expect.stringContaining('amount "2e2"') },
+      {
+        line: 5,
+        reason: expect.stringMatching(/^amount "3e2".*; entry_id "E2" already appears on line 4$/),
+      },
+    ]);
+  });
+
   it("refuses control characters Postgres cannot store, keeping line breaks in a description", () => {
     const row = (description: string) =>
       `${HEADER}\nA,card_transaction,T1,-1.00,USD,2026-05-01,,,"${description}"\n`;

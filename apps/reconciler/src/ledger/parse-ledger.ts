@@ -47,18 +47,22 @@ export function checkLedgerRows(
   const seen = new Map<string, number>();
   for (const { line, values } of rows) {
     const checked = checkLedgerRow(values);
+    // A bad row's entry_id counts too (when it is one: not too long, no control character), so
+    // a later row repeating it is named now, not in a second refusal once the first is fixed.
+    const id = values.entry_id?.trim();
+    const readable = id && id.length <= 200 && !/[\u0000-\u001f\u007f]/.test(id) ? id : undefined;
+    const first = readable === undefined ? undefined : seen.get(readable);
+    if (readable !== undefined && first === undefined) seen.set(readable, line);
+    const repeated =
+      first === undefined ? undefined : `entry_id "${readable}" already appears on ${where(first)}`;
     if ("reason" in checked) {
-      errors.push(rowError(line, checked.reason));
+      errors.push(rowError(line, repeated ? `${checked.reason}; ${repeated}` : checked.reason));
       continue;
     }
-    const first = seen.get(checked.entry.entryId);
-    if (first !== undefined) {
-      errors.push(
-        rowError(line, `entry_id "${checked.entry.entryId}" already appears on ${where(first)}`),
-      );
+    if (repeated) {
+      errors.push(rowError(line, repeated));
       continue;
     }
-    seen.set(checked.entry.entryId, line);
     entries.push({ line, entry: checked.entry });
   }
   return { entries, errors };
