@@ -49,7 +49,7 @@ const DIGITS = /^\d{1,40}$/;
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it rejects
-const CONTROL = /[\u0000-\u001f\u007f]/;
+export const CONTROL = /[\u0000-\u001f\u007f]/;
 // Free text may hold tabs and line breaks (a quoted cell), but no other control character:
 // Postgres cannot store U+0000 in text at all, and the rest are never meant in a description.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it rejects

@@ -5,6 +5,7 @@
 import { errorText } from "../store/error-text";
 import { CsvSyntaxError, readCsv } from "./csv";
 import {
+  CONTROL,
   checkLedgerRow,
   LEDGER_COLUMNS,
   type LedgerColumn,
@@ -50,7 +51,7 @@ export function checkLedgerRows(
     // A bad row's entry_id counts too (when it is one: not too long, no control character), so
     // a later row repeating it is named now, not in a second refusal once the first is fixed.
     const id = values.entry_id?.trim();
-    const readable = id && id.length <= 200 && !/[\u0000-\u001f\u007f]/.test(id) ? id : undefined;
+    const readable = id && id.length <= 200 && !CONTROL.test(id) ? id : undefined;
     const first = readable === undefined ? undefined : seen.get(readable);
     if (readable !== undefined && first === undefined) seen.set(readable, line);
     const repeated =
