@@ -58,6 +58,22 @@ describe("main", () => {
       expect(text).toContain(`  ${name} `);
     const none = fakeIo();
     expect(await main([], none.io)).toBe(EXIT.usage);
+    const helpHelp = fakeIo();
+    expect(await main(["help", "help"], helpHelp.io)).toBe(EXIT.ok);
+    expect(helpHelp.out.join("\n")).toBe(text);
+  });
+
+  it("refuses words a command does not read, naming them (run extra ran as if not there)", async () => {
+    for (const argv of [
+      ["run", "extra"],
+      ["sync", "now"],
+      ["status", "x"],
+      ["migrate", "x"],
+    ]) {
+      const { io, err } = fakeIo();
+      expect(await main(argv, io)).toBe(EXIT.usage);
+      expect(err.join("\n")).toContain(`unexpected argument(s): ${argv[1]}`);
+    }
   });
 
   it("shows one command's usage", async () => {

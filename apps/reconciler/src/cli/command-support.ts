@@ -21,12 +21,17 @@ export const isoDate = v.pipe(
 
 /**
  * Checks a command's own flags with valibot (the configuration's flags are left to
- * loadConfig; any other flag is a UsageError naming it).
+ * loadConfig; any other flag is a UsageError naming it). Words that are no flag are refused
+ * too unless the command reads them (`positional`: it checks them itself): `run extra` ran as
+ * if the word were not there.
  */
 export function commandFlags<S extends v.ObjectEntries>(
   args: ParsedArgs,
   entries: S,
+  opts: { positional?: boolean } = {},
 ): v.InferOutput<v.ObjectSchema<S, undefined>> {
+  if (!opts.positional && args.positional.length > 0)
+    throw new UsageError(`unexpected argument(s): ${args.positional.join(" ")}`);
   for (const [name, schema] of Object.entries(entries))
     if (schema === SWITCH && !SWITCHES.has(name))
       throw new Error(`--${name} is a switch missing from parse-args.ts's SWITCHES`);

@@ -35,7 +35,8 @@ function commandHelp(command: Command): string {
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === "help" || first === "--help" || first === "-h") {
-    if (first === "help" && rest.length > 0) {
+    // `help help` is the list itself (it answered "unknown command", exit 2).
+    if (first === "help" && rest.length > 0 && !(rest.length === 1 && rest[0] === "help")) {
       const found = findCommand(rest);
       // A group's first word alone ("help ledger", "help breaks") shows the group's commands.
       const group = commands.filter((c) => c.name.startsWith(`${rest.join(" ")} `));

@@ -31,15 +31,19 @@ function actionCommand(spec: ActionSpec): Command {
     usage,
     run(args: ParsedArgs, io) {
       const check = () => {
-        const flags = commandFlags(args, {
-          as: v.optional(name),
-          ...(spec.action === "accept"
-            ? {
-                reason: v.optional(v.string("needs the reason")),
-                amount: v.optional(v.string("needs the amount shown")),
-              }
-            : {}),
-        });
+        const flags = commandFlags(
+          args,
+          {
+            as: v.optional(name),
+            ...(spec.action === "accept"
+              ? {
+                  reason: v.optional(v.string("needs the reason")),
+                  amount: v.optional(v.string("needs the amount shown")),
+                }
+              : {}),
+          },
+          { positional: true },
+        );
         const [breakId, ...words] = args.positional;
         if (!breakId) throw new UsageError(`breaks ${spec.action} needs the break id`);
         const actor = flags.as ?? io.env.RECONCILER_ACTOR ?? "";

@@ -21,7 +21,7 @@ export const breaksShowCommand: Command = {
   usage,
   run(args, io) {
     const check = () => {
-      const flags = commandFlags(args, { json: SWITCH });
+      const flags = commandFlags(args, { json: SWITCH }, { positional: true });
       const [id, ...extra] = args.positional;
       if (!id || extra.length > 0) throw new UsageError("breaks show needs one break id");
       return { json: flags.json === true, id };

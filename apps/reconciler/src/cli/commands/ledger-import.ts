@@ -15,7 +15,7 @@ export const ledgerImportCommand: Command = {
   usage,
   async run(args, io) {
     try {
-      commandFlags(args, {});
+      commandFlags(args, {}, { positional: true });
       const [file, ...extra] = args.positional;
       if (!file) throw new UsageError("ledger import needs the CSV file to read");
       if (extra.length > 0)

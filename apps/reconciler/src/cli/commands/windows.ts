@@ -65,10 +65,11 @@ export const windowsGiveUpCommand: Command = {
   usage: giveUpUsage,
   async run(args, io) {
     try {
-      const flags = commandFlags(args, {
-        reason: text("a reason"),
-        as: v.optional(text("a name")),
-      });
+      const flags = commandFlags(
+        args,
+        { reason: text("a reason"), as: v.optional(text("a name")) },
+        { positional: true },
+      );
       const [id, ...extra] = args.positional;
       if (!id || !/^\d{1,15}$/.test(id) || extra.length > 0)
         throw new UsageError("give-up needs one window id (see `reconciler windows`)");
