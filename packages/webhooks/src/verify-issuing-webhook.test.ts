@@ -108,6 +108,40 @@ describe("verifyIssuingWebhook", () => {
     ).rejects.toThrow(/raw request body/);
   });
 
+  it("refuses a body that is not valid UTF-8 as not_utf8, whatever the signature covers", async () => {
+    const v = (rawBody: unknown, signedBytes: Uint8Array) =>
+      reason(() =>
+        verifyIssuingWebhook({
+          rawBody,
+          headers: headers(
+            NOW_S,
+            createHmac("sha256", Buffer.from(SECRET, "base64"))
+              .update(Buffer.concat([Buffer.from(`${NOW_S}.`), signedBytes]))
+              .digest("hex"),
+          ),
+          secret: SECRET,
+          now,
+        }),
+      );
+    // An "é" in Latin-1 (the byte 0xE9), signed over the bytes as sent: not a wrong secret.
+    const asSent = Buffer.from(
+      body.replace("cardOperateEvent", "cardOperateEvent\u00e9"),
+      "latin1",
+    );
+    expect(await v(asSent, asSent)).toBe("not_utf8");
+    expect(await v(new Uint8Array(asSent), asSent)).toBe("not_utf8");
+    // Signed over the text with U+FFFD in place of the bad byte: the bytes sent were never
+    // signed, so they must not verify.
+    expect(await v(asSent, Buffer.from(asSent.toString("utf8")))).toBe("not_utf8");
+    // A truncated sequence, and a string holding half a surrogate pair.
+    const truncated = Buffer.concat([Buffer.from(body), Buffer.from([0xe2, 0x82])]);
+    expect(await v(truncated, truncated)).toBe("not_utf8");
+    expect(await v(`${body}\ud800`, Buffer.from(`${body}\ud800`))).toBe("not_utf8");
+    // Valid UTF-8 beyond ASCII, with a leading BOM, still verifies byte for byte.
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${body} café €`)]);
+    expect(await v(bom, bom)).toBe("passed");
+  });
+
   it("verifies during a rotation with either secret", async () => {
     const next = Buffer.from("the-next-secret-32-bytes-long!!!").toString("base64");
     const signedWithNext = independentSignature(next, String(NOW_S), body);

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -125,6 +126,31 @@ describe("createWebhookHandler", () => {
     expect(res.status).toBe(401);
     expect(res.body.respCode).not.toBe("20000");
     expect(errors).toHaveLength(1);
+  });
+
+  it("answers a body that is not UTF-8 400, not 401, and reports why", async () => {
+    const errors: unknown[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      onEvent: () => {},
+      onError: (e) => errors.push(e),
+    });
+    // Signed over the bytes as sent, an "é" in Latin-1 (0xE9) among them.
+    const bytes = Buffer.from(event("1").replace("FREEZE", "FREEZE\u00e9"), "latin1");
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = createHmac("sha256", Buffer.from(SECRET, "base64"))
+      .update(Buffer.concat([Buffer.from(`${timestamp}.`), bytes]))
+      .digest("hex");
+    const res = await handler.handle({
+      rawBody: bytes,
+      headers: { "x-timestamp": timestamp, "x-signature": signature },
+    });
+    expect(res).toEqual({
+      status: 400,
+      body: { respCode: "40000", respMsg: "body is not valid UTF-8" },
+    });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ name: "SignatureError", reason: "not_utf8" });
   });
 
   it("answers a body over the limit 413 and closes cleanly, on node:http and fetch", async () => {

@@ -157,6 +157,10 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
     } catch (error) {
       report(error);
       if (isSignatureError(error)) {
+        // Bytes that are no UTF-8 text are a malformed body, not a wrong secret: a 401 would
+        // send the operator looking at the secret.
+        if (error.reason === "not_utf8")
+          return { status: 400, body: { respCode: "40000", respMsg: "body is not valid UTF-8" } };
         const status = error.reason === "parsed_body" || error.reason === "bad_secret" ? 500 : 401;
         return {
           status,

@@ -25,6 +25,12 @@ async function isKnownCard(db: Db, cardId: string): Promise<boolean> {
  * upsertOperateRecords does that in the same statement) and records the event on its
  * webhook_events row. An event type this version does not know is recorded, not stored. Card
  * data is masked first (mask-card-data.ts), so no column and no raw copy holds a card number.
+ *
+ * Bounded by the claim's takeover age (10 s by default): each statement gets it as its
+ * statement_timeout, and recordEvent, the last one, rolls the transaction back (ClaimExpiredError)
+ * when the claim is older than that or was taken over. A push whose handling died is then stored
+ * by the service's next retry (15 s later) without two live handlers storing it at once; and when
+ * they do meet (a takeover as a slow one commits) the upserts write nothing twice.
  */
 export async function storeWebhookEvent(
   db: Db,
@@ -32,6 +38,9 @@ export async function storeWebhookEvent(
   received: IssuingWebhookEvent,
 ): Promise<UpsertCounts> {
   return db.transaction(async (tx) => {
+    // SET takes no parameters; the value is a whole number of milliseconds (0 would mean none).
+    const timeoutMs = Math.max(1, Math.ceil(dedupe.takeoverAfterMs));
+    await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${timeoutMs}`));
     const cardId = cardIdToCheck(received);
     const event = maskCardData(received, cardId !== undefined && (await isKnownCard(tx, cardId)));
     let counts = emptyCounts();

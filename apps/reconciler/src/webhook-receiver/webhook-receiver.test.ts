@@ -1,14 +1,17 @@
 // Sandbox pushes → the receiver → the tables, on PGlite and (with DATABASE_URL) a Postgres
 // server: a push delivered twice is stored once, and lands where the sync would put it.
+import { createHmac } from "node:crypto";
 import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
-import { signIssuingWebhook } from "@merchantkit/webhooks";
-import { eq } from "drizzle-orm";
+import { parseIssuingEvent, signIssuingWebhook } from "@merchantkit/webhooks";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { cardTransactions, operateRecords, webhookEvents } from "../db/schema";
 import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { PostgresDedupeStore } from "../store/dedupe-store";
 import { upsertOperateRecords } from "../store/operate-records";
+import { storeWebhookEvent } from "./store-event";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
 const SECRET = Buffer.from("reconciler-test-webhook-secret-0").toString("base64");
@@ -141,6 +144,33 @@ describe.each(testBackends())("webhook receiver on %s", (kind) => {
     expect(res.status).toBe(401);
   });
 
+  it("refuses a body that is not UTF-8 with 400 and a log line saying so, and stores nothing", async () => {
+    lines.length = 0;
+    const data = txnData({ merchantName: '"Caf\u00e9"' });
+    const txnOrderNo = /"txnOrderNo":"([^"]*)"/.exec(data)?.[1] ?? "";
+    const { body } = await signedTransaction(data);
+    // The "é" as the byte 0xE9 (Latin-1), and the push signed over the bytes as sent.
+    const bytes = Buffer.from(body, "latin1");
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = createHmac("sha256", Buffer.from(SECRET, "base64"))
+      .update(Buffer.concat([Buffer.from(`${timestamp}.`), bytes]))
+      .digest("hex");
+    const res = await fetch(`${receiver.url}/webhooks/issuing`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-timestamp": timestamp,
+        "x-signature": signature,
+      },
+      body: bytes,
+    });
+    expect(res.status).toBe(400);
+    expect(await stored(txnOrderNo)).toHaveLength(0);
+    const line = JSON.parse(lines.find((l) => l.includes("webhook rejected")) ?? "{}");
+    expect(line.reason).toContain("not valid UTF-8");
+    expect(line.kind).toBe("SignatureError");
+  });
+
   async function deliver(signed: { body: string; headers: Record<string, string> }) {
     const res = await fetch(`${receiver.url}/webhooks/issuing`, {
       method: "POST",
@@ -245,6 +275,106 @@ describe.each(testBackends())("webhook receiver on %s", (kind) => {
     expect((await deliver(await signedTransaction(data))).status).toBe(200);
     expect((await stored(txnOrderNo))[0]?.cardId).toBe(known);
   });
+
+  it("stores the service's next retry of a push whose handling died", async () => {
+    // The receiver that claimed it was killed, or lost its database before it could release
+    // the claim: the row stays "processing". The service retries 15 s later.
+    const data = txnData({});
+    const txnOrderNo = /"txnOrderNo":"([^"]*)"/.exec(data)?.[1] ?? "";
+    const signed = await signedTransaction(data);
+    const requestId = String(nextRequestId);
+    await db.execute(
+      sql`INSERT INTO webhook_events (request_id, state, received_at, claimed_at, attempts)
+        VALUES (${requestId}, 'processing', now() - interval '15 seconds',
+          now() - interval '15 seconds', 1)`,
+    );
+    const res = await deliver(signed);
+    expect(res.status).toBe(200);
+    expect(await stored(txnOrderNo)).toHaveLength(1);
+    const [event] = await db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.requestId, requestId));
+    expect(event).toMatchObject({ state: "done", attempts: 2 });
+  });
+
+  it("stores one push handled twice at once (a takeover) as one record version", async () => {
+    const data = txnData({});
+    const txnOrderNo = /"txnOrderNo":"([^"]*)"/.exec(data)?.[1] ?? "";
+    const signed = await signedTransaction(data);
+    const requestId = String(nextRequestId);
+    const event = parseIssuingEvent(signed.body);
+    expect(await new PostgresDedupeStore(db).claim(requestId)).toBe("claimed");
+    // Two receivers storing it side by side (neither holds the claim's token, so neither is
+    // refused as taken over): the upserts write it once.
+    const results = await Promise.all([
+      storeWebhookEvent(db, new PostgresDedupeStore(db), event),
+      storeWebhookEvent(db, new PostgresDedupeStore(db), event),
+    ]);
+    expect(results.map((r) => r.inserted).sort()).toEqual([0, 1]);
+    expect(await stored(txnOrderNo)).toHaveLength(1);
+    const [versions] = await queryText<{ n: string }>(
+      db,
+      `SELECT count(*) AS n FROM card_transaction_versions WHERE txn_order_no = '${txnOrderNo}'`,
+    );
+    expect(Number(versions?.n)).toBe(1);
+  });
+
+  it.runIf(kind === "postgres")(
+    "answers 500 for a push whose storing outlives the takeover age, and stores its retry",
+    async () => {
+      const impatient = await startWebhookReceiver({
+        db,
+        secret: SECRET,
+        port: 0,
+        log: () => {},
+        takeoverAfterMs: 1_000,
+      });
+      let unlock = () => {};
+      const held = new Promise<void>((resolve) => {
+        unlock = resolve;
+      });
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // Another session holds the table: the push's upsert waits on it.
+      const holder = db.transaction(async (tx) => {
+        await tx.execute(sql`LOCK TABLE card_transactions IN ACCESS EXCLUSIVE MODE`);
+        locked();
+        await held;
+      });
+      try {
+        await isLocked;
+        const data = txnData({});
+        const txnOrderNo = /"txnOrderNo":"([^"]*)"/.exec(data)?.[1] ?? "";
+        const signed = await signedTransaction(data);
+        const started = Date.now();
+        const res = await fetch(`${impatient.url}/webhooks/issuing`, {
+          method: "POST",
+          body: signed.body,
+          headers: signed.headers,
+          signal: AbortSignal.timeout(8_000),
+        });
+        expect(res.status).toBe(500);
+        expect(Date.now() - started).toBeLessThan(5_000);
+        unlock();
+        await holder;
+        const retry = await fetch(`${impatient.url}/webhooks/issuing`, {
+          method: "POST",
+          body: signed.body,
+          headers: signed.headers,
+        });
+        expect(retry.status).toBe(200);
+        expect(await stored(txnOrderNo)).toHaveLength(1);
+      } finally {
+        unlock();
+        await holder.catch(() => {});
+        await impatient.close();
+      }
+    },
+    20_000,
+  );
 
   it("leaves no card number anywhere in the database", async () => {
     const tables = await queryText<{ name: string }>(

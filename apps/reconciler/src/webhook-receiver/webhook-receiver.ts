@@ -22,7 +22,10 @@ export interface WebhookReceiverOptions {
   port: number;
   host?: string | undefined;
   log: (line: string) => void;
-  /** A claim older than this may be taken over (default: the store's 5 minutes). */
+  /**
+   * A claim older than this may be taken over, and no push's storing may take longer (default:
+   * the store's 10 s, below the service's 15 s between retries).
+   */
   takeoverAfterMs?: number | undefined;
 }
 

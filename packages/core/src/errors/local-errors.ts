@@ -184,6 +184,7 @@ export type SignatureFailure =
   | "missing_header"
   | "bad_secret"
   | "parsed_body"
+  | "not_utf8"
   | "missing_sign";
 
 /**
