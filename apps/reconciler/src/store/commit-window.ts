@@ -2,6 +2,7 @@
 import type { Db } from "../db/database";
 import { type AccountTransactionInput, upsertAccountTransactions } from "./account-transactions";
 import { type CardTransactionInput, upsertCardTransactions } from "./card-transactions";
+import { ACCOUNT_TRANSACTION_IDS, maskRecordCardData } from "./mask-record";
 import { type OperateRecordInput, upsertOperateRecords } from "./operate-records";
 import { markWindowDone } from "./sync-windows";
 import { addCounts, emptyCounts, type RecordSource, type UpsertCounts } from "./upsert-batch";
@@ -36,13 +37,18 @@ export interface CommitWindowResult {
 /**
  * Writes the rows and moves the watermark in ONE transaction: after a crash at any point either
  * both are there or neither, so the window is simply read again (the upserts make that
- * harmless). The watermark never moves backwards.
+ * harmless). The watermark never moves backwards. Card data is masked first, as the webhook
+ * receiver masks it (mask-record.ts): no column, raw copy or version holds a card number.
  */
 export async function commitWindow(db: Db, input: CommitWindowInput): Promise<CommitWindowResult> {
   const opts = { source: input.source ?? "sync", batchSize: input.batchSize } as const;
+  const cardTransactions = input.records.cardTransactions?.map((r) => maskRecordCardData(r));
+  const operateRecords = input.records.operateRecords?.map((r) => maskRecordCardData(r));
+  const accountTransactions = input.records.accountTransactions?.map((r) =>
+    maskRecordCardData(r, ACCOUNT_TRANSACTION_IDS),
+  );
   return db.transaction(async (tx) => {
     let counts = emptyCounts();
-    const { cardTransactions, operateRecords, accountTransactions } = input.records;
     if (cardTransactions?.length)
       counts = addCounts(counts, await upsertCardTransactions(tx, cardTransactions, opts));
     if (operateRecords?.length)

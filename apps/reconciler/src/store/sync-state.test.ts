@@ -8,6 +8,9 @@ import { queryText } from "../db/query-rows";
 import { cardTransactions, webhookEvents } from "../db/schema";
 import { type TestDatabase, testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
+import { looksLikeCardNumber } from "../webhook-receiver/mask-card-data";
+import { storeWebhookEvent } from "../webhook-receiver/store-event";
+import type { CardTransactionInput } from "./card-transactions";
 import { commitWindow } from "./commit-window";
 import { PostgresDedupeStore } from "./dedupe-store";
 import { markServiceIdsFetched, rememberServiceIds, serviceIdsToFetch } from "./service-ids";
@@ -24,6 +27,19 @@ import { accountTxn, BIG_ID, cardTxn, nextId, operateRecord } from "./test-recor
 import { readWatermark } from "./watermarks";
 
 const at = (iso: string) => new Date(iso);
+
+/** A fresh 64-bit id that passes the Luhn check, as a 19-digit card number would. */
+function luhnId(): string {
+  const base = nextId().slice(0, 18);
+  for (let d = 0; d < 10; d++) if (looksLikeCardNumber(`${base}${d}`)) return `${base}${d}`;
+  throw new Error("unreachable");
+}
+
+// Card numbers the provider's free text and unknown fields carry below.
+const PANS = ["5555555555554444", "4111111111111111", "4242424242424242", "4012888888881881"];
+const noPan = (text: string) => {
+  for (const pan of PANS) expect(text.replace(/[ -]/g, "")).not.toContain(pan);
+};
 
 describe.each(testBackends())("sync state on %s", (kind) => {
   let database: TestDatabase;
@@ -49,6 +65,104 @@ describe.each(testBackends())("sync state on %s", (kind) => {
     expect(result.watermark?.toISOString()).toBe("2026-06-01T01:00:00.000Z");
     expect(await readWatermark(db, stream)).toEqual(at("2026-06-01T01:00:00Z"));
     expect(await stored(txn.txnOrderNo)).toBeDefined();
+  });
+
+  /** Every row of a record's table and versions table as text, for a key. */
+  const rowsText = async (table: string, keyColumn: string, key: string) => {
+    const rows = await queryText<{ row: string }>(
+      db,
+      `SELECT t::text AS row FROM ${table} t WHERE ${keyColumn} = '${key}'
+       UNION ALL SELECT v::text FROM ${table.replace(/s$/, "")}_versions v WHERE ${keyColumn} = '${key}'`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    return rows.map((r) => r.row).join("\n");
+  };
+
+  it("stores a synced record's card numbers masked in columns, raw and versions; its ids as they are", async () => {
+    const stream = `card_transactions_${nextId()}`;
+    const cardId = luhnId();
+    const txn = cardTxn({
+      cardId,
+      merchantName: "SHOP pan 5555555555554444",
+      extra: { note: "ref 4111 1111 1111 1111", items: [{ card3dsValues: "918273" }] },
+    } as Partial<CardTransactionInput>);
+    const op = operateRecord({ cardId, remark: "to 4242424242424242" });
+    (op as Record<string, unknown>).detail = { text: "pan 4012888888881881" };
+    const acnt = accountTxn({
+      acntTxnId: luhnId(),
+      serviceId: op.operateRecordId,
+      externalOrderId: luhnId(),
+      remark: "card 4111-1111-1111-1111",
+    });
+    const result = await commitWindow(db, {
+      stream,
+      records: { cardTransactions: [txn], operateRecords: [op], accountTransactions: [acnt] },
+    });
+    expect(result.counts).toMatchObject({ inserted: 3 });
+
+    const [card] = await queryText<{ card_id: string; merchant_name: string; raw: string }>(
+      db,
+      `SELECT card_id, merchant_name, raw::text FROM card_transactions WHERE txn_order_no = '${txn.txnOrderNo}'`,
+    );
+    expect(card?.card_id).toBe(cardId);
+    expect(card?.merchant_name).toBe("SHOP pan 555555******4444");
+    expect(card?.raw).toContain("ref 411111******1111");
+    expect(card?.raw).not.toContain("918273");
+    const cardText = await rowsText("card_transactions", "txn_order_no", txn.txnOrderNo);
+    noPan(cardText);
+    expect(cardText).toContain(cardId);
+
+    const [opRow] = await queryText<{ remark: string; raw: string }>(
+      db,
+      `SELECT remark, raw::text FROM operate_records WHERE operate_record_id = '${op.operateRecordId}'`,
+    );
+    expect(opRow?.remark).toBe("to 424242******4242");
+    expect(opRow?.raw).toContain("pan 401288******1881");
+    noPan(await rowsText("operate_records", "operate_record_id", op.operateRecordId));
+
+    const [acntRow] = await queryText<{ remark: string; external_order_id: string }>(
+      db,
+      `SELECT remark, external_order_id FROM account_transactions WHERE acnt_txn_id = '${acnt.acntTxnId}'`,
+    );
+    expect(acntRow).toEqual({
+      remark: "card 411111******1111",
+      external_order_id: acnt.externalOrderId,
+    });
+    noPan(await rowsText("account_transactions", "acnt_txn_id", acnt.acntTxnId));
+  });
+
+  it("finds a webhook-masked record unchanged when the sync reads it: still masked, no new version", async () => {
+    const txn = cardTxn({
+      merchantName: "WH pan 4012888888881881",
+      extra: { note: "pan 5555 5555 5555 4444" },
+    } as Partial<CardTransactionInput>);
+    const event = {
+      kind: "cardTransaction",
+      request_id: nextId(),
+      event_type: "issuing.cardTransactionEvent",
+      created_at: "2026-06-01T00:00:00Z",
+      data: txn,
+    } as unknown as Parameters<typeof storeWebhookEvent>[2];
+    // As the receiver does it: claim the delivery, then store it (masked by the receiver).
+    const dedupe = new PostgresDedupeStore(db);
+    expect(await dedupe.claim(event.request_id)).toBe("claimed");
+    await storeWebhookEvent(db, dedupe, event);
+    const pushed = await stored(txn.txnOrderNo);
+    expect(pushed).toMatchObject({ merchantName: "WH pan 401288******1881", version: 1 });
+
+    const result = await commitWindow(db, {
+      stream: `card_transactions_${nextId()}`,
+      records: { cardTransactions: [{ ...txn }] },
+    });
+    expect(result.counts).toMatchObject({ inserted: 0, updated: 0, unchanged: 1 });
+    const after = await stored(txn.txnOrderNo);
+    expect(after).toMatchObject({
+      merchantName: "WH pan 401288******1881",
+      version: 1,
+      source: "webhook",
+      rawHash: pushed?.rawHash,
+    });
+    noPan(await rowsText("card_transactions", "txn_order_no", txn.txnOrderNo));
   });
 
   it("leaves neither rows nor watermark when the window's transaction fails", async () => {
