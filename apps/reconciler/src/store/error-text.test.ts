@@ -25,6 +25,21 @@ describe("errorText", () => {
     expect(text).toContain("Unexpected token 'P'");
   });
 
+  it("masks card numbers however their groups are written apart, and keeps short numbers", () => {
+    for (const card of [
+      "4111.1111.1111.1111",
+      "4111/1111/1111/1111",
+      "4111_1111_1111_1111",
+      "4111\u00a01111\u00a01111\u00a01111",
+      "4111  1111  1111  1111",
+    ]) {
+      const text = errorText(`declined: card ${card} on 2026-11-26T10:00:00Z, amount 12.30`);
+      expect(text).toBe("declined: card [REDACTED] on 2026-11-26T10:00:00Z, amount 12.30");
+    }
+    // 12 digits are no card number here (the stored-error rule starts at 13).
+    expect(errorText("order 123456789012 failed")).toBe("order 123456789012 failed");
+  });
+
   it("caps the length", () => {
     expect(errorText("x".repeat(5_000)).length).toBeLessThanOrEqual(2_001);
   });

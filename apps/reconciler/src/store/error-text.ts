@@ -1,16 +1,17 @@
 // Error text safe to store in sync_runs / sync_windows: no credentials, keys or card numbers.
 import { isSensitiveKey, REDACTED } from "@merchantkit/core";
+import { replaceCardLikeRuns } from "@merchantkit/core/internal";
 
 const MAX_LENGTH = 2_000;
 // key=value, key: value and "key":"value" pairs, where the key names a secret.
 const PAIR = /("?)([A-Za-z][\w-]*)\1(\s*[:=]\s*)("[^"]*"|[^\s,;&}]+)/g;
 // user:password@ in connection URLs.
 const URL_PASSWORD = /(\/\/[^/:@\s]+:)[^@\s]+@/g;
-// 13 or more digits, optionally grouped: card numbers, also inside a longer run or glued to
-// letters ("PAN4111111111111111", which \b did not see: JSON.parse quotes a bad body so). 64-bit
-// ids are 19 digits too and are masked with them: a stored error is read by people, and a
-// leaked PAN costs more than a lost id.
-const PAN = /(?<!\d)\d(?:[ -]?\d){12,}(?!\d)/g;
+// Card numbers: the digit runs of core's one rule (dashes, underscores, runs of spaces, dots or
+// slashes in a card grouping; also glued to letters, "PAN4111111111111111", as JSON.parse quotes a
+// bad body), those of 13 digits or more masked whole. 64-bit ids are 19 digits too and are masked
+// with them: a stored error is read by people, and a leaked PAN costs more than a lost id.
+const maskPan = (run: string) => (run.replace(/\D/g, "").length >= 13 ? REDACTED : run);
 
 /**
  * An error wrapping another (drizzle's "Failed query: <sql>\nparams: <values>" around the
@@ -40,7 +41,7 @@ export function errorText(error: unknown): string {
     .replace(URL_PASSWORD, `$1${REDACTED}@`)
     .replace(PAIR, (all, quote: string, key: string, sep: string) =>
       isSensitiveKey(key) ? `${quote}${key}${quote}${sep}${REDACTED}` : all,
-    )
-    .replace(PAN, REDACTED);
-  return masked.length > MAX_LENGTH ? `${masked.slice(0, MAX_LENGTH)}…` : masked;
+    );
+  const safe = replaceCardLikeRuns(masked, maskPan);
+  return safe.length > MAX_LENGTH ? `${safe.slice(0, MAX_LENGTH)}…` : safe;
 }

@@ -155,10 +155,12 @@ describe("redact", () => {
     },
   );
 
-  it("keeps decimal amounts, however many digits they have", () => {
-    const text = "amount 1234567890123456.785, rate 0.4111111111111111";
+  it("keeps decimal amounts, unless their digits could be a card number", () => {
+    const text = "amount 1234567890123456.785, rate 0.4111111111111112";
     expect(redactText(text)).toBe(text);
     expect(redact({ note: text })).toEqual({ note: text });
+    // 13 to 19 digits passing the Luhn check: a card number typed into an amount is masked.
+    expect(redactText("amount 4111111111111111.00")).toBe("amount ****************.00");
     // Grouped digits before a full stop are still a card number.
     expect(redactText("card 4111 1111 1111 1111.50")).toBe("card **** **** **** ****.50");
   });

@@ -84,13 +84,28 @@ const CARD_RUNS = new RegExp(CARD_RUN, "g");
 // A cheap first look: no string without one of these holds a card run.
 const HAS_CARD_LIKE = new RegExp(`\\d(?:${GROUP_GAP}?\\d){11}|\\d{4}[./]\\d{4}`);
 
+/** True when `digits` pass the Luhn check card numbers carry. */
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
 /**
  * True when the digits text.slice(start, end) are the whole part or the fraction of a decimal
  * number ("1234567890123456.785", "0.4111111111111111"): an amount, not a card number. Only
- * digits not grouped: "4111 1111 1111 1111.50" is still a card number before a full stop.
+ * digits not grouped: "4111 1111 1111 1111.50" is still a card number before a full stop. And
+ * never digits that could be a card number (13 to 19 passing the Luhn check): a card number typed
+ * into an amount ("4111111111111111.00") is masked, at the cost of masking one long amount in ten.
  */
 function isDecimalPart(text: string, start: number, end: number): boolean {
-  if (!/^\d+$/.test(text.slice(start, end))) return false;
+  const digits = text.slice(start, end);
+  if (!/^\d+$/.test(digits)) return false;
+  if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return false;
   return (
     /^\.\d/.test(text.slice(end, end + 2)) ||
     /\d\.$/.test(text.slice(Math.max(0, start - 2), start))
