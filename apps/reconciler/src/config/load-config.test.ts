@@ -71,7 +71,7 @@ describe("loadConfig", () => {
     expect(message).not.toContain(SECRET);
     expect((error as ConfigError).issues).toEqual([
       "DATABASE_URL (--database-url): must be a postgres:// or postgresql:// URL",
-      'MERCHANTKIT_ENVIRONMENT (--environment): must be "sandbox", "production" or an http(s) origin URL',
+      'MERCHANTKIT_ENVIRONMENT (--environment): must be "sandbox", "production" or an http(s) origin URL without a user or password',
       'RECONCILER_WINDOW (--window): must be a duration such as "1d", "6h", "15m" or "30s"',
       "RECONCILER_CONCURRENCY (--concurrency): must be at least 1",
       "RECONCILER_RPS (--rps): must be a whole number",
@@ -84,6 +84,7 @@ describe("loadConfig", () => {
       ["DATABASE_URL", `postgres://rec:${SECRET}@127.0.0.1:notaport/rec`],
       ["DATABASE_URL", `postgresql://rec:${SECRET}@db:99999/rec`],
       ["LEDGER_DATABASE_URL", `postgres://gl:${SECRET}@erp:5432x/gl`],
+      ["LEDGER_DATABASE_URL", `postgres://gl:${SECRET}%zz@erp:5432/gl`],
     ] as const) {
       let error: unknown;
       try {
@@ -96,6 +97,11 @@ describe("loadConfig", () => {
       expect((error as ConfigError).issues.join("\n")).toContain(
         `${env} (--${env === "DATABASE_URL" ? "database-url" : "ledger-database-url"}): is not a valid URL`,
       );
+      // Given but refused, it is not also "required" (the two lines contradicted each other).
+      if (env === "LEDGER_DATABASE_URL")
+        expect((error as ConfigError).issues.join("\n")).not.toContain(
+          "LEDGER_DATABASE_URL (--ledger-database-url): is required",
+        );
     }
     // Several hosts, a socket folder, no port: as the driver takes them.
     for (const url of [
@@ -105,6 +111,22 @@ describe("loadConfig", () => {
       "postgres://u@[::1]:5432/db",
     ])
       expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ url });
+  });
+
+  it("refuses a service origin URL with a user or password, never printing it", () => {
+    for (const origin of [`http://admin:${SECRET}@127.0.0.1:4011`, "https://admin@api.example"]) {
+      let error: unknown;
+      try {
+        loadConfig({ MERCHANTKIT_ENVIRONMENT: origin });
+      } catch (e) {
+        error = e;
+      }
+      expect(error, origin).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).not.toContain(SECRET);
+      expect((error as ConfigError).issues).toEqual([
+        'MERCHANTKIT_ENVIRONMENT (--environment): must be "sandbox", "production" or an http(s) origin URL without a user or password',
+      ]);
+    }
   });
 
   it("refuses a flag without a value", () => {

@@ -50,11 +50,15 @@ const environment = v.pipe(
     if (s === "sandbox" || s === "production") return true;
     try {
       const url = new URL(s);
-      return url.protocol === "http:" || url.protocol === "https:";
+      // No user or password: the API keys are the credentials, and a URL is printed in the
+      // configuration line (it leaked "http://admin:pw@…" there, then every request failed).
+      return (
+        (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password
+      );
     } catch {
       return false;
     }
-  }, 'must be "sandbox", "production" or an http(s) origin URL'),
+  }, 'must be "sandbox", "production" or an http(s) origin URL without a user or password'),
   v.transform((s): Environment => (s === "sandbox" || s === "production" ? s : { origin: s })),
 );
 
@@ -277,7 +281,10 @@ function readLedgerQuery(p: Parsed, issues: string[]): string | undefined {
     }
     if (query === "") issues.push(`${settingName("ledgerQueryFile")}: the file is empty`);
   }
-  if (query !== undefined && p.ledgerDatabaseUrl === undefined)
+  // Not when it was given but refused: its own rule names it already ("is required" beside
+  // "is not a valid URL" contradicted it).
+  const urlRefused = issues.some((i) => i.startsWith(`${settingName("ledgerDatabaseUrl")}:`));
+  if (query !== undefined && p.ledgerDatabaseUrl === undefined && !urlRefused)
     issues.push(`${settingName("ledgerDatabaseUrl")}: is required with a ledger query`);
   if (query === undefined && p.ledgerDatabaseUrl !== undefined)
     issues.push(
