@@ -86,6 +86,11 @@ describe("main", () => {
     const windows = fakeIo();
     expect(await main(["help", "windows"], windows.io)).toBe(EXIT.ok);
     expect(windows.out.join("\n")).toContain("usage: reconciler windows [--all]");
+    // The settings' flags too, which every command takes (help match did not list them).
+    const match = fakeIo();
+    expect(await main(["help", "match"], match.io)).toBe(EXIT.ok);
+    for (const flag of ["--database-url", "--data-dir", "--ledger-query-file", "--environment"])
+      expect(match.out.join("\n")).toContain(flag);
     const flag = fakeIo();
     expect(await main(["sync", "--help"], flag.io)).toBe(EXIT.ok);
     expect(flag.out.join("\n")).toContain("usage: reconciler sync");

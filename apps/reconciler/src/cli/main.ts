@@ -3,6 +3,7 @@
 // process; it runs by itself when this file is the entry point.
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { CONFIG_FLAGS } from "../config/load-config";
 import { isDriverSocketFault, reportDriverSocketFault } from "../db/driver-socket-fault";
 import { errorText } from "../store/error-text";
 import { logEvent } from "../sync/log-event";
@@ -27,8 +28,11 @@ function helpText(): string {
   ].join("\n");
 }
 
+/** The flags every command takes besides its own: the settings (each also an environment variable). */
+const SETTINGS_HELP = `settings, as flags or environment variables (docs/reconciler.md, Configuration): ${CONFIG_FLAGS.map((f) => `--${f}`).join(", ")}`;
+
 function commandHelp(command: Command): string {
-  return `${command.name}: ${command.summary}\nusage: ${command.usage}`;
+  return `${command.name}: ${command.summary}\nusage: ${command.usage}\n${SETTINGS_HELP}`;
 }
 
 /** Runs one command line (the words after `reconciler`) and answers the exit code. */
