@@ -1,27 +1,19 @@
-// Card numbers in the service's free text, read by the sync over HTTP, on PGlite and (with
-// DATABASE_URL) a Postgres server: stored masked as the webhook receiver stores them, and a
-// pushed record the sync reads again stays as the receiver stored it (no new version).
-import type { RunningSandbox } from "@merchantkit/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { startWebhookReceiver, type WebhookReceiver } from "../webhook-receiver/webhook-receiver";
 import { runSync } from "./run-sync";
-import { type GeneratedSandbox, sandboxSyncContext, useSandboxDatabase } from "./test-sandbox";
+import {
+  type GeneratedSandbox,
+  postSandboxIssuing,
+  sandboxSyncContext,
+  TEST_WEBHOOK_SECRET,
+  useSandboxDatabase,
+} from "./test-sandbox";
 
-const SECRET = Buffer.from("reconciler-test-webhook-secret-0").toString("base64");
+const SECRET = TEST_WEBHOOK_SECRET;
 const PANS = ["5555555555554444", "4012888888881881"];
-
-async function post(sandbox: RunningSandbox, path: string, body: unknown) {
-  const res = await fetch(`${sandbox.url}/__sandbox/issuing${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
 
 describe.each(testBackends())("card numbers read by the sync on %s", (kind) => {
   let db: Db;
@@ -58,14 +50,14 @@ describe.each(testBackends())("card numbers read by the sync on %s", (kind) => {
   };
   /** A new card, read by a sync (so its id is a known card's), and a transaction on it. */
   const cardWithTransaction = async (merchantName: string, pushed: boolean) => {
-    const { card } = await post(generated.sandbox, "/cards", { balance: "500.00" });
+    const { card } = await postSandboxIssuing(generated.sandbox, "/cards", { balance: "500.00" });
     await sync();
     const { sandbox } = generated;
     if (pushed)
       await sandbox.admin.configure({
         webhookUrls: { issuing: `${receiver.url}/webhooks/issuing` },
       });
-    const { transaction } = await post(sandbox, "/transactions", {
+    const { transaction } = await postSandboxIssuing(sandbox, "/transactions", {
       cardId: (card as { cardId: string }).cardId,
       amount: "2.22",
       merchant: { merchantName },

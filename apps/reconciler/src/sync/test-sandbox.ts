@@ -54,13 +54,28 @@ export async function startGeneratedSandbox(
   });
   const now = Math.floor((Date.now() - behindMs) / 1000) * 1000;
   await sandbox.admin.freezeClock(now);
-  const res = await fetch(`${sandbox.url}/__sandbox/issuing/generate`, {
+  await postSandboxIssuing(sandbox, "/generate", { seed, cards, cardTransactions, days });
+  return { sandbox, now, start: now - days * 86_400_000 };
+}
+
+/** The webhook secret the tests' sandboxes sign pushes with and their receivers check. */
+export const TEST_WEBHOOK_SECRET = Buffer.from("reconciler-test-webhook-secret-0").toString(
+  "base64",
+);
+
+/** POSTs to the sandbox's issuing admin path (`/generate`, `/transactions`…); its JSON answer. */
+export async function postSandboxIssuing(
+  sandbox: RunningSandbox,
+  path: string,
+  body: unknown,
+): Promise<Record<string, unknown>> {
+  const res = await fetch(`${sandbox.url}/__sandbox/issuing${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ seed, cards, cardTransactions, days }),
+    body: JSON.stringify(body),
   });
-  if (!res.ok) throw new Error(`generate: HTTP ${res.status} ${await res.text()}`);
-  return { sandbox, now, start: now - days * 86_400_000 };
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
 }
 
 type GenerateOptions = Parameters<typeof startGeneratedSandbox>[0];

@@ -11,20 +11,11 @@ import { cardTransactions, operateRecords, webhookEvents } from "../db/schema";
 import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
 import { PostgresDedupeStore } from "../store/dedupe-store";
 import { upsertOperateRecords } from "../store/operate-records";
+import { postSandboxIssuing, TEST_WEBHOOK_SECRET } from "../sync/test-sandbox";
 import { storeWebhookEvent } from "./store-event";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
-const SECRET = Buffer.from("reconciler-test-webhook-secret-0").toString("base64");
-
-async function post(sandbox: RunningSandbox, path: string, body: unknown) {
-  const res = await fetch(`${sandbox.url}/__sandbox/issuing${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+const SECRET = TEST_WEBHOOK_SECRET;
 
 // Card numbers sent in below; the dump at the end must hold none of them.
 const PANS = ["4111111111111111", "5555555555554444", "4242424242424242", "4000056655665556"];
@@ -83,10 +74,10 @@ describe.each(testBackends())("webhook receiver on %s", (kind) => {
   });
 
   it("stores a push delivered twice once", async () => {
-    const { card } = await post(sandbox, "/cards", { balance: "500.00" });
+    const { card } = await postSandboxIssuing(sandbox, "/cards", { balance: "500.00" });
     await sandbox.admin.waitForDeliveries();
     await sandbox.admin.webhookFaults({ duplicateNext: 1 });
-    const { transaction } = await post(sandbox, "/transactions", {
+    const { transaction } = await postSandboxIssuing(sandbox, "/transactions", {
       cardId: (card as { cardId: string }).cardId,
       amount: "12.34",
     });
@@ -120,7 +111,7 @@ describe.each(testBackends())("webhook receiver on %s", (kind) => {
   });
 
   it("stores card operations and queues their serviceId for the account stream", async () => {
-    const { operateRecordId } = await post(sandbox, "/cards", { balance: "200.00" });
+    const { operateRecordId } = await postSandboxIssuing(sandbox, "/cards", { balance: "200.00" });
     await sandbox.admin.waitForDeliveries();
     const rows = await db
       .select()
