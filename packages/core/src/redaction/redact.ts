@@ -60,10 +60,12 @@ export interface RedactOptions {
 /** Credentials shorter than this are not searched for in text (see RedactOptions.secrets). */
 const MIN_SECRET_LENGTH = 8;
 
-// How a card number's digit groups are written apart: by nothing, a dash, an underscore or a run
-// of spaces, the no-break and thin ones among them (U+00A0, U+2007, U+2009, U+202F…; not tabs or
-// line breaks, which part columns and lines).
-const GROUP_GAP = "(?:[-_]|[ \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000]+)";
+// How a card number's digit groups are written apart: by nothing, a run of spaces, the no-break
+// and thin ones among them (U+00A0, U+2007, U+2009, U+202F…; not tabs or line breaks, which part
+// columns and lines), or a dash or underscore with or without spaces around it ("4111 - 1111",
+// en and em dashes, the minus sign).
+const SPACES = "[ \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000]";
+const GROUP_GAP = `(?:${SPACES}*[-_\\u2010-\\u2015\\u2212]${SPACES}*|${SPACES}+)`;
 // 12 digits or more, apart by such gaps anywhere: "4111111111111111", "4111 1111 1111 1111",
 // "4111-1111-1111-1111", "4111  1111\u00a01111_1111". Dates and times ("2026-11-26 17:30") stop
 // short of 12 digits.
