@@ -87,6 +87,17 @@ describe("openDatabase on a server it cannot reach", () => {
     expect(String(error)).not.toContain("s3cret");
   });
 
+  // Nothing listening: it was a bare "Error: connect ECONNREFUSED 127.0.0.1:…".
+  it("names the server a refused connection was for, never the password", async () => {
+    const error = await openDatabase({ url: "postgres://alice:s3cret@127.0.0.1:1/ledger" }).catch(
+      (e: unknown) => e,
+    );
+    expect(String(error)).toContain(
+      "could not connect to the database at 127.0.0.1:1/ledger: ECONNREFUSED",
+    );
+    expect(String(error)).not.toContain("s3cret");
+  });
+
   // A raw "%" in the password: postgres.js threw a bare "URIError: URI malformed".
   it("says a password with a raw % is not a valid URL, never quoting it", async () => {
     const error = await openDatabase({

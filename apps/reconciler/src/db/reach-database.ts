@@ -70,8 +70,19 @@ export async function reachedWithin<T>(first: Promise<T>, ms: number, url: strin
       ms,
     );
   });
+  // A refusal at once (nothing listening, an unknown host) names the server too: it was a bare
+  // "Error: connect ECONNREFUSED 127.0.0.1:5999", which says neither what nor where.
+  const named = first.catch((error: NodeJS.ErrnoException) => {
+    if (typeof error?.code !== "string" || !/^E[A-Z_]+$/.test(error.code)) throw error;
+    throw new Error(
+      `could not connect to the database at ${describeDatabaseUrl(url)}: ${error.code}`,
+      {
+        cause: error,
+      },
+    );
+  });
   try {
-    return await Promise.race([first, deadline]);
+    return await Promise.race([named, deadline]);
   } finally {
     clearTimeout(timer);
   }
