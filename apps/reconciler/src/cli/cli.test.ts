@@ -63,6 +63,14 @@ describe("main", () => {
     expect(helpHelp.out.join("\n")).toBe(text);
   });
 
+  it("says its version", async () => {
+    for (const word of ["--version", "version"]) {
+      const { io, out } = fakeIo();
+      expect(await main([word], io)).toBe(EXIT.ok);
+      expect(out.join("\n")).toMatch(/^@merchantkit\/reconciler \d+\.\d+\.\d+/);
+    }
+  });
+
   it("refuses words a command does not read, naming them (run extra ran as if not there)", async () => {
     for (const argv of [
       ["run", "extra"],

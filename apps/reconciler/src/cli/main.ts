@@ -3,6 +3,7 @@
 // process; it runs by itself when this file is the entry point.
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import pkg from "../../package.json" with { type: "json" };
 import { CONFIG_FLAGS } from "../config/load-config";
 import { isDriverSocketFault, reportDriverSocketFault } from "../db/driver-socket-fault";
 import { errorText } from "../store/error-text";
@@ -20,6 +21,7 @@ function helpText(): string {
     "commands:",
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     `  ${"help".padEnd(width)}  this list; \`reconciler help <command>\` for one command`,
+    `  ${"version".padEnd(width)}  the installed version (also --version)`,
     "",
     "Configuration comes from the environment and flags (a flag wins): DATABASE_URL or --data-dir,",
     "MERCHANTKIT_ENVIRONMENT, ISSUING_API_KEY, ACCOUNT_API_KEY, ... (see docs/reconciler.md).",
@@ -38,6 +40,10 @@ function commandHelp(command: Command): string {
 /** Runs one command line (the words after `reconciler`) and answers the exit code. */
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
   const [first, ...rest] = argv;
+  if ((first === "--version" || first === "version") && rest.length === 0) {
+    io.out(`${pkg.name} ${pkg.version}`);
+    return EXIT.ok;
+  }
   if (first === undefined || first === "help" || first === "--help" || first === "-h") {
     // `help help` is the list itself (it answered "unknown command", exit 2).
     if (first === "help" && rest.length > 0 && !(rest.length === 1 && rest[0] === "help")) {
