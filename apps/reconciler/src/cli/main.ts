@@ -45,8 +45,12 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
     return EXIT.ok;
   }
   if (first === undefined || first === "help" || first === "--help" || first === "-h") {
-    // `help help` is the list itself (it answered "unknown command", exit 2).
-    if (first === "help" && rest.length > 0 && !(rest.length === 1 && rest[0] === "help")) {
+    // `help help` (and `help version`) is the list itself (it answered "unknown command", exit 2).
+    if (
+      first === "help" &&
+      rest.length > 0 &&
+      !(rest.length === 1 && (rest[0] === "help" || rest[0] === "version"))
+    ) {
       const found = findCommand(rest);
       // A group's first word alone ("help ledger", "help breaks") shows the group's commands.
       const group = commands.filter((c) => c.name.startsWith(`${rest.join(" ")} `));
