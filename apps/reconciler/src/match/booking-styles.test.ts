@@ -309,6 +309,101 @@ describe.each(testBackends())("booking styles on %s", (kind) => {
     ]);
   });
 
+  describe("a refund booked on its own key at a wrong amount", () => {
+    /** The per-record ledger with K1's entry (C1) and R1's (C2) at these amounts. */
+    const perRecord = (k1: string, r1: string) =>
+      ledgerOf("per record", (lines) =>
+        lines.map((l): Line => {
+          const amount = l[0] === "C1" ? k1 : l[0] === "C2" ? r1 : l[3];
+          return [l[0], l[1], l[2], amount, l[4]];
+        }),
+      );
+
+    it("compares each entry with its own record, not the clearing's entry with the net (both off)", async () => {
+      // K1 booked −75.00 (is −100.00), R1 +35.00 (is +30.00): nearer K1 net of R1 (−70.00)
+      // than K1 alone, but R1's entry books R1, so K1's is measured against K1 alone, and R1's
+      // is no duplicate.
+      expect(await match(perRecord("-75.00", "35.00"))).toEqual([
+        { class: "amount_mismatch", status: "open", entry_id: "C1", amount: "25.00" },
+        { class: "amount_mismatch", status: "open", entry_id: "C2", amount: "5.00" },
+      ]);
+    });
+
+    it("compares each entry with its own record when both signs are flipped", async () => {
+      expect(await match(perRecord("100.00", "-30.00"))).toEqual([
+        { class: "amount_mismatch", status: "open", entry_id: "C1", amount: "200.00" },
+        { class: "amount_mismatch", status: "open", entry_id: "C2", amount: "60.00" },
+      ]);
+    });
+
+    it("re-matches the clearing's net when the refund's own entry comes and goes, as a full run does", async () => {
+      const stored = () =>
+        queryText<Break & { break_id: string; records: string }>(
+          db,
+          `SELECT b.break_id, b.class, b.status, b.entry_id, b.amount::text AS amount,
+             (SELECT string_agg(record_ref, ',' ORDER BY record_ref) FROM break_records r
+               WHERE r.break_id = b.break_id) AS records
+           FROM breaks b WHERE b.status <> 'resolved'
+           UNION ALL SELECT match_id, pass, status, NULL, ledger_amount::text,
+             (SELECT string_agg(record_ref, ',' ORDER BY record_ref) FROM match_group_members m
+               WHERE m.match_id = g.match_id) FROM match_groups g
+           ORDER BY 1`,
+        );
+      // Net: K1's entry books K1 with R1 (−70.00), one match group.
+      expect(await match(ledgerOf("net"))).toEqual([]);
+      let asOf = AS_OF;
+      const incrementalThenFull = async () => {
+        asOf += 1_000;
+        const options = { asOf: new Date(asOf), maxScopeShare: 1 };
+        const incremental = await runMatch(db, options);
+        expect(incremental.incremental).toBe(true);
+        const after = await stored();
+        asOf += 1_000;
+        const full = await runMatch(db, { ...options, asOf: new Date(asOf), full: true });
+        expect([full.stats.newBreaks, full.stats.resolvedBreaks]).toEqual([0, 0]);
+        expect(await stored()).toEqual(after);
+        return after;
+      };
+      // R1 gets an entry of its own, off by 5.00: K1's −70.00 is now K1 alone, 30.00 off.
+      await importLedger(
+        db,
+        `entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description\nC2,card_transaction,R1,35.00,USD,${iso(at(2 * DAY))},,${CARD},`,
+      );
+      const booked = await incrementalThenFull();
+      // Each entry against its own record (no net group, no duplicate).
+      expect(
+        booked.map(({ break_id: _, ...b }) => b).sort((a, b) => a.records.localeCompare(b.records)),
+      ).toEqual([
+        {
+          class: "amount_mismatch",
+          status: "open",
+          entry_id: "C1",
+          amount: "30.00",
+          records: "C1,K1",
+        },
+        {
+          class: "amount_mismatch",
+          status: "open",
+          entry_id: "C2",
+          amount: "5.00",
+          records: "C2,R1",
+        },
+      ]);
+      // The entry is deleted again: K1 is booked net of R1 once more.
+      await queryText(db, "DELETE FROM ledger_entries WHERE entry_id = 'C2'");
+      expect(await incrementalThenFull()).toEqual([
+        {
+          break_id: "net:K1",
+          class: "chain",
+          status: "confirmed",
+          entry_id: null,
+          amount: "-70.00",
+          records: "C1,K1,R1",
+        },
+      ]);
+    });
+  });
+
   describe("a rerun with nothing changed", () => {
     const breaksNow = () =>
       queryText<Break & { break_id: string }>(

@@ -1,5 +1,7 @@
 // The provider moved money the ledger has not booked: missing_in_ledger on the record (pending
-// inside the ledger grace), with its fees as further items.
+// inside the ledger grace), with its fees as further items. An account item whose postings net
+// to zero (a payout that failed and came back with its fee) moved no money: it raises nothing
+// unbooked, and stays an item, so an entry booking it as 0.00 still matches it.
 import type { ResolvedMatchOptions } from "../match-options";
 import { literals, type Statement } from "../statement";
 import { insertBreakItems, openProvider } from "../work-tables";
@@ -30,7 +32,8 @@ export function missingInLedger(o: ResolvedMatchOptions): Statement {
       },
       `FROM p x JOIN recs r ON r.owner_kind = x.kind AND r.owner = x.item_ref
       WHERE x.kind <> 'fee'`,
-      `p AS (SELECT p.* FROM provider_leftovers p WHERE ${openProvider("p")}),
+      `p AS (SELECT p.* FROM provider_leftovers p WHERE ${openProvider("p")}
+        AND NOT (p.kind = 'account' AND p.amount = 0)),
       recs AS (
         SELECT x.kind AS owner_kind, x.item_ref AS owner, x.kind, x.item_ref, x.amount, x.currency,
           true AS main FROM p x WHERE x.kind <> 'fee'

@@ -3,6 +3,11 @@
 // are one match group. An entry off from that total, but nearer to it than to the bare
 // clearing, was written for the net: one amount_mismatch of the difference against the clearing
 // and its refunds (not a mismatch against the clearing plus the refunds as unbooked).
+// A refund with an entry of its own (kind card_transaction, no fee type, on the refund's key,
+// whatever its amount or currency) is booked on its own, not in its clearing's net: it is
+// compared with that entry (key-mismatch.ts), and the clearing's entry with the clearing and
+// its other refunds. Only entries left over by the exact pass are looked at: an entry that
+// books a refund exactly pairs with it there, and the refund is then no leftover at all.
 import type { Statement } from "../statement";
 import { openLedger, openProvider } from "../work-tables";
 import { compositeRule } from "./composites";
@@ -19,7 +24,10 @@ const netCandidates = `cand AS (
     FROM provider_leftovers p
     WHERE p.kind = 'card_transaction' AND ${openProvider("p")}
       AND (p.item_ref IN (SELECT ref FROM cand WHERE rn = 1)
-        OR (p.record_type = 'REFUND' AND p.refund_of IN (SELECT ref FROM cand WHERE rn = 1)))
+        OR (p.record_type = 'REFUND' AND p.refund_of IN (SELECT ref FROM cand WHERE rn = 1)
+          -- A refund booked on its own key is not part of the net.
+          AND NOT EXISTS (SELECT 1 FROM ledger_leftovers o WHERE o.kind = 'card_transaction'
+            AND o.fee_type = '' AND o.ref = p.ref)))
   )`;
 
 const rule = compositeRule({
