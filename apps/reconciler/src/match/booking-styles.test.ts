@@ -174,6 +174,21 @@ type Break = {
   amount: string;
 };
 
+/** The open breaks and the match groups, each with its records, in one stable list. */
+function breaksAndGroups(db: Db) {
+  return queryText<Break & { break_id: string; records: string }>(
+    db,
+    `SELECT b.break_id, b.class, b.status, b.entry_id, b.amount::text AS amount,
+       (SELECT string_agg(record_ref, ',' ORDER BY record_ref) FROM break_records r
+         WHERE r.break_id = b.break_id) AS records
+     FROM breaks b WHERE b.status <> 'resolved'
+     UNION ALL SELECT match_id, pass, status, NULL, ledger_amount::text,
+       (SELECT string_agg(record_ref, ',' ORDER BY record_ref) FROM match_group_members m
+         WHERE m.match_id = g.match_id) FROM match_groups g
+     ORDER BY 1`,
+  );
+}
+
 describe.each(testBackends())("booking styles on %s", (kind) => {
   let db: Db;
   useTestDatabase(kind, (opened) => {
@@ -267,18 +282,7 @@ describe.each(testBackends())("booking styles on %s", (kind) => {
       await storeGroundTruth(db, truth({ depositTwoStatus: "S" }), new Date(AS_OF));
       await queryText(db, "UPDATE ledger_entries SET amount = amount + 0.01 WHERE entry_id = 'C1'");
       await queryText(db, "DELETE FROM ledger_entries WHERE entry_id = 'P2'");
-      const stored = () =>
-        queryText(
-          db,
-          `SELECT b.break_id, b.class, b.status, b.entry_id, b.amount::text AS amount,
-             (SELECT string_agg(record_ref, ',' ORDER BY record_ref) FROM break_records r
-               WHERE r.break_id = b.break_id) AS records
-           FROM breaks b WHERE b.status <> 'resolved'
-           UNION ALL SELECT match_id, pass, status, NULL, ledger_amount::text,
-             (SELECT string_agg(record_ref, ',' ORDER BY record_ref) FROM match_group_members m
-               WHERE m.match_id = g.match_id) FROM match_groups g
-           ORDER BY 1`,
-        );
+      const stored = () => breaksAndGroups(db);
       const options = { asOf: new Date(AS_OF + 1_000), maxScopeShare: 1 };
       const incremental = await runMatch(db, options);
       expect(incremental.incremental).toBe(true);
@@ -337,18 +341,7 @@ describe.each(testBackends())("booking styles on %s", (kind) => {
     });
 
     it("re-matches the clearing's net when the refund's own entry comes and goes, as a full run does", async () => {
-      const stored = () =>
-        queryText<Break & { break_id: string; records: string }>(
-          db,
-          `SELECT b.break_id, b.class, b.status, b.entry_id, b.amount::text AS amount,
-             (SELECT string_agg(record_ref, ',' ORDER BY record_ref) FROM break_records r
-               WHERE r.break_id = b.break_id) AS records
-           FROM breaks b WHERE b.status <> 'resolved'
-           UNION ALL SELECT match_id, pass, status, NULL, ledger_amount::text,
-             (SELECT string_agg(record_ref, ',' ORDER BY record_ref) FROM match_group_members m
-               WHERE m.match_id = g.match_id) FROM match_groups g
-           ORDER BY 1`,
-        );
+      const stored = () => breaksAndGroups(db);
       // Net: K1's entry books K1 with R1 (−70.00), one match group.
       expect(await match(ledgerOf("net"))).toEqual([]);
       let asOf = AS_OF;
