@@ -158,7 +158,9 @@ type Has = (table: SourceTable) => boolean;
 // sits under it: a card record or operation of that key, an entry booking it, an account
 // posting or serviceId of it, or an open break holding it. The rules relating a record to the
 // one it names read the named record or an entry on its key: a chain the authorization
-// (authorization-chain.ts), a net refund an entry on the clearing (refund-net.ts), an orphan
+// (authorization-chain.ts), a net refund an entry on the clearing and whether the refund has an
+// entry of its own (refund-net.ts; the refund's entries join with its key, which is in the
+// scope with the clearing's through refund_of), an orphan
 // refund the open clearing and an orphan at the provider whether the original exists at all
 // (orphan-refunds.ts; incremental.test.ts's late refund fails without the card lookup), a
 // second entry on an authorization the entry (duplicates.ts). A stored group holds records and
