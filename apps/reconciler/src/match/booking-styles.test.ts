@@ -10,8 +10,9 @@ import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
 import { importLedger } from "../ledger/import-ledger";
+import { type LedgerLine, ledgerCsv } from "../ledger/test-ledger-files";
 import { runMatch } from "./run-match";
-import { storeGroundTruth } from "./test-ground-truth";
+import { clearProviderData, storeGroundTruth } from "./test-ground-truth";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const DAY = 86_400_000;
@@ -120,7 +121,7 @@ function truth(opts: { depositTwoStatus: "P" | "S" }): GroundTruth {
   };
 }
 
-type Line = [id: string, kind: string, ref: string, amount: string, feeType?: string];
+type Line = LedgerLine;
 
 // How each style books the cleared chain (A1 → K1 − R1, fee on K1) and the deposits.
 const cardLines: Record<string, Line[]> = {
@@ -158,13 +159,7 @@ function ledgerOf(style: string, edit: (lines: Line[]) => Line[] = (l) => l): st
     ...depositLines(style, "dep-1", "500.00", "5.00"),
     ...depositLines(style, "dep-2", "200.00", "2.00"),
   ]);
-  return [
-    "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description",
-    ...lines.map(
-      ([id, kind, ref, amount, feeType]) =>
-        `${id},${kind},${ref},${amount},USD,${iso(at(2 * DAY))},${feeType ?? ""},${CARD},`,
-    ),
-  ].join("\n");
+  return ledgerCsv(lines, iso(at(2 * DAY)), CARD);
 }
 
 type Break = {
@@ -200,13 +195,7 @@ describe.each(testBackends())("booking styles on %s", (kind) => {
    * replaced by `csv`, one match run; its unresolved breaks.
    */
   async function match(csv: string, depositTwoStatus: "P" | "S" = "S", keep = false) {
-    if (!keep)
-      await queryText(
-        db,
-        `TRUNCATE card_transactions, card_transaction_versions, operate_records,
-          operate_record_fees, operate_record_versions, account_transactions,
-          account_transaction_versions, service_ids`,
-      );
+    if (!keep) await clearProviderData(db);
     await storeGroundTruth(db, truth({ depositTwoStatus }), new Date(AS_OF));
     await queryText(db, "DELETE FROM ledger_entries");
     await importLedger(db, csv);

@@ -31,7 +31,7 @@ import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
 import { runMatch } from "./run-match";
-import { settledClearing, storeGroundTruth } from "./test-ground-truth";
+import { PROVIDER_TABLES, settledClearing, storeGroundTruth } from "./test-ground-truth";
 import { runFigures, storedDifference, storedResults } from "./test-stored-results";
 
 const HOUR = 3_600_000;
@@ -141,9 +141,7 @@ async function storeEntries(db: Db, entries: Entry[]) {
 async function emptyDatabase(db: Db) {
   await queryText(
     db,
-    `TRUNCATE card_transactions, card_transaction_versions, operate_records, operate_record_fees,
-       operate_record_versions, account_transactions, account_transaction_versions, service_ids,
-       ledger_entries, match_pairs, match_groups, match_group_members, breaks, break_records,
+    `TRUNCATE ${PROVIDER_TABLES}, ledger_entries, match_pairs, match_groups, match_group_members, breaks, break_records,
        match_runs, match_totals, match_leftovers, sync_watermarks`,
   );
   // Apart: the TRUNCATE above logs itself as a change of everything.

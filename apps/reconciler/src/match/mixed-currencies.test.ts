@@ -13,7 +13,12 @@ import { useTestDatabase } from "../db/use-test-database";
 import { importLedger } from "../ledger/import-ledger";
 import { LEDGER_HEADER } from "../ledger/test-ledger-files";
 import { runMatch } from "./run-match";
-import { cardTransactionsTruth, settledClearing, storeGroundTruth } from "./test-ground-truth";
+import {
+  cardTransactionsTruth,
+  clearProviderData,
+  settledClearing,
+  storeGroundTruth,
+} from "./test-ground-truth";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const DAY = 86_400_000;
@@ -78,12 +83,7 @@ describe.each(testBackends())("records in several currencies on %s", (kind) => {
 
   /** Replaces the provider data and the ledger, runs; the open breaks, by entry. */
   async function breaksOf(truth: GroundTruth, lines: string[]) {
-    await queryText(
-      db,
-      `TRUNCATE card_transactions, card_transaction_versions, operate_records,
-        operate_record_fees, operate_record_versions, account_transactions,
-        account_transaction_versions, service_ids`,
-    );
+    await clearProviderData(db);
     await queryText(db, "DELETE FROM ledger_entries");
     // The ledger first: storing the provider data marks the serviceIds it names fetched.
     await importLedger(db, [HEAD, ...lines].join("\n"));

@@ -11,9 +11,9 @@ import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
 import { importLedger } from "../ledger/import-ledger";
-import { LEDGER_HEADER } from "../ledger/test-ledger-files";
+import { type LedgerLine, ledgerCsv } from "../ledger/test-ledger-files";
 import { runMatch } from "./run-match";
-import { markAllFetched, storeGroundTruth } from "./test-ground-truth";
+import { clearProviderData, markAllFetched, storeGroundTruth } from "./test-ground-truth";
 import { runFigures, storedDifference, storedResults } from "./test-stored-results";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
@@ -91,16 +91,9 @@ function accountWorld(postings: [string, string, string][]): GroundTruth {
   } as unknown as GroundTruth;
 }
 
-type Line = [id: string, kind: string, ref: string, amount: string, feeType?: string];
+type Line = LedgerLine;
 
-const csvOf = (lines: Line[]) =>
-  [
-    LEDGER_HEADER,
-    ...lines.map(
-      ([id, kind, ref, amount, feeType]) =>
-        `${id},${kind},${ref},${amount},USD,${iso(at(2))},${feeType ?? ""},${CARD},`,
-    ),
-  ].join("\n");
+const csvOf = (lines: Line[]) => ledgerCsv(lines, iso(at(2)), CARD);
 
 type Break = {
   class: string;
@@ -124,12 +117,7 @@ describe.each(testBackends())("provider items on %s", (kind) => {
 
   /** The world and the ledger, fresh; one full run; its verdict and unresolved breaks. */
   async function match(truth: GroundTruth, lines: Line[]) {
-    await queryText(
-      db,
-      `TRUNCATE card_transactions, card_transaction_versions, operate_records,
-        operate_record_fees, operate_record_versions, account_transactions,
-        account_transaction_versions, service_ids`,
-    );
+    await clearProviderData(db);
     await storeGroundTruth(db, truth, new Date(AS_OF));
     await queryText(db, "DELETE FROM ledger_entries");
     await importLedger(db, csvOf(lines));

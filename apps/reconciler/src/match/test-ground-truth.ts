@@ -4,6 +4,7 @@
 
 import type { GroundTruth } from "@merchantkit/sandbox";
 import type { Db } from "../db/database";
+import { queryText } from "../db/query-rows";
 import { importLedger } from "../ledger/import-ledger";
 import { LEDGER_HEADER } from "../ledger/test-ledger-files";
 import type { AccountTransactionInput } from "../store/account-transactions";
@@ -11,6 +12,16 @@ import type { CardTransactionInput } from "../store/card-transactions";
 import { commitWindow } from "../store/commit-window";
 import type { OperateRecordInput } from "../store/operate-records";
 import { markServiceIdsFetched, serviceIdsToFetch } from "../store/service-ids";
+
+/** The tables the sync fills (provider records, their versions, serviceIds), for a fresh world. */
+export const PROVIDER_TABLES = `card_transactions, card_transaction_versions, operate_records,
+  operate_record_fees, operate_record_versions, account_transactions,
+  account_transaction_versions, service_ids`;
+
+/** Empties the provider tables: the next storeGroundTruth is the whole provider world. */
+export async function clearProviderData(db: Db): Promise<void> {
+  await queryText(db, `TRUNCATE ${PROVIDER_TABLES}`);
+}
 
 export async function storeGroundTruth(db: Db, truth: GroundTruth, asOf: Date): Promise<void> {
   const issuing = truth.areas.issuing ?? {};
