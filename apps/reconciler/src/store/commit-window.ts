@@ -1,8 +1,8 @@
 // commitWindow: a window's rows and its stream's watermark, in one transaction.
 import type { Db } from "../db/database";
+import { maskCardData } from "../webhook-receiver/mask-card-data";
 import { type AccountTransactionInput, upsertAccountTransactions } from "./account-transactions";
 import { type CardTransactionInput, upsertCardTransactions } from "./card-transactions";
-import { ACCOUNT_TRANSACTION_IDS, maskRecordCardData } from "./mask-record";
 import { type OperateRecordInput, upsertOperateRecords } from "./operate-records";
 import { markWindowDone } from "./sync-windows";
 import { addCounts, emptyCounts, type RecordSource, type UpsertCounts } from "./upsert-batch";
@@ -38,15 +38,16 @@ export interface CommitWindowResult {
  * Writes the rows and moves the watermark in ONE transaction: after a crash at any point either
  * both are there or neither, so the window is simply read again (the upserts make that
  * harmless). The watermark never moves backwards. Card data is masked first, as the webhook
- * receiver masks it (mask-record.ts): no column, raw copy or version holds a card number.
+ * receiver masks it (mask-card-data.ts): no column, raw copy or version holds a card number.
  */
 export async function commitWindow(db: Db, input: CommitWindowInput): Promise<CommitWindowResult> {
   const opts = { source: input.source ?? "sync", batchSize: input.batchSize } as const;
-  const cardTransactions = input.records.cardTransactions?.map((r) => maskRecordCardData(r));
-  const operateRecords = input.records.operateRecords?.map((r) => maskRecordCardData(r));
-  const accountTransactions = input.records.accountTransactions?.map((r) =>
-    maskRecordCardData(r, ACCOUNT_TRANSACTION_IDS),
-  );
+  // Masked as the receiver masks (so a pushed row and the sync's copy hash the same), cardId kept:
+  // a queried record's cardId is the card's id. A record with nothing to mask is not copied.
+  const { records } = input;
+  const cardTransactions = records.cardTransactions?.map((r) => maskCardData(r, true));
+  const operateRecords = records.operateRecords?.map((r) => maskCardData(r, true));
+  const accountTransactions = records.accountTransactions?.map((r) => maskCardData(r, true));
   return db.transaction(async (tx) => {
     let counts = emptyCounts();
     if (cardTransactions?.length)

@@ -3,6 +3,7 @@
 
 import { jsonNumber } from "@merchantkit/core";
 import { describe, expect, it } from "vitest";
+import { accountTxn, cardTxn } from "../store/test-records";
 import { maskCardData } from "./mask-card-data";
 
 const remarkOf = (remark: string) =>
@@ -117,5 +118,39 @@ describe("maskCardData", () => {
   it("keeps the service's 64-bit ids where the contract names them, whatever else changed", () => {
     const data = { cardId: "1953712585351499776", operateRecordId: "1953712585351499999" };
     expect(maskCardData({ data }, false).data).toEqual(data);
+  });
+
+  // The sync masks every record it stores (commit-window.ts): almost none holds card data.
+  it("hands a record with nothing to mask back as it is, ids, times and amounts included", () => {
+    const record = cardTxn({ cardId: "1953712585351499999", transactionAmount: "1764057600009" });
+    expect(maskCardData(record, true)).toBe(record);
+    const nested = { ...cardTxn(), extra: { note: "Approved", list: ["12.30", { n: 1 }] } };
+    expect(maskCardData(nested, true)).toBe(nested);
+  });
+
+  it("never modifies what it masks: a changed record is a new one", () => {
+    const event = {
+      data: {
+        cardId: "4111111111111111",
+        note: "pan 5555555555554444",
+        extra: [{ card3dsValues: "abc" }],
+      },
+    };
+    const before = structuredClone(event);
+    const masked = maskCardData(event, false);
+    expect(event).toEqual(before);
+    expect(masked).toEqual({
+      data: { cardId: "411111******1111", note: "pan 555555******4444", extra: [{}] },
+    });
+  });
+
+  it("keeps an account transaction's ids when they pass the card-number check", () => {
+    const record = accountTxn({
+      acntTxnId: "1953712585351499999",
+      serviceId: "4111111111111111",
+      externalOrderId: "5555555555554444",
+      remark: "pan 4242424242424242",
+    });
+    expect(maskCardData(record, true)).toEqual({ ...record, remark: "pan 424242******4242" });
   });
 });

@@ -9,8 +9,10 @@ import { operateRecordSpec } from "../store/operate-records";
 const NEVER_STORED = new Set(["card3dsvalues"]);
 
 // Contract keys that hold the service's own identifiers: their digits are keys, never masked
-// (a numeric txnOrderNo that happens to pass the Luhn check is still the record's key). cardId
-// is judged on its own by maskCardData.
+// (a numeric txnOrderNo that happens to pass the Luhn check is still the record's key; an account
+// transaction's acntTxnId is its row's key, serviceId an operateRecordId or payoutId,
+// externalOrderId a card operation's clientRequestId). cardId is judged on its own by
+// maskCardData.
 const IDENTIFIERS = new Set([
   "cardId",
   "request_id",
@@ -20,6 +22,9 @@ const IDENTIFIERS = new Set([
   "originTxnOrderNoForRefund",
   "clientRequestId",
   "authorizationCode",
+  "acntTxnId",
+  "serviceId",
+  "externalOrderId",
 ]);
 
 // Contract fields stored as numbers: times in epoch milliseconds and amounts (an operation's
@@ -109,31 +114,57 @@ function maskRun(run: string, always: boolean): string {
   return out + run.slice(from);
 }
 
-function maskText(text: string, always: boolean): string {
-  return replaceCardLikeRuns(text, (run) => maskRun(run, always));
+function maskText(text: string, key: string): string {
+  return replaceCardLikeRuns(text, (run) => maskRun(run, CARD_NUMBER_KEY.test(key)));
 }
 
 function maskValue(value: unknown, key: string): unknown {
   if (IDENTIFIERS.has(key) || NUMBERS.has(key)) return value;
-  const always = CARD_NUMBER_KEY.test(key);
-  if (typeof value === "string") return maskText(value, always);
+  if (typeof value === "string") return maskText(value, key);
   if (isJsonNumber(value) || typeof value === "number" || typeof value === "bigint") {
     const text = isJsonNumber(value) ? value.text : String(value);
-    const masked = maskText(text, always);
+    const masked = maskText(text, key);
     return masked === text ? value : masked;
   }
-  if (Array.isArray(value)) return value.map((item) => maskValue(item, key));
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const masked = maskValue(value[i], key);
+      if (masked === value[i]) continue;
+      out ??= value.slice();
+      out[i] = masked;
+    }
+    return out ?? value;
+  }
   if (value !== null && typeof value === "object") return maskObject(value as object);
   return value;
 }
 
-function maskObject(value: object): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (NEVER_STORED.has(key.toLowerCase())) continue;
-    out[key] = maskValue(item, key);
+const neverStored = (key: string) =>
+  key.length === "card3dsValues".length && NEVER_STORED.has(key.toLowerCase());
+
+// Copy on write: a value with nothing to mask is handed back as it is (the sync masks every
+// record it stores, and almost none holds a card number: no copy, no allocation per field), a
+// changed one is a new object and the input is never modified.
+function maskObject(value: object): object {
+  const record = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const item = record[key];
+    const dropped = neverStored(key);
+    const masked = dropped ? undefined : maskValue(item, key);
+    if (out === undefined && (dropped || masked !== item)) {
+      // The fields before this one, as they are.
+      out = {};
+      for (const before in record) {
+        if (before === key) break;
+        if (Object.hasOwn(record, before)) out[before] = record[before];
+      }
+    }
+    if (out !== undefined && !dropped) out[key] = masked;
   }
-  return out;
+  return out ?? value;
 }
 
 /**
@@ -148,7 +179,7 @@ export function maskCardData<T extends object>(event: T, knownCard: boolean): T 
   const masked = maskObject(event) as { data?: Record<string, unknown> };
   const cardId = masked.data?.cardId;
   if (masked.data && typeof cardId === "string" && looksLikeCardNumber(cardId) && !knownCard)
-    masked.data.cardId = maskCardNumber(cardId);
+    return { ...masked, data: { ...masked.data, cardId: maskCardNumber(cardId) } } as T;
   return masked as T;
 }
 

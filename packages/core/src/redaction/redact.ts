@@ -137,7 +137,24 @@ function replaceRuns(text: string, pattern: RegExp, replace: (run: string) => st
  * (a Luhn check, first 6 and last 4 kept).
  */
 export function replaceCardLikeRuns(text: string, replace: (run: string) => string): string {
-  return HAS_CARD_LIKE.test(text) ? replaceRuns(text, CARD_RUNS, replace) : text;
+  return hasDigits(text, 12) && HAS_CARD_LIKE.test(text)
+    ? replaceRuns(text, CARD_RUNS, replace)
+    : text;
+}
+
+/**
+ * Whether `text` holds `min` digits or more: no card run has fewer, and counting costs a fraction
+ * of the regex over the texts of a record (times, names, short references) that almost never
+ * hold one.
+ */
+function hasDigits(text: string, min: number): boolean {
+  if (text.length < min) return false;
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57 && ++count >= min) return true;
+  }
+  return false;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
