@@ -3,6 +3,8 @@
  * ANOTHER process, paged over HTTP (100 per page, windows fetched concurrently) and written
  * with commitWindow (upserts + versions + watermark, one transaction per window), next to a
  * plain COPY of the same rows into a same-shaped table (the physical limit of writing them).
+ * Two references beside it: a COPY of everything the sync writes (rows, versions, change log),
+ * and the sync's upsert statement alone, fed the same batches from SQL in one backend.
  *
  * Needs DATABASE_URL for the server figure (a throwaway database is created and dropped);
  * without it only PGlite is measured. RECONCILER_SYNC_BENCH_ROWS (default 1,000,000) sets how
@@ -20,6 +22,9 @@ import { copyField, copyLine, copyRows } from "../apps/reconciler/src/db/copy-ro
 import type { Db } from "../apps/reconciler/src/db/database";
 import { queryText } from "../apps/reconciler/src/db/query-rows";
 import { createScratchDatabase } from "../apps/reconciler/src/db/scratch-database";
+import { cardTransactionSpec } from "../apps/reconciler/src/store/card-transactions";
+import { DEFAULT_BATCH_SIZE } from "../apps/reconciler/src/store/upsert-batch";
+import { upsertSqlText } from "../apps/reconciler/src/store/upsert-sql";
 import { runSync } from "../apps/reconciler/src/sync/run-sync";
 import { createSyncContext } from "../apps/reconciler/src/sync/sync-context";
 import { type CaseResult, printTable } from "./harness";
@@ -128,6 +133,56 @@ async function copyWhatSyncWrites(db: Db, rows: number, main: CopyText): Promise
   return ms;
 }
 
+/**
+ * The sync's upsert statement alone: the stored rows as the sync's batches (5,000 records of
+ * `{"h": hash, "r": record}`, built in SQL before the clock starts) run through the very
+ * statement commitWindow runs, in one backend, into empty copies of the tables it writes (the
+ * change-log trigger included). No HTTP, no client work: what the database itself spends on the
+ * sync's writes, next to the COPYs. Answers the time of the statements.
+ */
+async function upsertStatementAlone(db: Db, rows: number): Promise<number> {
+  const batches = Math.ceil(rows / DEFAULT_BATCH_SIZE);
+  for (const statement of [
+    "CREATE SCHEMA statement_alone",
+    `CREATE TABLE statement_alone.batches AS
+       SELECT g AS i, jsonb_agg(jsonb_build_object('h', raw_hash, 'r', raw))::text AS batch
+       FROM (SELECT raw_hash, raw,
+               (row_number() OVER (ORDER BY transaction_time, txn_order_no) - 1) / ${DEFAULT_BATCH_SIZE} AS g
+             FROM card_transactions) x
+       GROUP BY g`,
+    ...["card_transactions", "card_transaction_versions", "match_changes"].map(
+      (t) => `CREATE TABLE statement_alone.${t} (LIKE public.${t} INCLUDING ALL)`,
+    ),
+    `CREATE TRIGGER card_transactions_inserted AFTER INSERT ON statement_alone.card_transactions
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT
+      EXECUTE FUNCTION match_changes_log('key', 'txn_order_no')`,
+  ])
+    await queryText(db, statement);
+  // EXECUTE … USING passes each batch as the statement's $1 and the source as $2, as the driver
+  // does; search_path makes its table names (and the trigger's) the copies.
+  const statement = upsertSqlText(cardTransactionSpec);
+  const t0 = performance.now();
+  await queryText(
+    db,
+    `DO $bench$
+     DECLARE b record; r record;
+     BEGIN
+       SET LOCAL search_path = statement_alone, public;
+       FOR b IN SELECT batch FROM statement_alone.batches ORDER BY i LOOP
+         EXECUTE $statement$${statement}$statement$ INTO r USING b.batch, 'sync';
+       END LOOP;
+     END $bench$`,
+  );
+  const ms = performance.now() - t0;
+  const [written] = await queryText<{ n: string }>(
+    db,
+    "SELECT count(*) AS n FROM statement_alone.card_transaction_versions",
+  );
+  if (Number(written?.n) !== rows)
+    throw new Error(`the statement wrote ${written?.n} of ${rows} versions (${batches} batches)`);
+  return ms;
+}
+
 interface CopyText {
   columns: string[];
   chunks: string[];
@@ -172,6 +227,7 @@ async function measure(
   );
   if (Number(copied?.n) !== rows) throw new Error(`COPY wrote ${copied?.n} of ${rows} rows`);
   const written = await copyWhatSyncWrites(db, rows, { columns, chunks });
+  const statementMs = await upsertStatementAlone(db, rows);
 
   const result = (name: string, ms: number): CaseResult => ({
     name,
@@ -189,6 +245,10 @@ async function measure(
   printTable(`${label}: sync ${rows.toLocaleString("en-US")} card transactions`, "record", [
     result("COPY of the same rows into a same-shaped table (baseline)", copyMs),
     result("COPY of what the sync writes: rows, version rows, change log (reference)", written),
+    result(
+      "the sync's upsert statement alone, batches from SQL, one backend (reference)",
+      statementMs,
+    ),
     result("reconciler sync: HTTP pages → commitWindow", syncMs),
   ]);
 }
