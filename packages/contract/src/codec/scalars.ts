@@ -300,29 +300,13 @@ export interface AmountRule {
   /** Digits after the decimal point allowed (2 where the contract says "at most 2 decimals"). */
   maxScale?: number;
   sign?: "positive" | "nonNegative" | "any";
-  /**
-   * Read only a plain decimal ("100.50"), not the exponent form ("1e2") that JSON also allows:
-   * for pushed events, whose sender writes amounts exactly as the contract shows them.
-   */
-  plain?: boolean;
 }
-
-const PLAIN_AMOUNT = 'must be a plain decimal such as "100.50" (no exponent)';
 
 /** Reads an amount in any wire form, then holds it to the same rule as on the way out. */
 function readAmount(rule: AmountRule): v.GenericSchema<unknown, string> {
   const read = decimalFromWire() as v.GenericSchema<unknown, string>;
-  const plainRead = v.pipe(
-    v.unknown(),
-    v.rawCheck(({ dataset, addIssue }) => {
-      const text = amountText(dataset.value);
-      if (text !== undefined && checkDecimal(text) !== undefined)
-        addIssue({ message: PLAIN_AMOUNT });
-    }),
-    read,
-  );
   return v.pipe(
-    rule.plain ? plainRead : read,
+    read,
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
       const problem = checkDecimal(dataset.value, rule);
@@ -335,7 +319,9 @@ function readAmount(rule: AmountRule): v.GenericSchema<unknown, string> {
 function amountText(input: unknown): string | undefined {
   if (typeof input === "string") return input;
   if (isJsonNumber(input)) return input.text;
-  if (typeof input === "number" && Number.isFinite(input)) return String(input);
+  // String(-0) is "0": the sign of a zero is kept (JSON.parse reads "-0.00" as -0).
+  if (typeof input === "number" && Number.isFinite(input))
+    return Object.is(input, -0) ? "-0" : String(input);
   return undefined;
 }
 
@@ -346,7 +332,6 @@ function readAmountFast(rule: AmountRule): FastPath {
   const free = rule.maxScale === undefined && (rule.sign ?? "any") === "any";
   return (input) => {
     const text = amountText(input);
-    if (rule.plain && text !== undefined && checkDecimal(text) !== undefined) return MISS;
     const amount = text === undefined ? undefined : decimalFromNumberText(text);
     if (amount === undefined) return MISS;
     return free || checkDecimal(amount, rule) === undefined ? amount : MISS;

@@ -93,17 +93,22 @@ markErrorClass(WaitTimeoutError, "WaitTimeoutError");
 /**
  * The caller's signal aborted a write after it may have been sent: the write may or may not
  * have reached the service. Look it up, or retry it with `idempotencyKey` (the key that was
- * sent; a new one could do it twice). `cause` is the signal's reason. Its name is "AbortError",
- * like an aborted fetch's rejection, so checks of the name keep working. A read, or a call
- * aborted before anything was sent, rejects with the signal's reason itself.
+ * sent; a new one could do it twice); a write that takes no key (beneficiary/add,
+ * acct/addPayer...) has none, and is looked up before it is sent again. `cause` is the signal's
+ * reason. Its name is "AbortError", like an aborted fetch's rejection, so checks of the name keep
+ * working. A read, or a call aborted before anything was sent, rejects with the signal's reason
+ * itself.
  */
 export class AbortedError extends MerchantkitError {
   override readonly name = "AbortError";
   readonly path: string;
-  /** The idempotency key the write carried. */
-  readonly idempotencyKey: string;
+  /** The idempotency key the write carried; undefined for a write whose endpoint takes none. */
+  readonly idempotencyKey: string | undefined;
 
-  constructor(message: string, opts: { cause: unknown; path: string; idempotencyKey: string }) {
+  constructor(
+    message: string,
+    opts: { cause: unknown; path: string; idempotencyKey: string | undefined },
+  ) {
     super(message, { cause: opts.cause });
     this.path = opts.path;
     this.idempotencyKey = opts.idempotencyKey;
@@ -211,19 +216,23 @@ export class SignatureError extends MerchantkitError {
 markErrorClass(SignatureError, "SignatureError");
 
 /**
- * More records were added to a list while `for await` read it than the iterator remembers
- * (the last 10,000 it yielded), so it can no longer tell which records the shift would show a
- * second time. Read the list again, with a narrower time window if it keeps growing this fast.
+ * The list changed under `for await` in a way the iterator cannot read through: more records
+ * were added than it remembers (the last 10,000 it yielded), so it can no longer tell which
+ * records the shift would show a second time; or records were removed, so records behind them
+ * moved onto pages already read and would be skipped. Read the list again (with a narrower time
+ * window if it keeps changing this fast). `pageNum` and `recordsYielded` say where it stopped.
  */
 export class PageDriftError extends MerchantkitError {
   override readonly name = "PageDriftError";
-  /** How many records the list grew by between the two pages. */
+  /** How many records the list grew by between the two pages; negative when it shrank. */
   readonly added: number;
 
   constructor(added: number, remembered: number) {
     super(
-      `${added} records were added to the list between two pages, more than the ${remembered} ` +
-        "the iterator remembers to skip repeats; read the list again (a narrower time window helps)",
+      added < 0
+        ? `${-added} record${added === -1 ? " was" : "s were"} removed from the list between two pages, so records may have moved onto pages already read and been skipped; read the list again`
+        : `${added} records were added to the list between two pages, more than the ${remembered} ` +
+            "the iterator remembers to skip repeats; read the list again (a narrower time window helps)",
     );
     this.added = added;
   }

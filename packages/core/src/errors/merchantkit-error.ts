@@ -23,6 +23,13 @@ export function hasErrorMarker(error: unknown, name: string): boolean {
 
 export class MerchantkitError extends Error {
   override readonly name: string = "MerchantkitError";
+  /**
+   * Set on an error that ended a list's iteration (`for await`, `pages()`) after its first
+   * page: the page that failed (1-based). The message names it too.
+   */
+  declare readonly pageNum?: number;
+  /** With `pageNum`: how many records the iteration had yielded before that page failed. */
+  declare readonly recordsYielded?: number;
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -7,7 +7,10 @@ describe("decimalFromNumberText", () => {
   it.each([
     ["100.10", "100.10"],
     ["100", "100"],
-    ["-0", "0"],
+    ["-0", "-0"],
+    ["-0.00", "-0.00"],
+    ["-0e2", "-0"],
+    ["-0.0E-1", "-0.00"],
     ["1e5", "100000"],
     ["1E+5", "100000"],
     ["1.5e-7", "0.00000015"],
@@ -41,14 +44,18 @@ describe("decimalFromNumberText, texts already plain", () => {
         `${negative ? "-" : ""}${int}${fraction ? `.${fraction}` : ""}`,
     );
 
-  it("gives what the exact conversion gives, -0.00 → 0.00 included", () => {
+  it("gives what the exact conversion gives, keeping the sign of a zero", () => {
     fc.assert(
       fc.property(plain, (text) => {
         const [int, fraction = ""] = text.replace("-", "").split(".");
-        const units = BigInt(`${text.startsWith("-") ? "-" : ""}${int}${fraction}`);
-        expect(decimalFromNumberText(text)).toBe(fromScaled(units, fraction.length));
+        const sign = text.startsWith("-") ? "-" : "";
+        expect(decimalFromNumberText(text)).toBe(
+          sign + fromScaled(BigInt(`${int}${fraction}`), fraction.length),
+        );
+        // The same digits in exponent form come out alike.
+        expect(decimalFromNumberText(`${text}e0`)).toBe(text);
       }),
     );
-    expect(decimalFromNumberText("-0.00")).toBe("0.00");
+    expect(decimalFromNumberText("-0.00")).toBe("-0.00");
   });
 });

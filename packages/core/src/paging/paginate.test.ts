@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isPageDriftError, isRequestValidationError } from "../errors/local-errors";
+import {
+  ConnectionError,
+  isConnectionError,
+  isPageDriftError,
+  isRequestValidationError,
+} from "../errors/local-errors";
 import { issuingPage, type Page, paginate, payoutPage, RECENT_RECORDS } from "./paginate";
 import { RecentRecords } from "./recent-records";
 
@@ -144,6 +149,84 @@ describe("paginate", () => {
     expect(isPageDriftError(failure)).toBe(true);
     expect((failure as { added: number }).added).toBe(RECENT_RECORDS + 1);
     expect(seen).toBe(RECENT_RECORDS + pageSize);
+  });
+
+  it("ends with a PageDriftError when the list shrinks between pages, instead of skipping records", async () => {
+    // A filtered list (pending transactions): record r1, already yielded, leaves the filter
+    // before page 2 is read, so r3 moves onto page 1 and page 2 starts at r4.
+    let all = Array.from({ length: 6 }, (_, i) => ({ id: `r${i + 1}` }));
+    const fetchPage = async (pageNum: number) => {
+      if (pageNum === 2) all = all.slice(1);
+      return issuingPage(
+        {
+          records: all.slice((pageNum - 1) * 2, pageNum * 2),
+          pageNum,
+          pageSize: 2,
+          totalRecords: all.length,
+          totalPages: Math.ceil(all.length / 2),
+        },
+        { pageNum, pageSize: 2 },
+      );
+    };
+    for (const key of [(r: { id: string }) => r.id, undefined]) {
+      all = Array.from({ length: 6 }, (_, i) => ({ id: `r${i + 1}` }));
+      const seen: string[] = [];
+      const failure = await (async () => {
+        for await (const r of paginate({ pageNum: 1, pageSize: 2, fetchPage, key }))
+          seen.push(r.id);
+      })().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isPageDriftError(failure)).toBe(true);
+      expect(failure).toMatchObject({ added: -1, pageNum: 2, recordsYielded: 2 });
+      expect((failure as Error).message).toContain("removed");
+      expect(seen).toEqual(["r1", "r2"]);
+    }
+  });
+
+  it("names the page that failed and the records yielded before it, keeping the error's type", async () => {
+    const src = issuingSource(10, 2);
+    const fetchPage = async (pageNum: number) => {
+      if (pageNum === 3)
+        throw new ConnectionError("Connection to the service failed on /list (ECONNRESET)", {
+          code: "ECONNRESET",
+          path: "/list",
+        });
+      return src.fetchPage(pageNum);
+    };
+    let seen = 0;
+    const failure = await (async () => {
+      for await (const _ of paginate({ pageNum: 1, pageSize: 2, fetchPage, key: (r) => r.id }))
+        seen++;
+    })().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isConnectionError(failure)).toBe(true);
+    expect(failure).toMatchObject({ code: "ECONNRESET", pageNum: 3, recordsYielded: 4 });
+    expect((failure as Error).message).toBe(
+      "Connection to the service failed on /list (ECONNRESET) (page 3 of the list; 4 records were yielded before it)",
+    );
+    expect(seen).toBe(4);
+    // The same through pages(), counting the records of the pages handed out.
+    const viaPages = await (async () => {
+      for await (const _ of paginate({ pageNum: 1, pageSize: 2, fetchPage }).pages());
+    })().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(viaPages).toMatchObject({ pageNum: 3, recordsYielded: 4 });
+    // A first page's error is the awaited page's too: left as it is.
+    const first = await paginate({
+      pageNum: 3,
+      pageSize: 2,
+      fetchPage,
+    }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(first).not.toHaveProperty("pageNum");
   });
 
   it("hands out records in order to next() calls that do not wait for each other", async () => {

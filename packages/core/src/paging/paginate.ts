@@ -5,6 +5,7 @@
  * `.toArray({ limit })` for a bounded array.
  */
 import { PageDriftError, RequestValidationError } from "../errors/local-errors";
+import { isMerchantkitError } from "../errors/merchantkit-error";
 import { RecentRecords } from "./recent-records";
 import { RecordIterator } from "./record-iterator";
 
@@ -137,10 +138,21 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   /** Every page from the requested one to the last, one request at a time. */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let page = await this.#firstPage();
+    let yielded = 0;
     for (;;) {
       yield page;
       if (!page.hasMore) return;
-      page = await this.#opts.fetchPage(page.pageNum + 1);
+      yielded += page.records.length;
+      page = await this.#laterPage(page.pageNum + 1, yielded);
+    }
+  }
+
+  /** A page after the first: its failure says which page it was and what came before it. */
+  async #laterPage(pageNum: number, recordsYielded: number): Promise<Page<T>> {
+    try {
+      return await this.#opts.fetchPage(pageNum);
+    } catch (error) {
+      throw atPage(error, pageNum, recordsYielded);
     }
   }
 
@@ -150,6 +162,8 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
    * only be one of the last d records yielded when a page reports d more records than the page
    * before; the keys of the last RECENT_RECORDS are held for that, and a list that grows by
    * more between two pages ends the iteration with a PageDriftError rather than risk a repeat.
+   * A list that shrinks between two pages ends it with a PageDriftError too, key or not:
+   * records behind the removed ones moved onto pages already read and would be skipped.
    * (A Set of every key seen cost more CPU than the rest of the paging and grew without bound
    * on long reads; holding the records themselves instead of keys kept them alive past the
    * young generation, which cost even more in GC.)
@@ -160,45 +174,55 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
 
   /** Each page's records less the repeats, as described above. */
   async *#freshPages(): AsyncGenerator<readonly T[], void, undefined> {
-    const { key } = this.#opts;
     const recent = new RecentRecords<string>(RECENT_RECORDS);
-    let total: number | undefined;
-    let first = true;
-    for await (const page of this.pages()) {
-      if (!key) {
-        yield page.records;
-        continue;
-      }
-      let repeats: Set<string> | undefined;
-      if (!first) {
-        const grown =
-          total === undefined || page.totalRecords === undefined
-            ? recent.capacity // unknown: compare with everything still held
-            : page.totalRecords - total;
-        if (grown > 0) {
-          if (total !== undefined && page.totalRecords !== undefined && !recent.holdsLast(grown)) {
-            throw new PageDriftError(grown, recent.capacity);
-          }
-          repeats = new Set(recent.last(grown));
-        }
-      }
-      first = false;
-      total = page.totalRecords;
-      if (!repeats) {
-        // Nothing can repeat: the page's own array is handed out, not a copy.
-        for (const record of page.records) recent.add(key(record));
-        yield page.records;
-        continue;
-      }
-      const fresh: T[] = [];
-      for (const record of page.records) {
-        const k = key(record);
-        if (repeats.has(k)) continue;
-        recent.add(k);
-        fresh.push(record);
-      }
-      yield fresh;
+    let page = await this.#firstPage();
+    let previous: Page<T> | undefined;
+    let yielded = 0;
+    for (;;) {
+      const records = this.#fresh(page, previous, recent, yielded);
+      yield records;
+      yielded += records.length;
+      if (!page.hasMore) return;
+      previous = page;
+      page = await this.#laterPage(page.pageNum + 1, yielded);
     }
+  }
+
+  /** `page`'s records less those `recent` shows were yielded already; throws on drift. */
+  #fresh(
+    page: Page<T>,
+    previous: Page<T> | undefined,
+    recent: RecentRecords<string>,
+    yielded: number,
+  ): readonly T[] {
+    const { key } = this.#opts;
+    const change =
+      previous?.totalRecords === undefined || page.totalRecords === undefined
+        ? undefined
+        : page.totalRecords - previous.totalRecords;
+    // Fewer records: those behind the removed ones moved onto pages already read, and which
+    // they are cannot be known, so the iteration stops rather than skip them silently.
+    if (change !== undefined && change < 0)
+      throw atPage(new PageDriftError(change, recent.capacity), page.pageNum, yielded);
+    if (!key) return page.records;
+    // Unknown totals: compare with everything still held.
+    const grown = previous === undefined ? 0 : (change ?? recent.capacity);
+    if (grown <= 0) {
+      // Nothing can repeat: the page's own array is handed out, not a copy.
+      for (const record of page.records) recent.add(key(record));
+      return page.records;
+    }
+    if (change !== undefined && !recent.holdsLast(grown))
+      throw atPage(new PageDriftError(grown, recent.capacity), page.pageNum, yielded);
+    const repeats = new Set(recent.last(grown));
+    const fresh: T[] = [];
+    for (const record of page.records) {
+      const k = key(record);
+      if (repeats.has(k)) continue;
+      recent.add(k);
+      fresh.push(record);
+    }
+    return fresh;
   }
 
   /** Up to `limit` records (at most 10,000) from the requested page on. */
@@ -219,6 +243,18 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     }
     return out;
   }
+}
+
+/**
+ * `error`, which ended a list's iteration at `pageNum`, naming that page and the records yielded
+ * before it (fields and message), so a caller knows where the read stopped. Only core's errors,
+ * which stay of their type: the caller's own abort reason is handed back untouched.
+ */
+function atPage(error: unknown, pageNum: number, recordsYielded: number): unknown {
+  if (!isMerchantkitError(error) || error.pageNum !== undefined) return error;
+  Object.assign(error, { pageNum, recordsYielded });
+  error.message += ` (page ${pageNum} of the list; ${recordsYielded} record${recordsYielded === 1 ? " was" : "s were"} yielded before it)`;
+  return error;
 }
 
 export function paginate<T>(opts: PaginateOptions<T>): PagePromise<T> {

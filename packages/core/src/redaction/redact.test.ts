@@ -24,6 +24,29 @@ describe("redact", () => {
     expect(input.sign).toBe("abc123"); // the original is untouched
   });
 
+  it("redacts PINs and card security codes under the names they go by", () => {
+    const input = {
+      pin: "9876",
+      PIN: "1234",
+      pinCode: "1111",
+      cardPin: "2222",
+      cvv: "123",
+      CVV2: "456",
+      cvc: "789",
+      cvc2: "012",
+      cvn2: "345",
+      securityCode: "678",
+      cardCvv: "901",
+      shipping: "kept",
+      pinyin: "kept",
+    };
+    const out = redact(input);
+    for (const name of Object.keys(input))
+      expect(out[name as keyof typeof input]).toBe(
+        name === "shipping" || name === "pinyin" ? "kept" : REDACTED,
+      );
+  });
+
   it("redacts inside JSON-encoded string fields and keeps 64-bit ids exact", () => {
     const accountInfomation = stringifyJson({
       cardNumber: "6222020000000000000",

@@ -20,6 +20,11 @@ describe("decimalFromWire", () => {
     [jsonNumber("1E+2"), "100"],
     ["-100.50", "-100.50"],
     ["0.00", "0.00"],
+    // The sign of a zero is the wire's too (a debit of nothing).
+    [jsonNumber("-0.00"), "-0.00"],
+    ["-0.00", "-0.00"],
+    [jsonNumber("-0"), "-0"],
+    [-0, "-0"],
   ])("accepts %o as %s", (input, expected) => {
     expect(v.safeParse(schema, input)).toMatchObject({ success: true, output: expected });
   });

@@ -12,7 +12,9 @@ import { checkedValue, describeInput } from "./checked-value";
 function wireText(input: unknown): string | undefined {
   if (typeof input === "string") return input;
   if (isJsonNumber(input)) return input.text;
-  if (typeof input === "number" && Number.isFinite(input)) return String(input);
+  // String(-0) is "0": the sign of a zero is kept (JSON.parse reads "-0.00" as -0).
+  if (typeof input === "number" && Number.isFinite(input))
+    return Object.is(input, -0) ? "-0" : String(input);
   return undefined;
 }
 

@@ -57,12 +57,16 @@ export interface Call extends SentRequest {
 
 export type AttemptError = ApiError | ResponseValidationError | ConnectionError;
 
-/** Told about every attempt's outcome: the answer, or the error that ended it. */
+/**
+ * Told about every attempt's outcome: the answer, or the error that ended it; `secrets`, the
+ * credentials the attempt carried, to blank in what it shows of the answer as errors do.
+ */
 export type AttemptObserver = (
   call: Call,
   answer: HttpAnswer | undefined,
   error: AttemptError | undefined,
   respCode: string | undefined,
+  secrets?: () => readonly string[],
 ) => void;
 
 const readings = new WeakMap<Response, Reading>();
@@ -103,13 +107,20 @@ export function attemptFetch(
       throw failure;
     }
     const answer = { status: response.status, headers: response.headers, text };
+    const secrets = () => credentialsOf(input, call.body);
     const reading = readResponse(answer, {
       endpoint: call.endpoint,
       idempotencyKey: call.idempotencyKey,
       requestId: call.tracingId,
-      secrets: () => credentialsOf(input, call.body),
+      secrets,
     });
-    observe(call, answer, reading.ok ? undefined : reading.error, reading.envelope?.respCode);
+    observe(
+      call,
+      answer,
+      reading.ok ? undefined : reading.error,
+      reading.envelope?.respCode,
+      secrets,
+    );
     if (!reading.ok && response.ok && (reading.error as { malformed?: boolean }).malformed) {
       throw reading.error;
     }

@@ -55,17 +55,23 @@ export function connectionError(
 
 /**
  * What an aborted call rejects with: the signal's reason, or, for a write that may have been
- * sent (an attempt was under way), an AbortedError carrying its idempotency key, so a caller who
- * let the SDK mint the key can still look the write up or repeat it.
+ * sent (an attempt was under way), an AbortedError: one carrying its idempotency key, so a
+ * caller who let the SDK mint the key can still look the write up or repeat it; one without a
+ * key for a write that takes none (beneficiary/add, acct/addPayer...), which the bare reason
+ * would pass off as never sent.
  */
 export function abortError(
   reason: unknown,
   sent: SentRequest & { attempt: number; endpoint: { kind: "read" | "write" } },
 ): unknown {
-  if (sent.endpoint.kind !== "write" || sent.idempotencyKey === undefined || sent.attempt === 0)
-    return reason;
+  if (sent.endpoint.kind !== "write" || sent.attempt === 0) return reason;
+  const key = sent.idempotencyKey;
+  const next =
+    key === undefined
+      ? "look it up before sending it again (this endpoint takes no idempotency key)"
+      : `look it up or retry it with idempotencyKey ${key}`;
   return new AbortedError(
-    `The request to ${sent.path} was aborted by the caller after it was sent; it may have reached the service: look it up or retry it with idempotencyKey ${sent.idempotencyKey}`,
-    { cause: reason, path: sent.path, idempotencyKey: sent.idempotencyKey },
+    `The request to ${sent.path} was aborted by the caller after it was sent; it may have reached the service: ${next}`,
+    { cause: reason, path: sent.path, idempotencyKey: key },
   );
 }

@@ -18,6 +18,21 @@ describe("refuseUnsetIdempotencyKey", () => {
     expect((error as Error).message).toContain("leave the option out");
   });
 
+  it("refuses null like undefined, and a params field by its own name", () => {
+    expect(() => refuseUnsetIdempotencyKey({ idempotencyKey: null })).toThrow(/idempotencyKey/);
+    let error: unknown;
+    try {
+      refuseUnsetIdempotencyKey({ clientRequestId: undefined }, "/card/deposit", "clientRequestId");
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ field: "clientRequestId", path: "/card/deposit" });
+    expect((error as Error).message).toContain("leave the field out");
+    expect(() =>
+      refuseUnsetIdempotencyKey({ cardId: "1" }, "/card/deposit", "clientRequestId"),
+    ).not.toThrow();
+  });
+
   it("lets options without the key, or with one, through", () => {
     expect(() => refuseUnsetIdempotencyKey({})).not.toThrow();
     expect(() => refuseUnsetIdempotencyKey({ timeoutMs: 5 })).not.toThrow();

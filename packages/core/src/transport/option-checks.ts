@@ -37,22 +37,28 @@ export function milliseconds(
 }
 
 /**
- * An options object that names `idempotencyKey` with the value undefined is refused: it is what
- * `create(params, { idempotencyKey: error.idempotencyKey })` sends after an error that carries
- * no key (a read that failed, a wait that ran out), and taken as "no key" it would send the
- * write again under a newly minted one: a second payout. Leaving the option out still mints one.
+ * An options object that names `idempotencyKey` with the value undefined (or null) is refused:
+ * it is what `create(params, { idempotencyKey: error.idempotencyKey })` sends after an error
+ * that carries no key (a read that failed, a wait that ran out), and taken as "no key" it would
+ * send the write again under a newly minted one: a second payout. Leaving the option out still
+ * mints one. With `name`, the same for the params' own key field (clientRequestId, requestId,
+ * profitReference), the other place a key is given.
  */
-export function refuseUnsetIdempotencyKey(options: object, path?: string): void {
-  if ("idempotencyKey" in options && options.idempotencyKey === undefined) {
-    throw new RequestValidationError(
-      [
-        {
-          path: "idempotencyKey",
-          message:
-            "is undefined: pass the key the earlier attempt was sent with (error.idempotencyKey of an error that carries one) or leave the option out; an undefined key would send the request under a new key",
-        },
-      ],
-      path === undefined ? {} : { path },
-    );
-  }
+export function refuseUnsetIdempotencyKey(
+  holder: object,
+  path?: string,
+  name = "idempotencyKey",
+): void {
+  const value = (holder as Record<string, unknown>)[name];
+  if (!(name in holder) || (value !== undefined && value !== null)) return;
+  const where = name === "idempotencyKey" ? "option" : "field";
+  throw new RequestValidationError(
+    [
+      {
+        path: name,
+        message: `is ${value}: pass the key the earlier attempt was sent with (error.idempotencyKey of an error that carries one) or leave the ${where} out; an unset key would send the request under a new key`,
+      },
+    ],
+    path === undefined ? {} : { path },
+  );
 }

@@ -437,6 +437,53 @@ describe("Transport", () => {
     expect(JSON.parse(server.requests[0]?.body ?? "{}").clientRequestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("refuses the params' key field given as undefined or null, sending nothing", async () => {
+    // `{ ...params, clientRequestId: saved.key }` with the key lost is the same mistake as
+    // `{ idempotencyKey: undefined }`: a fresh key would do the write a second time.
+    server = await startTestServer((_req, res) => sendJson(res, 200, ok('{"operateRecordId":1}')));
+    for (const unset of [undefined, null]) {
+      for (const request of [
+        () =>
+          issuing().request(operate, {
+            cardId: "1",
+            type: "FREEZE",
+            clientRequestId: unset as unknown as string,
+          }),
+        // Also when options carry a key: the params' field still names none.
+        () =>
+          issuing().request(
+            operate,
+            { cardId: "1", type: "FREEZE", clientRequestId: unset as unknown as string },
+            { idempotencyKey: "order-42" },
+          ),
+      ]) {
+        const err = await request().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(isRequestValidationError(err)).toBe(true);
+        expect(err).toMatchObject({ field: "clientRequestId", path: "/card/operate" });
+        expect((err as Error).message).toContain("leave the field out");
+      }
+      // options.idempotencyKey null is refused like undefined.
+      const err = await issuing()
+        .request(
+          operate,
+          { cardId: "1", type: "FREEZE" },
+          { idempotencyKey: unset as unknown as string },
+        )
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(err).toMatchObject({ field: "idempotencyKey" });
+    }
+    expect(server.requests).toHaveLength(0);
+    // Left out, a key is generated as before.
+    await issuing().request(operate, { cardId: "1", type: "FREEZE" });
+    expect(JSON.parse(server.requests[0]?.body ?? "{}").clientRequestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("uses the caller's idempotency key and refuses two different ones", async () => {
     server = await startTestServer((_req, res) => sendJson(res, 200, ok('{"operateRecordId":1}')));
     await issuing().request(
@@ -500,6 +547,48 @@ describe("Transport", () => {
     expect(err).toMatchObject({ name: "AbortError", idempotencyKey: sent, cause: reason });
     expect(String((err as Error).message)).toContain(sent);
     expect(isConnectionError(err)).toBe(false); // not one to retry on its own: the caller stopped it
+  });
+
+  it("stops an unkeyed write the caller aborts once sent with an AbortedError too, without a key", async () => {
+    const controller = new AbortController();
+    const reason = new Error("user cancelled");
+    server = await startTestServer(async (_req, res) => {
+      controller.abort(reason);
+      await new Promise((r) => setTimeout(r, 300));
+      sendJson(res, 200, ok('{"beneficiaryId":1}'));
+    });
+    const err = await payout()
+      .request(
+        addBeneficiary,
+        { merchantRefId: "u1", accountInfomation: "{}" },
+        { signal: controller.signal },
+      )
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    // beneficiary/add takes no key: it may still have reached the service, and the caller must
+    // not take it for a call that never left (which is what the bare reason says).
+    expect(server.requests).toHaveLength(1);
+    expect(isAbortedError(err)).toBe(true);
+    expect(err).toMatchObject({
+      name: "AbortError",
+      cause: reason,
+      path: "/api/v1/beneficiary/add",
+    });
+    expect((err as { idempotencyKey?: string }).idempotencyKey).toBeUndefined();
+    expect((err as Error).message).toContain("may have reached the service");
+    expect((err as Error).message).toContain("takes no idempotency key");
+    expect(isConnectionError(err)).toBe(false);
+    // Aborted before anything was sent, it still rejects with the reason itself.
+    await expect(
+      payout().request(
+        addBeneficiary,
+        { merchantRefId: "u1", accountInfomation: "{}" },
+        { signal: controller.signal },
+      ),
+    ).rejects.toBe(reason);
+    expect(server.requests).toHaveLength(1);
   });
 
   it("rejects a read the caller aborts, and a write aborted before it is sent, with the abort reason itself", async () => {
@@ -568,6 +657,49 @@ describe("Transport", () => {
     ]) {
       expect(all).not.toContain(secret); // ...but none of these
     }
+  });
+
+  it("blanks the request's own credentials in event and log bodies, as the error does", async () => {
+    // A gateway that quotes the key it refused (or the secret it signed with) back.
+    server = await startTestServer((req, res, i) => {
+      const echoed = String(req.headers.apikey ?? "TOPSECRETKEY");
+      if (i % 2 === 0)
+        return sendJson(
+          res,
+          200,
+          JSON.stringify({ respCode: "40000", respMsg: `invalid key ${echoed}`, data: null }),
+        );
+      sendJson(res, 200, ok(JSON.stringify({ operateRecordId: 1, requestId: "q", note: echoed })));
+    });
+    const lines: string[] = [];
+    const logger = {
+      debug: (m: string, f: Record<string, unknown>) => lines.push(`${m} ${JSON.stringify(f)}`),
+    };
+    const hooks = {
+      onRequest: (e: unknown) => lines.push(JSON.stringify(e)),
+      onResponse: (e: unknown) => lines.push(JSON.stringify(e)),
+    };
+    const observed = { logger, hooks, includeBodies: true, maxRetries: 0 };
+    const apiKeyed = issuing(observed);
+    const signed = new Transport({
+      environment: { origin: server.url },
+      auth: signAuth({ secretKey: "TOPSECRETKEY" }),
+      merchantNo: "M100",
+      ...observed,
+    });
+    // Each client: a refusal quoting the credential, then a success whose data echoes it.
+    const refusals = [
+      await apiKeyed.request(operate, { cardId: "1", type: "FREEZE" }).catch((e: unknown) => e),
+      await apiKeyed.request(operate, { cardId: "1", type: "FREEZE" }).then(() => undefined),
+      await signed.request(signedQuery, { requestId: "q" }).catch((e: unknown) => e),
+      await signed.request(signedQuery, { requestId: "q" }).then(() => undefined),
+    ];
+    expect((refusals[0] as Error).message).toContain("invalid key [REDACTED]");
+    expect((refusals[2] as Error).message).toContain("invalid key [REDACTED]");
+    const all = lines.join("\n");
+    expect(all).toContain("invalid key [REDACTED]");
+    expect(all).not.toContain("issuing-key-SECRET");
+    expect(all).not.toContain("TOPSECRETKEY");
   });
 
   it("drops the rejection of an async hook or logger: it neither fails the call nor goes unhandled", async () => {

@@ -256,6 +256,8 @@ export class Transport {
       }
       return { input, key: undefined };
     }
+    // `{ clientRequestId: saved.key }` with the key lost: refused like an unset option.
+    refuseUnsetIdempotencyKey(input, endpoint.path, field);
     const given = input[field];
     if (
       given !== undefined &&
@@ -337,8 +339,8 @@ export class Transport {
         timeout: timeoutMs,
         signal: options.signal,
         context: { call } satisfies CallContext,
-        fetch: attemptFetch(this.#fetch, call, (c, answer, error, respCode) =>
-          this.#observe(c, answer, error, respCode),
+        fetch: attemptFetch(this.#fetch, call, (c, answer, error, respCode, secrets) =>
+          this.#observe(c, answer, error, respCode, secrets),
         ),
         retry: {
           limit: maxRetries,
@@ -440,6 +442,7 @@ export class Transport {
     answer: HttpAnswer | undefined,
     error: AttemptError | undefined,
     respCode: string | undefined,
+    secrets: (() => readonly string[]) | undefined,
   ): void {
     const event = call.event;
     if (!event) return;
@@ -450,7 +453,10 @@ export class Transport {
       durationMs: performance.now() - call.attemptStart,
       requestId: answer?.headers.get("x-request-id") ?? undefined,
       error: error?.name,
-      ...(this.#config.includeBodies && answer ? { responseBody: redactText(answer.text) } : {}),
+      // Blanking the call's credentials too, as its error does: an answer can echo the key.
+      ...(this.#config.includeBodies && answer
+        ? { responseBody: redactBody(answer.text, secrets?.()) }
+        : {}),
     };
     emit(this.#config.hooks?.onResponse, responseEvent);
     log(this.#config.logger, "debug", "merchantkit response", { ...responseEvent });
@@ -471,9 +477,10 @@ function coreError(error: unknown, call: Call): unknown {
   return error;
 }
 
-function redactText(text: string): unknown {
+/** An answer's body for an event: redacted like an error's, or only its size if not JSON. */
+function redactBody(text: string, secrets: readonly string[] | undefined): unknown {
   try {
-    return redact(parseJson(text));
+    return redact(parseJson(text), { secrets });
   } catch {
     return `[${text.length} bytes, not JSON]`;
   }
