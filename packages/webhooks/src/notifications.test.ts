@@ -38,6 +38,61 @@ describe("payout result notification", () => {
     expect(n.payoutStatus).toBe("S");
   });
 
+  it("fills payoutStatus from the status wording: success → S, failure → F, processing → P", async () => {
+    const base = { merchantNo: "M1", payoutId: "1953712585351499777", requestId: "order-42" };
+    const read = async (extra: Record<string, unknown>) =>
+      constructPayoutResultNotification({
+        rawBody: await signNotification({ body: { ...base, ...extra }, secretKey: KEY }),
+        secretKey: KEY,
+      });
+    for (const [status, letter] of [
+      ["success", "S"],
+      ["failure", "F"],
+      ["processing", "P"],
+    ] as const) {
+      const n = await read({ status, errorCode: status === "failure" ? "ACCOUNT_CLOSED" : "" });
+      expect(n.payoutStatus, status).toBe(letter);
+      expect(n.status).toBe(status);
+      // Both fields sent and agreeing: read as they are.
+      expect((await read({ status, payoutStatus: letter })).payoutStatus).toBe(letter);
+    }
+    // payoutStatus alone is kept; a wording this SDK does not know yet is kept, unmapped.
+    const alone = await read({ payoutStatus: "F" });
+    expect([alone.payoutStatus, alone.status]).toEqual(["F", undefined]);
+    const later = await read({ status: "cancelled" });
+    expect([later.payoutStatus, later.status]).toEqual([undefined, "cancelled"]);
+  });
+
+  it("refuses a notification whose payoutStatus and status contradict, naming both fields", async () => {
+    for (const [payoutStatus, status] of [
+      ["S", "failure"],
+      ["F", "success"],
+      ["P", "success"],
+      ["S", "processing"],
+    ]) {
+      const rawBody = await signNotification({
+        body: { merchantNo: "M1", payoutId: "1", requestId: "r1", payoutStatus, status },
+        secretKey: KEY,
+      });
+      const error = await constructPayoutResultNotification({ rawBody, secretKey: KEY }).catch(
+        (e: unknown) => e,
+      );
+      expect(isResponseValidationError(error), `${payoutStatus}/${status}`).toBe(true);
+      if (!isResponseValidationError(error)) return;
+      expect(error.issues).toHaveLength(1);
+      expect(error.issues[0]?.path).toBe("payoutStatus");
+      expect(error.issues[0]?.message).toMatch(/\bstatus\b/);
+      expect(error.message).toMatch(/payoutStatus.*\bstatus\b/);
+    }
+  });
+
+  it("reads a body given as an ArrayBuffer (await request.arrayBuffer())", async () => {
+    const raw = JSON.stringify({ ...fields, sign: independentSign(fields) });
+    const rawBody = await new Request("http://x/", { method: "POST", body: raw }).arrayBuffer();
+    const n = await constructPayoutResultNotification({ rawBody, secretKey: KEY });
+    expect(n.payoutId).toBe("1953712585351499776");
+  });
+
   it("includes fields it does not know in the signature", async () => {
     const withNew = { ...fields, newField: "x" };
     const raw = JSON.stringify({ ...withNew, sign: independentSign(withNew) });

@@ -5,7 +5,12 @@
  */
 import { SignatureError } from "@merchantkit/core";
 
-export type RawBody = string | Uint8Array;
+/**
+ * The raw body: text, or its bytes in any binary form — a Buffer or Uint8Array, the ArrayBuffer
+ * that `await request.arrayBuffer()` gives, or any other ArrayBufferView (a DataView, a typed
+ * array over part of a larger buffer: only the bytes it views are the body).
+ */
+export type RawBody = string | Uint8Array | ArrayBuffer | ArrayBufferView;
 
 // Strict, unlike Buffer#toString: a body that is not valid UTF-8 is refused, not decoded with
 // U+FFFD in place of its bad bytes. The signature is checked over the decoded text encoded
@@ -30,15 +35,39 @@ export function rawBodyText(rawBody: unknown): string {
     if (LONE_SURROGATE.test(rawBody)) throw notUtf8();
     return rawBody;
   }
-  if (rawBody instanceof Uint8Array) {
+  const bytes = rawBytes(rawBody);
+  if (bytes !== undefined) {
     try {
-      return decoder.decode(rawBody);
+      return decoder.decode(bytes);
     } catch {
       throw notUtf8();
     }
   }
   throw new SignatureError(
     "parsed_body",
-    'The webhook body must be the raw request body (string, Buffer or Uint8Array), not a parsed object: read it before any JSON body parser runs (e.g. express.raw({ type: "application/json" }) or `await request.text()`).',
+    'The webhook body must be the raw request body (string, Buffer, Uint8Array or ArrayBuffer), not a parsed object: read it before any JSON body parser runs (e.g. express.raw({ type: "application/json" }), `await request.text()` or `await request.arrayBuffer()`).',
   );
+}
+
+/**
+ * The bytes of a binary body, viewed in place (not copied); undefined for anything else. By
+ * tag and ArrayBuffer.isView rather than instanceof, so a buffer made in another realm (a vm
+ * context, a test environment's globals) is bytes too.
+ */
+function rawBytes(rawBody: unknown): Uint8Array | undefined {
+  if (rawBody instanceof Uint8Array) return rawBody;
+  if (ArrayBuffer.isView(rawBody))
+    return new Uint8Array(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
+  if (isArrayBuffer(rawBody)) return new Uint8Array(rawBody);
+  return undefined;
+}
+
+/** True for an ArrayBuffer (of any realm). */
+function isArrayBuffer(value: unknown): value is ArrayBuffer {
+  return Object.prototype.toString.call(value) === "[object ArrayBuffer]";
+}
+
+/** True for a body given as bytes: a Buffer, any ArrayBufferView, an ArrayBuffer. */
+export function isBinaryBody(value: unknown): value is Uint8Array | ArrayBuffer | ArrayBufferView {
+  return value instanceof Uint8Array || ArrayBuffer.isView(value) || isArrayBuffer(value);
 }

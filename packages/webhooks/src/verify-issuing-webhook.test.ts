@@ -46,6 +46,43 @@ describe("verifyIssuingWebhook", () => {
     }
   });
 
+  it("accepts the raw bytes as an ArrayBuffer or any ArrayBufferView (request.arrayBuffer())", async () => {
+    // What `await request.arrayBuffer()` gives on workers and Next.js, and views over part of
+    // a larger buffer: each is the body's bytes, not a parsed object.
+    const arrayBuffer = await new Request("http://x/", { method: "POST", body }).arrayBuffer();
+    const bytes = new TextEncoder().encode(body);
+    const padded = new Uint8Array(bytes.length + 8);
+    padded.set(bytes, 4);
+    const views: unknown[] = [
+      arrayBuffer,
+      new DataView(padded.buffer, 4, bytes.length),
+      new Uint8Array(padded.buffer, 4, bytes.length),
+      new Int8Array(padded.buffer, 4, bytes.length),
+      new Uint8ClampedArray(bytes),
+    ];
+    for (const rawBody of views) {
+      const out = await verifyIssuingWebhook({
+        rawBody,
+        headers: headers(NOW_S, good),
+        secret: SECRET,
+        now,
+      });
+      expect(out, Object.prototype.toString.call(rawBody)).toEqual({ body, timestamp: NOW_S });
+    }
+    // Bytes that are not UTF-8 are refused the same way in any of these forms.
+    const latin1 = Uint8Array.from([...bytes.slice(0, -2), 0xe9, ...bytes.slice(-2)]);
+    expect(
+      await reason(() =>
+        verifyIssuingWebhook({
+          rawBody: latin1.buffer,
+          headers: headers(NOW_S, good),
+          secret: SECRET,
+          now,
+        }),
+      ),
+    ).toBe("not_utf8");
+  });
+
   it("accepts uppercase hex and header names in any case (fetch Headers too)", async () => {
     const h = new Headers({ "X-Timestamp": String(NOW_S), "X-Signature": good.toUpperCase() });
     expect(

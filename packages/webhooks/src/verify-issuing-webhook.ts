@@ -29,7 +29,10 @@ export interface IssuingWebhookSecrets {
 }
 
 export interface WebhookInput {
-  /** The body exactly as received: string, Buffer or Uint8Array. */
+  /**
+   * The body exactly as received: string, Buffer, Uint8Array, ArrayBuffer or another
+   * ArrayBufferView.
+   */
   rawBody: unknown;
   headers: HeaderSource;
 }

@@ -255,6 +255,97 @@ describe("createWebhookHandler", () => {
     expect(errors).toHaveLength(1);
   });
 
+  it("acknowledges a body handed over as an ArrayBuffer (await request.arrayBuffer())", async () => {
+    const seen: IssuingWebhookEvent[] = [];
+    const errors: unknown[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      onEvent: (e) => void seen.push(e),
+      onError: (e) => void errors.push(e),
+    });
+    const signed = await signIssuingWebhook({ body: event("1953712585351499793"), secret: SECRET });
+    const request = new Request("http://x/", { method: "POST", body: signed.body });
+    const res = await handler.handle({
+      rawBody: await request.arrayBuffer(),
+      headers: signed.headers,
+    });
+    expect(res).toEqual({ status: 200, body: { respCode: "20000", respMsg: "success" } });
+    expect(seen[0]?.request_id).toBe("1953712585351499793");
+    expect(errors).toEqual([]);
+  });
+
+  it("fetch: a Request whose body was already read is answered 500 40100 and onError told parsed_body", async () => {
+    const errors: unknown[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      onEvent: () => {
+        throw new Error("must not run");
+      },
+      onError: (e) => void errors.push(e),
+    });
+    const signed = await signIssuingWebhook({ body: event("1953712585351499794"), secret: SECRET });
+    const request = new Request("http://x/", {
+      method: "POST",
+      body: signed.body,
+      headers: signed.headers,
+    });
+    await request.json(); // a middleware read it first
+    const res = await handler.fetch(request);
+    expect(res.status).toBe(500);
+    const answer = (await res.json()) as { respCode: string; respMsg: string };
+    expect(answer.respCode).toBe("40100");
+    expect(answer.respMsg).toMatch(/raw request body|already read/);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ name: "SignatureError", reason: "parsed_body" });
+    // As node-style handle() answers a body a JSON parser already turned into an object.
+    const viaHandle = await handler.handle({
+      rawBody: JSON.parse(signed.body),
+      headers: signed.headers,
+    });
+    expect(viaHandle.status).toBe(res.status);
+    expect(viaHandle.body.respCode).toBe(answer.respCode);
+  });
+
+  it("fetch: a body whose stream fails is answered 400 and retried, like node:http's", async () => {
+    const errors: unknown[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      onEvent: () => {},
+      onError: (e) => void errors.push(e),
+    });
+    const broken = new Error("connection reset");
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"request_id":'));
+      },
+      pull(controller) {
+        controller.error(broken);
+      },
+    });
+    const res = await handler.fetch(
+      new Request("http://x/", { method: "POST", body, duplex: "half" } as RequestInit),
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ respCode: "50000", respMsg: "body could not be read" });
+    expect(errors).toEqual([broken]);
+  });
+
+  it("acknowledges a signed push whose values break only limits made for requests", async () => {
+    // The service's data, read as a query answer is: text past 256 characters and an amount
+    // written as Java's BigDecimal prints 100 would be refused 400, retried ~10 times and lost.
+    const seen: IssuingWebhookEvent[] = [];
+    const handler = createWebhookHandler({ secret: SECRET, onEvent: (e) => void seen.push(e) });
+    const body = `{"request_id":"1953712585351499795","event_type":"issuing.cardTransactionEvent","created_at":"2027-01-15T08:00:00Z","version":"1.0","data":{"txnType":"CLEARING","txnStatus":"S","txnOrderNo":"T000000000000001","cardId":1953712585351499777,"transactionAmount":100.00,"transactionCurrency":"USD","cardAmount":1E+2,"cardCurrency":"USD","merchantName":"${"A".repeat(300)}"}}`;
+    const signed = await signIssuingWebhook({ body, secret: SECRET });
+    const res = await handler.handle({ rawBody: signed.body, headers: signed.headers });
+    expect(res.body.respMsg).toBe("success");
+    expect(res.status).toBe(200);
+    const [pushed] = seen;
+    if (pushed?.kind !== "cardTransaction") throw new Error("not delivered");
+    expect(pushed.data.cardAmount).toBe("100");
+    expect(pushed.data.merchantName).toHaveLength(300);
+  });
+
   it("asks a concurrent duplicate to retry while the first delivery is in flight", async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => {

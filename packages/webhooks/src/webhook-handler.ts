@@ -3,12 +3,13 @@
  * request_id, run `onEvent`, and answer so the service stops or retries. `handle` holds the
  * logic; `fetch`, `node` and `express` only adapt request and response types.
  */
-import { isResponseValidationError, isSignatureError } from "@merchantkit/core";
+import { isResponseValidationError, isSignatureError, SignatureError } from "@merchantkit/core";
 import { acknowledge, retryLater, type WebhookAck } from "./acknowledgement";
 import { createIssuingEventConstructor, type IssuingWebhookEvent } from "./construct-issuing-event";
 import type { DedupeStore } from "./dedupe-store";
 import type { HeaderSource } from "./headers";
 import type { NodeRequestLike, NodeResponseLike } from "./node-http-shape";
+import { isBinaryBody } from "./raw-body";
 import type { IssuingWebhookSecrets } from "./verify-issuing-webhook";
 
 export interface WebhookHandlerOptions extends IssuingWebhookSecrets {
@@ -69,6 +70,42 @@ function refusal(error: unknown): string {
   return text.length > 500 ? `${text.slice(0, 499)}…` : text;
 }
 
+/** The answer to a push refused before onEvent: a bad signature, setup or payload. */
+function refused(error: unknown): WebhookResult {
+  if (isSignatureError(error)) {
+    // Bytes that are no UTF-8 text are a malformed body, not a wrong secret: a 401 would
+    // send the operator looking at the secret.
+    if (error.reason === "not_utf8")
+      return { status: 400, body: { respCode: "40000", respMsg: "body is not valid UTF-8" } };
+    const status = error.reason === "parsed_body" || error.reason === "bad_secret" ? 500 : 401;
+    return {
+      status,
+      body: {
+        respCode: "40100",
+        respMsg: error.reason === "parsed_body" ? error.message : "signature verification failed",
+      },
+    };
+  }
+  return { status: 400, body: { respCode: "40000", respMsg: refusal(error) } };
+}
+
+/** A body the adapter could not read (the connection broke): the service retries it. */
+function unreadable(): WebhookResult {
+  return { status: 400, body: retryLater("body could not be read") };
+}
+
+/**
+ * A fetch Request whose body something read (or began reading) before the handler: the raw bytes
+ * the signature covers are gone, as with a JSON parser that ran first in node, and answered the
+ * same way (500 40100, parsed_body), so the service keeps retrying while the setup is fixed.
+ */
+function bodyAlreadyRead(): SignatureError {
+  return new SignatureError(
+    "parsed_body",
+    "The webhook request's body was already read before the handler got it (e.g. `await request.json()` in a middleware), so the raw bytes the signature covers are gone: hand the Request over unread, or pass the raw body to handle() (`await request.text()` or `await request.arrayBuffer()`).",
+  );
+}
+
 function readBody(req: NodeRequestLike, max: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
@@ -102,8 +139,8 @@ function readBody(req: NodeRequestLike, max: number): Promise<Uint8Array> {
  * unread, once it passes `max` bytes. Web streams only: this also runs on workers, Deno, Bun.
  */
 async function readStream(request: Request, max: number): Promise<Uint8Array | undefined> {
-  // No body (an empty one), or one already read (arrayBuffer rejects as before).
-  if (request.body === null || request.bodyUsed) return new Uint8Array(await request.arrayBuffer());
+  // No body: an empty one. (One already read is refused before this.)
+  if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -156,22 +193,7 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
       event = await construct(input);
     } catch (error) {
       report(error);
-      if (isSignatureError(error)) {
-        // Bytes that are no UTF-8 text are a malformed body, not a wrong secret: a 401 would
-        // send the operator looking at the secret.
-        if (error.reason === "not_utf8")
-          return { status: 400, body: { respCode: "40000", respMsg: "body is not valid UTF-8" } };
-        const status = error.reason === "parsed_body" || error.reason === "bad_secret" ? 500 : 401;
-        return {
-          status,
-          body: {
-            respCode: "40100",
-            respMsg:
-              error.reason === "parsed_body" ? error.message : "signature verification failed",
-          },
-        };
-      }
-      return { status: 400, body: { respCode: "40000", respMsg: refusal(error) } };
+      return refused(error);
     }
     const id = event.request_id;
     // Every path answers: a dedupe store that fails (its database down) is reported and the
@@ -209,10 +231,23 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
   }
 
   async function fetchResult(request: Request): Promise<WebhookResult> {
+    // Every way this fails is an answer, never a rejection: the fetch adapter's caller (a
+    // framework) would answer a bare 500 with no respCode, and onError would never hear of it.
+    if (request.bodyUsed || request.body?.locked) {
+      const error = bodyAlreadyRead();
+      report(error);
+      return refused(error);
+    }
     // A declared length over the limit is refused unread; a chunked body, or a length that
     // lied, is read only until it passes the limit.
     const declared = Number(request.headers.get("content-length") ?? 0);
-    const body = declared > maxBodyBytes ? undefined : await readStream(request, maxBodyBytes);
+    let body: Uint8Array | undefined;
+    try {
+      body = declared > maxBodyBytes ? undefined : await readStream(request, maxBodyBytes);
+    } catch (error) {
+      report(error);
+      return unreadable();
+    }
     if (body === undefined) {
       report(new WebhookBodyTooLargeError(maxBodyBytes));
       return tooLarge(maxBodyBytes);
@@ -233,9 +268,7 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
         report(error);
         send(
           res,
-          error instanceof WebhookBodyTooLargeError
-            ? tooLarge(maxBodyBytes)
-            : { status: 400, body: retryLater("body could not be read") },
+          error instanceof WebhookBodyTooLargeError ? tooLarge(maxBodyBytes) : unreadable(),
         );
         return;
       }
@@ -254,10 +287,11 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
     },
     node: (req, res) => node(req, res),
     express(req, res, next) {
-      // express.raw() leaves a Buffer; a JSON parser that ran first leaves an object, which
-      // `handle` refuses with a message saying to pass the raw body.
+      // express.raw() leaves a Buffer (other raw parsers may leave an ArrayBuffer); a JSON
+      // parser that ran first leaves an object, which `handle` refuses with a message saying
+      // to pass the raw body.
       const preRead =
-        req.body instanceof Uint8Array || typeof req.body === "string"
+        isBinaryBody(req.body) || typeof req.body === "string"
           ? req.body
           : req.body !== undefined && req.readableEnded
             ? req.body

@@ -27,7 +27,7 @@ describe("cardIdOrMasked", () => {
       expect(v.safeParse(codec.decode, bad).success, bad).toBe(false);
       expect(v.safeParse(codec.encode, bad).success, bad).toBe(false);
     }
-    // Digits are an id; a non-canonical one is refused by the field limits (event-limits test).
+    // Digits are an id, written only in canonical form.
     expect(v.safeParse(codec.encode, "0123").success).toBe(false);
     expect(v.parse(codec.decode, "****1111")).toBe("****1111");
   });

@@ -18,9 +18,9 @@ const text = v.pipe(v.string(RULE), v.regex(MASKED_CARD_NUMBER, RULE));
 
 /**
  * In card transaction events cardId may be a masked card number such as "411111******1111"
- * instead of the card's id. Read: a JSON number or a digit string becomes the digit string (the
- * field limits then hold it to 64 bits), a masked number is kept as it is, anything else is
- * refused. Write: a card id goes out as a
+ * instead of the card's id. Read: a JSON number or a digit string becomes the digit string (as
+ * the query's `id()` reads it, with no range check: a push is read as leniently as a query
+ * answer), a masked number is kept as it is, anything else is refused. Write: a card id goes out as a
  * bare JSON number, a masked number as a string. Local codec: the shared combinators have no
  * "id or text" form.
  */

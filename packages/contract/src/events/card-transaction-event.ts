@@ -6,28 +6,17 @@ import { cardTransactionRecord } from "../issuing/records";
 import { cardIdOrMasked } from "./card-id-or-masked";
 import { issuingEventOf } from "./envelope";
 
-// A pushed amount is a plain decimal: the query reads the exponent form too, a push may not.
-const amount = c.optional(c.amountNumber({ sign: "any", plain: true }));
-// Documented at most 64 characters (the 3DS query filter on txnOrderNo).
-const orderNo = c.string({ nonEmpty: true, maxLength: 64 });
-
 /**
- * The card transaction record, except that cardId may be a masked card number here, and held
- * tighter than a query result: order numbers within their documented 64 characters, amounts
- * plain decimals (the field limits of issuingEvent then hold ids to 64 bits and other text to
- * REQUEST_TEXT_MAX_LENGTH).
+ * The card transaction record as queryTxnList reads it, except that cardId may be a masked card
+ * number here. A push is the service's data, like a query answer: the limits made for requests
+ * (text length, 64-bit id range, plain-decimal amounts) do not refuse it, or a signed push would
+ * be answered 400, retried and dropped while the query still reads the same record. An amount
+ * in exponent form ("1E+2", as Java's BigDecimal writes 100) reads as the same exact decimal
+ * string the query gives ("100"). The shape still holds: a cardId that is neither an id nor a
+ * masked number, an unknown txnStatus or an empty txnOrderNo is refused.
  */
 export const cardTransactionEventData = c.extend(cardTransactionRecord, {
   cardId: cardIdOrMasked(),
-  txnOrderNo: orderNo,
-  originTxnOrderNo: c.optional(orderNo),
-  originTxnOrderNoForRefund: c.optional(orderNo),
-  transactionAmount: amount,
-  cardAmount: amount,
-  settleAmount: amount,
-  transactionFee: amount,
-  crossBorderFee: amount,
-  exchangeFee: amount,
 });
 
 export const cardTransactionEvent = issuingEventOf(

@@ -1,6 +1,7 @@
-import { parseJson } from "@merchantkit/core";
+import { parseJson, stringifyJson } from "@merchantkit/core";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { decodeWire, encodeWire } from "../codec";
 import { payoutResultNotification, payoutStatusOfNotificationStatus } from "./notification";
 
 const SIGN = "a".repeat(64);
@@ -32,5 +33,54 @@ describe("payout result notification", () => {
     expect(
       v.safeParse(payoutResultNotification.decode, { ...unsigned, status: "success" }).success,
     ).toBe(false);
+  });
+
+  it("fills payoutStatus from the status wording, by the schema and by the fast path alike", () => {
+    const base = { merchantNo: "1", payoutId: "2", requestId: "r", sign: SIGN };
+    for (const [status, letter] of Object.entries(payoutStatusOfNotificationStatus)) {
+      const wire = { ...base, status };
+      const n = v.parse(payoutResultNotification.decode, wire);
+      expect(n.payoutStatus, status).toBe(letter);
+      expect(n.status).toBe(status);
+      const fast = decodeWire(payoutResultNotification, parseJson(stringifyJson(wire)));
+      expect(fast.success && fast.output).toStrictEqual(n);
+      expect(Object.keys(fast.success ? fast.output : {})).toEqual(Object.keys(n));
+    }
+    // An unknown wording is kept and fills nothing; payoutStatus alone is kept as it is.
+    const later = v.parse(payoutResultNotification.decode, { ...base, status: "cancelled" });
+    expect([later.payoutStatus, later.status]).toEqual([undefined, "cancelled"]);
+    const letterOnly = v.parse(payoutResultNotification.decode, { ...base, payoutStatus: "P" });
+    expect([letterOnly.payoutStatus, letterOnly.status]).toEqual(["P", undefined]);
+    // Writing sends the fields as given: nothing is added to what the service would sign.
+    const out = encodeWire(payoutResultNotification, { ...base, status: "failure" });
+    expect(out.success && Object.keys(out.output)).not.toContain("payoutStatus");
+  });
+
+  it("refuses payoutStatus and status that contradict, both ways, naming both fields", () => {
+    const base = { merchantNo: "1", payoutId: "2", requestId: "r", sign: SIGN };
+    for (const [payoutStatus, status] of [
+      ["S", "failure"],
+      ["F", "success"],
+      ["F", "processing"],
+      ["X", "success"],
+    ]) {
+      const n = { ...base, payoutStatus, status };
+      for (const result of [
+        v.safeParse(payoutResultNotification.decode, n),
+        decodeWire(payoutResultNotification, parseJson(stringifyJson(n))),
+        encodeWire(payoutResultNotification, n),
+      ]) {
+        expect(result.success, `${payoutStatus}/${status}`).toBe(false);
+        const issues = result.issues?.map((i) => `${v.getDotPath(i)}: ${i.message}`);
+        expect(issues).toEqual([
+          "payoutStatus: must agree with status (success → S, failure → F, processing → P)",
+        ]);
+      }
+    }
+    // A wording this SDK does not know cannot contradict anything.
+    expect(
+      v.safeParse(payoutResultNotification.decode, { ...base, payoutStatus: "S", status: "done" })
+        .success,
+    ).toBe(true);
   });
 });
