@@ -219,20 +219,26 @@ function fieldList(fields: readonly [string, string | null][] | undefined): stri
   return `<dl>${fields.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v ?? "—")}</dd>`).join("")}</dl>`;
 }
 
+/**
+ * One action's form. Every form carries the break's last audit row as the page showed it
+ * (seen_action): a change someone made since makes the action refused (409, naming who), and
+ * the same form sent twice is written once.
+ */
 function actionForm(
-  breakId: string,
+  detail: BreakDetail,
   ctx: PageContext,
   action: string,
   label: string,
   field?: { name: string; label: string; multiline?: boolean },
   hidden: Record<string, string> = {},
 ): string {
+  const breakId = detail.break.breakId;
   const input = field
     ? field.multiline
       ? `<label>${esc(field.label)}<textarea name="text" rows="3" required maxlength="2000"></textarea></label>`
       : `<label>${esc(field.label)}<input name="text" required maxlength="100"></label>`
     : "";
-  const extra = Object.entries(hidden)
+  const extra = Object.entries({ seen_action: detail.lastActionId, ...hidden })
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${esc(value)}">`)
     .join("");
   return `<form method="post" action="/breaks/${encodeURIComponent(breakId)}/actions" id="${action}-form">
@@ -242,14 +248,17 @@ ${input}<button class="${action === "accept" ? "primary" : "secondary"}">${esc(l
 
 export function breakPage(detail: BreakDetail, ctx: PageContext, error?: string): string {
   const b = detail.break;
+  // breaks.currency is the provider's; the ledger's side is in its records' currency (a
+  // currency_mismatch showed its EUR ledger amount as SGD).
+  const ledgerCurrency = detail.ledgerCurrency ?? b.currency;
   const actions: string[] = [];
-  if (b.status === "accepted") actions.push(actionForm(b.breakId, ctx, "reopen", "Reopen"));
+  if (b.status === "accepted") actions.push(actionForm(detail, ctx, "reopen", "Reopen"));
   else if (b.status !== "resolved")
     actions.push(
       // The figures on this page go with the accept: if a match run changed them since, the
       // accept is refused (409) and the page shown again with the new ones.
       actionForm(
-        b.breakId,
+        detail,
         ctx,
         "accept",
         "Accept the difference",
@@ -259,23 +268,26 @@ export function breakPage(detail: BreakDetail, ctx: PageContext, error?: string)
           seen_provider_amount: b.providerAmount ?? "",
           seen_ledger_amount: b.ledgerAmount ?? "",
           seen_status: b.status,
+          seen_class: b.class,
+          seen_currency: b.currency ?? "",
+          seen_ledger_currency: detail.ledgerCurrency ?? "",
         },
       ),
     );
   actions.push(
-    actionForm(b.breakId, ctx, "comment", "Add comment", {
+    actionForm(detail, ctx, "comment", "Add comment", {
       name: "comment",
       label: "Comment",
       multiline: true,
     }),
-    actionForm(b.breakId, ctx, "assign", "Assign", { name: "assignee", label: "Assign to" }),
+    actionForm(detail, ctx, "assign", "Assign", { name: "assignee", label: "Assign to" }),
   );
-  if (b.assignee) actions.push(actionForm(b.breakId, ctx, "unassign", "Unassign"));
+  if (b.assignee) actions.push(actionForm(detail, ctx, "unassign", "Unassign"));
   const summary = `<dl id="summary">
 <dt>status</dt><dd>${statusBadge(b.status).html}</dd>
 <dt>class</dt><dd>${esc(b.class)} (priority P${b.priority})</dd>
 <dt>amount at stake</dt><dd>${esc(moneyText(b.amount, b.currency))}</dd>
-<dt>provider / ledger</dt><dd>${esc(b.providerAmount === null ? "—" : moneyText(b.providerAmount, b.currency))} / ${esc(b.ledgerAmount === null ? "—" : moneyText(b.ledgerAmount, b.currency))}</dd>
+<dt>provider / ledger</dt><dd>${esc(b.providerAmount === null ? "—" : moneyText(b.providerAmount, b.currency))} / ${esc(b.ledgerAmount === null ? "—" : moneyText(b.ledgerAmount, ledgerCurrency))}</dd>
 <dt>detail</dt><dd>${esc(b.detail)}</dd>
 <dt>occurred</dt><dd>${esc(b.occurredAt ?? "—")}</dd>
 <dt>open for</dt><dd>${b.daysOpen === null ? "—" : `${b.daysOpen} days`}</dd>

@@ -5,25 +5,26 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
-import { breakHistory } from "../workflow/break-queries";
+import { applyBreakAction } from "../workflow/break-actions";
+import { breakHistory, showBreak } from "../workflow/break-queries";
 import { startConsole } from "./console-server";
 import { type ConsoleFixture, consoleFixture, HOSTILE, TEST_TOKEN } from "./test-console";
 
 let f: ConsoleFixture;
 let base: string;
 
-async function login(token = TEST_TOKEN, at = base): Promise<Response> {
+async function login(token = TEST_TOKEN, at = base, actor = "alice"): Promise<Response> {
   return fetch(`${at}/login`, {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ actor: "alice", token }),
+    body: new URLSearchParams({ actor, token }),
   });
 }
 
 /** A signed-in session on the console at `at` (the fixture's unless given). */
-async function session(at = base): Promise<{ cookie: string; formToken: string }> {
-  const res = await login(TEST_TOKEN, at);
+async function session(at = base, actor = "alice"): Promise<{ cookie: string; formToken: string }> {
+  const res = await login(TEST_TOKEN, at, actor);
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0] as string;
   const page = await (await fetch(`${at}/breaks/${f.ids[0]}`, { headers: { cookie } })).text();
   const formToken = /name="form_token" value="([^"]+)"/.exec(page)?.[1] as string;
@@ -37,6 +38,28 @@ const post = (path: string, cookie: string, form: Record<string, string>, header
     headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...headers },
     body: new URLSearchParams(form),
   });
+
+/** The hidden fields of one of a break page's forms (`accept`, `reopen`, `comment`, ...), as shown now. */
+async function formOf(id: string, action: string, cookie: string): Promise<Record<string, string>> {
+  const page = await (await fetch(`${base}/breaks/${id}`, { headers: { cookie } })).text();
+  const form = new RegExp(`<form[^>]*id="${action}-form">([\\s\\S]*?)</form>`).exec(page)?.[1];
+  if (form === undefined) throw new Error(`the page of ${id} has no ${action} form`);
+  return Object.fromEntries(
+    [...form.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [
+      m[1] as string,
+      (m[2] as string).replaceAll("&amp;", "&"),
+    ]),
+  );
+}
+
+const act = (id: string, cookie: string, form: Record<string, string>) =>
+  post(`/breaks/${id}/actions`, cookie, form);
+
+/** The message of a refused action's page. */
+const alertOf = async (res: Response) =>
+  (/<p class="error" role="alert">([^<]*)<\/p>/.exec(await res.text())?.[1] ?? "")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'");
 
 describe.each(testBackends())("the console over HTTP on %s", (kind) => {
   beforeAll(async () => {
@@ -79,9 +102,14 @@ describe.each(testBackends())("the console over HTTP on %s", (kind) => {
   it("refuses POSTs without the form token, from another origin or another site; writes nothing", async () => {
     const { cookie, formToken } = await session();
     const id = f.ids[2] as string;
-    const form = { action: "accept", text: "ok", form_token: formToken };
+    const form: Record<string, string> = { ...(await formOf(id, "accept", cookie)), text: "ok" };
+    expect(form.form_token).toBe(formToken);
     const refused = [
-      await post(`/breaks/${id}/actions`, cookie, { action: "accept", text: "ok" }),
+      await post(
+        `/breaks/${id}/actions`,
+        cookie,
+        Object.fromEntries(Object.entries(form).filter(([name]) => name !== "form_token")),
+      ),
       await post(`/breaks/${id}/actions`, cookie, form, { origin: "https://evil.example" }),
       await post(`/breaks/${id}/actions`, cookie, form, { "sec-fetch-site": "cross-site" }),
       await post(`/breaks/${id}/actions`, "", form),
@@ -93,9 +121,18 @@ describe.each(testBackends())("the console over HTTP on %s", (kind) => {
     expect((await breakHistory(f.database.db, id)).map((h) => [h.action, h.actor])).toEqual([
       ["accept", "alice"],
     ]);
+    // The same form sent again (a double click, a retry) is answered as the first, written once.
     const twice = await post(`/breaks/${id}/actions`, cookie, form);
-    expect(twice.status).toBe(409);
-    expect(await twice.text()).toContain("already accepted (by alice");
+    expect([twice.status, twice.headers.get("location")]).toEqual([303, `/breaks/${id}`]);
+    expect(await breakHistory(f.database.db, id)).toHaveLength(1);
+    // Someone else's accept from the page before is told who accepted it.
+    const bob = await session(base, "bob");
+    const late = await post(`/breaks/${id}/actions`, bob.cookie, {
+      ...form,
+      form_token: bob.formToken,
+    });
+    expect(late.status).toBe(409);
+    expect(await alertOf(late)).toContain("changed since you looked (alice accepted it at ");
   });
 
   it("refuses an accept of figures the page showed but a run changed since (409, the new page)", async () => {
@@ -107,10 +144,14 @@ describe.each(testBackends())("the console over HTTP on %s", (kind) => {
       [...form.matchAll(/name="(seen_\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
     );
     expect(seen).toEqual({
+      seen_action: "0",
       seen_amount: "1250.50",
       seen_provider_amount: "",
       seen_ledger_amount: "-1250.50",
       seen_status: "open",
+      seen_class: "missing_at_provider",
+      seen_currency: "EUR",
+      seen_ledger_currency: "EUR",
     });
     const db = f.database.db;
     // What a match run writes when the entry is rebooked with the opposite sign.
@@ -129,6 +170,201 @@ describe.each(testBackends())("the console over HTTP on %s", (kind) => {
       expect(await breakHistory(db, id)).toEqual([]);
     } finally {
       await queryText(db, `UPDATE breaks SET ledger_amount = -1250.50 WHERE break_id = '${id}'`);
+    }
+  });
+
+  it("refuses a Reopen from a page older than someone else's newer acceptance (409, naming who)", async () => {
+    const alice = await session();
+    const bob = await session(base, "bob");
+    const id = f.ids[1] as string; // assigned to carol, open
+    const db = f.database.db;
+    await applyBreakAction(db, { breakId: id, action: "accept", actor: "carol", text: "first" });
+    const stale = await formOf(id, "reopen", alice.cookie); // alice's page offers Reopen
+    // bob reopens and accepts it again, from his own pages.
+    expect((await act(id, bob.cookie, await formOf(id, "reopen", bob.cookie))).status).toBe(303);
+    const accept = { ...(await formOf(id, "accept", bob.cookie)), text: "bob: write-off approved" };
+    expect((await act(id, bob.cookie, accept)).status).toBe(303);
+    const before = (await breakHistory(db, id)).length;
+    const res = await act(id, alice.cookie, stale);
+    expect(res.status).toBe(409);
+    expect(await alertOf(res)).toMatch(
+      /changed since you looked \(bob reopened it at [^;]+; bob accepted it at [^)]+\): nothing done/,
+    );
+    expect((await breakHistory(db, id)).length).toBe(before);
+    expect((await showBreak(db, id))?.break).toMatchObject({
+      status: "accepted",
+      acceptedBy: "bob",
+    });
+    // A form of a state-changing action that says nothing of the page it came from is refused.
+    const bare = await act(id, alice.cookie, {
+      action: "reopen",
+      form_token: stale.form_token as string,
+    });
+    expect(bare.status).toBe(400);
+    expect((await breakHistory(db, id)).length).toBe(before);
+    await applyBreakAction(db, { breakId: id, action: "reopen", actor: "carol" });
+  });
+
+  it("of two assigns from the same page one wins, the other is told who; a double-submitted comment is written once", async () => {
+    const alice = await session();
+    const bob = await session(base, "bob");
+    const id = f.ids[1] as string;
+    const db = f.database.db;
+    const [a, b] = [
+      await formOf(id, "assign", alice.cookie),
+      await formOf(id, "assign", bob.cookie),
+    ];
+    const [ra, rb] = await Promise.all([
+      act(id, alice.cookie, { ...a, text: "alice" }),
+      act(id, bob.cookie, { ...b, text: "bob" }),
+    ]);
+    const statuses = [ra.status, rb.status].sort();
+    expect(statuses).toEqual([303, 409]);
+    const winner = (await showBreak(db, id))?.break.assignee as string;
+    const lost = ra.status === 409 ? ra : rb;
+    expect(await alertOf(lost)).toContain(
+      `changed since you looked (${winner} assigned it to ${winner} at `,
+    );
+    const comment: Record<string, string> = {
+      ...(await formOf(id, "comment", alice.cookie)),
+      text: "called the bank, refund on its way",
+    };
+    const before = (await breakHistory(db, id)).length;
+    const answers = [await act(id, alice.cookie, comment), await act(id, alice.cookie, comment)];
+    expect(answers.map((r) => [r.status, r.headers.get("location")])).toEqual([
+      [303, `/breaks/${id}`],
+      [303, `/breaks/${id}`],
+    ]);
+    const after = await breakHistory(db, id);
+    expect(after.slice(before).map((h) => [h.actor, h.action, h.text])).toEqual([
+      ["alice", "comment", "called the bank, refund on its way"],
+    ]);
+    // A comment form that does not say which page it came from cannot be told from a new one.
+    const bare = await act(id, alice.cookie, {
+      action: "comment",
+      text: "called the bank, refund on its way",
+      form_token: comment.form_token as string,
+    });
+    expect(bare.status).toBe(400);
+    expect((await breakHistory(db, id)).length).toBe(after.length);
+  });
+
+  it("sends the class and currencies with the accept: a rebooking to another currency makes it 409", async () => {
+    const { cookie } = await session();
+    const id = f.ids[0] as string; // EUR
+    const seen = await formOf(id, "accept", cookie);
+    const db = f.database.db;
+    // What a match run writes when the ledger entry is rebooked to 1,250.50 USD.
+    const rebook = (currency: string) =>
+      Promise.all([
+        queryText(db, `UPDATE breaks SET currency = '${currency}' WHERE break_id = '${id}'`),
+        queryText(db, `UPDATE break_records SET currency = '${currency}' WHERE break_id = '${id}'`),
+      ]);
+    await rebook("USD");
+    try {
+      const before = (await breakHistory(db, id)).length;
+      const res = await act(id, cookie, { ...seen, text: "small EUR rounding" });
+      expect(res.status).toBe(409);
+      expect(await alertOf(res)).toContain(
+        "changed since it was shown (currency EUR is now USD; ledger currency EUR is now USD)",
+      );
+      expect((await breakHistory(db, id)).length).toBe(before);
+    } finally {
+      await rebook("EUR");
+    }
+  });
+
+  it("shows each side of a break in its own currency", async () => {
+    const { cookie } = await session();
+    const id = f.ids[0] as string; // ledger -1250.50 EUR
+    const db = f.database.db;
+    // A currency_mismatch: the provider's side in SGD, the ledger's in EUR.
+    await queryText(
+      db,
+      `UPDATE breaks SET class = 'currency_mismatch', currency = 'SGD', provider_amount = -1600.00 WHERE break_id = '${id}'`,
+    );
+    try {
+      const page = await (await fetch(`${base}/breaks/${id}`, { headers: { cookie } })).text();
+      expect(/<dt>provider \/ ledger<\/dt><dd>([^<]*)/.exec(page)?.[1]).toBe(
+        "-1,600.00 SGD / -1,250.50 EUR",
+      );
+    } finally {
+      await queryText(
+        db,
+        `UPDATE breaks SET class = 'missing_at_provider', currency = 'EUR', provider_amount = NULL WHERE break_id = '${id}'`,
+      );
+    }
+  });
+
+  it("answers a comment with a NUL 400 naming the field; the error log masks card numbers", async () => {
+    const logged: string[] = [];
+    // A database that fails every action the way drizzle reports it: the query and its values.
+    const failing = new Proxy(f.database.db, {
+      get(target, key, receiver) {
+        if (key === "transaction")
+          return () =>
+            Promise.reject(
+              new Error(
+                "Failed query: INSERT INTO break_actions (text) VALUES ($1)\nparams: refund to card 5555555555554444",
+                { cause: new Error("invalid byte sequence for card 4111111111111111") },
+              ),
+            );
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const own = await startConsole({
+      db: failing,
+      token: TEST_TOKEN,
+      port: 0,
+      log: (line) => logged.push(line),
+    });
+    try {
+      const { cookie, formToken } = await session(own.url);
+      const id = f.ids[2] as string;
+      const send = (text: string) =>
+        fetch(`${own.url}/breaks/${id}/actions`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+          body: new URLSearchParams({
+            action: "comment",
+            text,
+            form_token: formToken,
+            seen_action: "0",
+          }),
+        });
+      const nul = await send("refund to card 5555555555554444\u0000");
+      expect(nul.status).toBe(400);
+      expect(await alertOf(nul)).toMatch(/^comment must not hold control characters \(U\+0000/);
+      expect(logged).toEqual([]);
+      const failed = await send("refund to card 5555555555554444");
+      expect(failed.status).toBe(500);
+      expect(logged).toHaveLength(1);
+      expect(logged.join("\n")).not.toMatch(/5555555555554444|4111111111111111/);
+      expect(logged[0]).toContain("invalid byte sequence for card [REDACTED]");
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("refuses a sign-in under an invisible, reserved or control-character name (400)", async () => {
+    for (const actor of [
+      "\u200b",
+      "\u2060 \ufeff",
+      "reconciler\u200b",
+      "Reconciler",
+      "ali\u0000ce",
+    ]) {
+      const res = await fetch(`${base}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ actor, token: TEST_TOKEN }),
+      });
+      expect([res.status, res.headers.get("set-cookie")], JSON.stringify(actor)).toEqual([
+        400,
+        null,
+      ]);
     }
   });
 
@@ -199,6 +435,7 @@ describe.each(testBackends())("the console over HTTP on %s", (kind) => {
           action: "comment",
           text: "in hand at the stop",
           form_token: formToken,
+          seen_action: "0",
         });
         await new Promise((r) => setTimeout(r, 300)); // the comment waits on the lock
         const closed = f.console.close();

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Db } from "../db/database";
 import { loadReport } from "../report/report-data";
+import { errorText } from "../store/error-text";
 import {
   applyBreakAction,
   BREAK_ACTIONS,
@@ -12,6 +13,7 @@ import {
   type SeenBreak,
 } from "../workflow/break-actions";
 import { listBreakPage, QUEUE_SORTS, type QueueSort, showBreak } from "../workflow/break-queries";
+import { personName } from "../workflow/typed-text";
 import { WorkflowError } from "../workflow/workflow-error";
 import {
   cookieOf,
@@ -42,7 +44,7 @@ export interface ConsoleOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
-  /** Where errors go (never a token or a cookie). */
+  /** Where errors go (never a token or a cookie; card numbers masked: store/error-text.ts). */
   log?: (line: string) => void;
 }
 
@@ -137,14 +139,31 @@ function queueQuery(url: URL): QueueQuery {
   };
 }
 
-/** The figures the break page showed, sent back with its accept form (absent: not checked). */
-function seenOf(form: URLSearchParams): SeenBreak {
+/**
+ * What the break page showed, sent back with its forms: the break's last audit row with every
+ * action (seen_action), the figures with the accept (absent: not checked).
+ */
+function seenOf(action: BreakAction, form: URLSearchParams): SeenBreak {
   const field = (name: string) => form.get(name) ?? undefined;
+  const lastActionId = field("seen_action");
+  // Every form of the break page sends it. Without it a state change could undo someone else's
+  // newer one (a stale Reopen undid an acceptance), and a resubmitted comment could not be told
+  // from a new one: refused.
+  if (lastActionId === undefined)
+    throw new HttpError(
+      400,
+      "the form does not say which version of the break it was sent from (seen_action): reload the page",
+    );
+  if (action !== "accept") return { lastActionId };
   return {
+    lastActionId,
     amount: field("seen_amount"),
     providerAmount: field("seen_provider_amount"),
     ledgerAmount: field("seen_ledger_amount"),
     status: field("seen_status"),
+    class: field("seen_class"),
+    currency: field("seen_currency"),
+    ledgerCurrency: field("seen_ledger_currency"),
   };
 }
 
@@ -217,15 +236,20 @@ export async function startConsole(opts: ConsoleOptions): Promise<RunningConsole
     const crossSite = crossSiteReason(req);
     if (crossSite) throw new HttpError(403, `cross-site request refused: ${crossSite}`);
     const form = await formOf(req);
-    const actor = (form.get("actor") ?? "").trim();
     if (!tokenMatches(form.get("token") ?? "", opts.token))
       return send(res, 401, loginPage("Wrong token: ask whoever runs the console for it."));
-    if (actor === "" || actor.length > 100)
-      return send(
-        res,
-        400,
-        loginPage("Your name is required (1–100 characters): it goes into the audit trail."),
+    let actor: string;
+    try {
+      // The rule of every action's actor (typed-text.ts), so the session's name is one it takes.
+      actor = personName(
+        form.get("actor") ?? "",
+        "name",
+        "yours, 1–100 characters (it goes into the audit trail)",
       );
+    } catch (error) {
+      if (!(error instanceof WorkflowError)) throw error;
+      return send(res, 400, loginPage(`Your ${error.message}`));
+    }
     const { id } = sessions.create(actor);
     return redirect(res, "/breaks", sessionCookie(id, SESSION_SECONDS));
   }
@@ -248,13 +272,15 @@ export async function startConsole(opts: ConsoleOptions): Promise<RunningConsole
     const action = form.get("action") ?? "";
     if (!(BREAK_ACTIONS as readonly string[]).includes(action))
       throw new HttpError(400, `action must be one of ${BREAK_ACTIONS.join(", ")}`);
+    const seen = seenOf(action as BreakAction, form);
     try {
+      // A resubmitted form (a double click, a retry) answers as the first did, written once.
       await applyBreakAction(opts.db, {
         breakId,
         action: action as BreakAction,
         actor: ctx.actor,
         text: form.get("text") ?? undefined,
-        seen: action === "accept" ? seenOf(form) : undefined,
+        seen,
       });
       return redirect(res, `/breaks/${encodeURIComponent(breakId)}`);
     } catch (error) {
@@ -270,12 +296,9 @@ export async function startConsole(opts: ConsoleOptions): Promise<RunningConsole
     handle(req, res).catch((error: unknown) => {
       if (error instanceof HttpError)
         return send(res, error.status, messagePage("Refused", error.message));
-      log(
-        JSON.stringify({
-          msg: "console error",
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
+      // The sync's stored-error rule: a failed query's values left out, card numbers and
+      // secrets masked (a comment's text reached the log through drizzle's "params:").
+      log(JSON.stringify({ msg: "console error", error: errorText(error) }));
       if (!res.headersSent)
         send(res, 500, messagePage("Error", "the console failed on this request (see its log)"));
       else res.end();

@@ -1,11 +1,13 @@
 // Finance's actions on a break (accept, reopen, comment, assign, unassign): each checks the
-// break's current state under row locks (its breaks row, then its break_workflow row), updates
+// break's current state under row locks (its breaks row, then its break_workflow row), and what
+// the person's view of the break showed (the last audit row, for accept the figures too), updates
 // break_workflow and appends one audit row with the break's class, amount and currency at that
 // moment, all in one transaction.
 import { decimalEquals, isDecimalString } from "@merchantkit/core";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { assigneeName, freeText, personName, RECONCILER_ACTOR } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
 
 export const BREAK_ACTIONS = ["accept", "reopen", "comment", "assign", "unassign"] as const;
@@ -14,20 +16,29 @@ export type BreakAction = (typeof BREAK_ACTIONS)[number];
 export interface BreakActionInput {
   breakId: string;
   action: BreakAction;
-  /** Who acts: a person's name (trimmed, 1–100 characters). */
+  /** Who acts: a person's name (normalised: typed-text.ts personName; 1–100 characters). */
   actor: string;
   /** accept: the reason; comment: the comment; assign: the assignee's name. */
   text?: string | undefined;
   /**
-   * accept only, optional: the break as the person saw it when they chose to accept. The accept
-   * is refused with `conflict` when the break no longer shows that (a match run changed it in
-   * between), so nobody accepts figures they never saw. Each field given is compared.
+   * Optional: the break as the person saw it when they chose to act. The action is refused with
+   * `conflict` when the break no longer shows that, so nobody acts on a state they never saw:
+   * `lastActionId` (every action) when someone changed the break's workflow since (accepted,
+   * reopened, assigned, unassigned it, or a run lapsed its acceptance: a comment changes no
+   * state), the figures (accept only) when a match run changed them. Each field given is
+   * compared. It also makes a resubmission harmless: the same action with the same text by the
+   * same actor already written after `lastActionId` is not written again.
    */
   seen?: SeenBreak | undefined;
 }
 
 /** What the queue, `breaks show` or the console showed of a break (decimal text). */
 export interface SeenBreak {
+  /**
+   * The id of the break's last audit row when it was shown (decimal text; "0": none yet), the
+   * console's page version: BreakDetail.lastActionId.
+   */
+  lastActionId?: string | undefined;
   /** The absolute difference (breaks.amount). */
   amount?: string | undefined;
   /** The signed provider and ledger amounts; "" when the break had no such side. */
@@ -35,6 +46,12 @@ export interface SeenBreak {
   ledgerAmount?: string | undefined;
   /** pending or open. */
   status?: string | undefined;
+  /** The break's class (missing_at_provider, amount_mismatch, ...). */
+  class?: string | undefined;
+  /** The break's currency (breaks.currency, the provider's when it has a side); "" when none. */
+  currency?: string | undefined;
+  /** Its ledger records' currencies, sorted and '/'-joined; "" when it has none. */
+  ledgerCurrency?: string | undefined;
 }
 
 export interface BreakActionResult {
@@ -45,23 +62,19 @@ export interface BreakActionResult {
   /** The break's workflow status after the action: open, pending, accepted or resolved. */
   status: string;
   assignee: string | null;
+  /**
+   * True when nothing was written: the same action with the same text by the same actor was
+   * already written after the view it was sent from (a resubmitted form); actionId is that row's.
+   */
+  duplicate: boolean;
 }
 
-/** The actor of the audit rows the reconciler writes itself (lapses): no person signs with it. */
-export const RECONCILER_ACTOR = "reconciler";
+export { RECONCILER_ACTOR };
 
-const MAX_NAME = 100;
-const MAX_TEXT = 2000;
-
-function required(value: string | undefined, field: string, max: number, what: string): string {
-  const trimmed = (value ?? "").trim();
-  if (trimmed === "") throw new WorkflowError("invalid", `${field} is required: ${what}`, field);
-  if (trimmed.length > max)
-    throw new WorkflowError("invalid", `${field} must be at most ${max} characters`, field);
-  return trimmed;
-}
-
-/** Checks the input before any database work; answers it trimmed. */
+/**
+ * Checks the input before any database work; answers it as the audit trail keeps it (names
+ * normalised, text trimmed, card numbers masked: typed-text.ts).
+ */
 export function checkActionInput(input: BreakActionInput): BreakActionInput {
   if (!BREAK_ACTIONS.includes(input.action))
     throw new WorkflowError(
@@ -69,36 +82,42 @@ export function checkActionInput(input: BreakActionInput): BreakActionInput {
       `action must be one of ${BREAK_ACTIONS.join(", ")}`,
       "action",
     );
-  const breakId = required(input.breakId, "breakId", 200, "the break's id");
-  const actor = required(
-    input.actor,
-    "actor",
-    MAX_NAME,
-    "who acts (--as NAME or RECONCILER_ACTOR)",
-  );
-  // The audit trail must tell a person's action from the reconciler's own (a lapse).
-  if (actor.toLowerCase() === RECONCILER_ACTOR)
-    throw new WorkflowError(
-      "invalid",
-      `actor "${actor}" is the name the reconciler signs its own audit rows with: act under your own name`,
-      "actor",
-    );
+  const breakId = (input.breakId ?? "").trim();
+  if (breakId === "")
+    throw new WorkflowError("invalid", "breakId is required: the break's id", "breakId");
+  if (breakId.length > 200)
+    throw new WorkflowError("invalid", "breakId must be at most 200 characters", "breakId");
+  const actor = personName(input.actor, "actor", "who acts (--as NAME or RECONCILER_ACTOR)");
   let text: string | undefined;
   if (input.action === "accept")
-    text = required(input.text, "reason", MAX_TEXT, "why the difference is accepted");
-  else if (input.action === "comment")
-    text = required(input.text, "comment", MAX_TEXT, "the comment's text");
-  else if (input.action === "assign")
-    text = required(input.text, "assignee", MAX_NAME, "the name the break is assigned to");
+    text = freeText(input.text, "reason", "why the difference is accepted");
+  else if (input.action === "comment") text = freeText(input.text, "comment", "the comment's text");
+  else if (input.action === "assign") text = assigneeName(input.text);
   else if (input.text !== undefined && input.text.trim() !== "")
     throw new WorkflowError("invalid", `${input.action} takes no text`, "text");
   const seen = input.seen === undefined ? undefined : checkSeen(input.action, input.seen);
   return { breakId, action: input.action, actor, text, seen };
 }
 
+const FIGURES = [
+  "amount",
+  "providerAmount",
+  "ledgerAmount",
+  "status",
+  "class",
+  "currency",
+  "ledgerCurrency",
+] as const;
+
 function checkSeen(action: BreakAction, seen: SeenBreak): SeenBreak {
-  if (action !== "accept")
-    throw new WorkflowError("invalid", "only accept takes the break as it was seen", "seen");
+  if (seen.lastActionId !== undefined && !/^(0|[1-9]\d{0,18})$/.test(seen.lastActionId))
+    throw new WorkflowError(
+      "invalid",
+      `lastActionId must be an audit row's id (a whole number), not ${seen.lastActionId}`,
+      "lastActionId",
+    );
+  if (action !== "accept" && FIGURES.some((field) => seen[field] !== undefined))
+    throw new WorkflowError("invalid", "only accept takes the figures as they were seen", "seen");
   const amounts: [keyof SeenBreak, string | undefined, boolean][] = [
     ["amount", seen.amount, false],
     ["providerAmount", seen.providerAmount, true],
@@ -122,6 +141,16 @@ interface LockedBreak extends Record<string, unknown> {
   accepted_at: string | null;
   accepted_by: string | null;
   assignee: string | null;
+  ledger_currencies: string | null;
+}
+
+/** An audit row written after the one a view showed. */
+interface LaterAction extends Record<string, unknown> {
+  id: string;
+  at: string;
+  actor: string;
+  action: string;
+  text: string;
 }
 
 /**
@@ -155,11 +184,34 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
       sql`SELECT b.class, b.amount::text AS amount, b.currency, b.status,
           b.provider_amount::text AS provider_amount, b.ledger_amount::text AS ledger_amount,
           to_char(w.accepted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS accepted_at,
-          w.accepted_by, w.assignee
+          w.accepted_by, w.assignee, ${ledgerCurrencies("w.break_id")} AS ledger_currencies
         FROM break_workflow w JOIN breaks b ON b.break_id = w.break_id
         WHERE w.break_id = ${breakId} FOR UPDATE OF w`,
     );
     if (!b) throw new WorkflowError("unknown_break", `no break has the id ${breakId}`, "breakId");
+    const seenId = input.seen?.lastActionId;
+    if (seenId !== undefined) {
+      // Read under the lock: every action on the break (and a lapse) writes its row holding it.
+      const later = await queryRows<LaterAction>(
+        tx,
+        sql`SELECT id::text AS id, actor, action, text,
+            to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
+          FROM break_actions WHERE break_id = ${breakId} AND id > ${seenId}::bigint ORDER BY id`,
+      );
+      const same = later.find((r) => r.actor === actor && r.action === action && r.text === text);
+      if (same) {
+        const accepted = b.accepted_at !== null;
+        return {
+          actionId: same.id,
+          breakId,
+          action,
+          status: b.status !== "resolved" && accepted ? "accepted" : b.status,
+          assignee: b.assignee ?? null,
+          duplicate: true,
+        };
+      }
+      if (action !== "comment") refuseIfActedOn(later, breakId);
+    }
     refuseByState(action, b, breakId);
     if (input.seen) refuseIfChanged(input.seen, b, breakId);
     await queryRows(tx, workflowUpdate(input, b));
@@ -179,8 +231,36 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
       action,
       status: b.status !== "resolved" && accepted ? "accepted" : b.status,
       assignee,
+      duplicate: false,
     };
   });
+}
+
+/** "bob reopened it at 2026-11-27T10:00:00Z" for an audit row. */
+function describeAction(r: LaterAction): string {
+  const done: Record<string, string> = {
+    accept: "accepted it",
+    reopen: "reopened it",
+    assign: `assigned it to ${r.text}`,
+    unassign: "unassigned it",
+    lapse: "lapsed its acceptance",
+  };
+  return `${r.actor} ${done[r.action] ?? `${r.action} it`} at ${r.at}`;
+}
+
+/**
+ * Refuses a state change sent from a view older than someone else's state change (the rows
+ * written after the view, comments left out: they change nothing), naming who did what.
+ */
+function refuseIfActedOn(later: LaterAction[], breakId: string): void {
+  const changes = later.filter((r) => r.action !== "comment");
+  if (changes.length === 0) return;
+  const shown = changes.slice(0, 5).map(describeAction);
+  if (changes.length > 5) shown.push(`${changes.length - 5} more`);
+  throw new WorkflowError(
+    "conflict",
+    `break ${breakId} changed since you looked (${shown.join("; ")}): nothing done, look at it again`,
+  );
 }
 
 function refuseByState(action: BreakAction, b: LockedBreak, breakId: string): void {
@@ -215,6 +295,15 @@ function refuseIfChanged(seen: SeenBreak, b: LockedBreak, breakId: string): void
     seen.status === undefined || seen.status === b.status
       ? ""
       : `status ${seen.status} is now ${b.status}`,
+    seen.class === undefined || seen.class === b.class
+      ? ""
+      : `class ${seen.class} is now ${b.class}`,
+    seen.currency === undefined || seen.currency === (b.currency ?? "")
+      ? ""
+      : `currency ${seen.currency || "-"} is now ${b.currency ?? "-"}`,
+    seen.ledgerCurrency === undefined || seen.ledgerCurrency === (b.ledger_currencies ?? "")
+      ? ""
+      : `ledger currency ${seen.ledgerCurrency || "-"} is now ${b.ledger_currencies ?? "-"}`,
   ].filter((why) => why !== "");
   if (changed.length > 0)
     throw new WorkflowError(

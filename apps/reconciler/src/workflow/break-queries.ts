@@ -3,6 +3,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { ledgerCurrencies } from "./break-actions";
 
 export const WORKFLOW_STATUSES = ["open", "pending", "accepted", "resolved"] as const;
 export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
@@ -140,6 +141,13 @@ export async function listBreakPage(db: Db, filter: BreakFilter = {}): Promise<B
 
 export interface BreakDetail {
   break: BreakRow;
+  /**
+   * The id of the break's last audit row ("0": none), read with the break's state in one
+   * statement: the version of the break this view shows (SeenBreak.lastActionId).
+   */
+  lastActionId: string;
+  /** Its ledger records' currencies, sorted and '/'-joined (null: none); break.currency is the provider's. */
+  ledgerCurrency: string | null;
   /** The records the break covers (none once resolved). */
   records: {
     side: string;
@@ -160,7 +168,11 @@ export interface BreakDetail {
 export async function showBreak(db: Db, breakId: string): Promise<BreakDetail | undefined> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`SELECT ${COLUMNS} FROM finance_break_workflow WHERE break_id = ${breakId}`,
+    sql`SELECT ${COLUMNS},
+        (SELECT coalesce(max(a.id), 0)::text FROM break_actions a
+          WHERE a.break_id = finance_break_workflow.break_id) AS last_action_id,
+        ${ledgerCurrencies("finance_break_workflow.break_id")} AS ledger_currencies
+      FROM finance_break_workflow WHERE break_id = ${breakId}`,
   );
   if (!row) return undefined;
   const b = toBreakRow(row);
@@ -171,6 +183,8 @@ export async function showBreak(db: Db, breakId: string): Promise<BreakDetail | 
   );
   return {
     break: b,
+    lastActionId: String(row.last_action_id ?? "0"),
+    ledgerCurrency: typeof row.ledger_currencies === "string" ? row.ledger_currencies : null,
     records: records.map((r) => ({
       side: String(r.side),
       recordKind: String(r.record_kind),

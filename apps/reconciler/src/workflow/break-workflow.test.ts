@@ -8,6 +8,7 @@ import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
 import { runMatch } from "../match/run-match";
+import { maskCardData } from "../webhook-receiver/mask-card-data";
 import { applyBreakAction, type BreakActionInput, type SeenBreak } from "./break-actions";
 import { breakHistory, listBreaks, showBreak } from "./break-queries";
 import { lapseChangedAcceptances } from "./lapse-acceptances";
@@ -418,6 +419,278 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
       }
     });
   }
+});
+
+// What people type and what their view showed (review of the console and the CLI): an action
+// from a view someone else's change made stale is refused naming who changed it, a resubmitted
+// form is written once, card numbers are masked before the append-only trail keeps them, control
+// characters are refused naming the field, and names are normalised before they are checked.
+describe.each(testBackends())("the audit trail's input on %s", (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+  let ids: string[];
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    db = database.db;
+    ids = await seedThreeBreaks(db);
+  }, 120_000);
+  afterAll(async () => {
+    await database?.dispose();
+  });
+  const act = (input: Partial<BreakActionInput> & Pick<BreakActionInput, "action" | "actor">) =>
+    applyBreakAction(db, { breakId: ids[0] as string, ...input });
+  /** The id of the break's last audit row ("0": none): what a view of it showed. */
+  const lastSeen = async (id: string) => (await breakHistory(db, id)).at(-1)?.id ?? "0";
+
+  it("refuses a reopen, assign or unassign from a view someone changed since, naming who; writes nothing", async () => {
+    const id = ids[0] as string;
+    await act({ action: "accept", actor: "carol", text: "first acceptance" });
+    // Alice's page: accepted by carol, with the Reopen form.
+    const alice = await lastSeen(id);
+    await act({ action: "reopen", actor: "bob" });
+    await act({ action: "accept", actor: "bob", text: "write-off approved" });
+    const before = await auditCount(db);
+    const stale = await failure(
+      act({ action: "reopen", actor: "alice", seen: { lastActionId: alice } }),
+    );
+    expect(stale.code).toBe("conflict");
+    expect(stale.message).toMatch(
+      new RegExp(
+        `^break ${id} changed since you looked \\(bob reopened it at [^;]+; bob accepted it at [^)]+\\): nothing done, look at it again$`,
+      ),
+    );
+    expect(await auditCount(db)).toBe(before);
+    expect((await showBreak(db, id))?.break).toMatchObject({
+      status: "accepted",
+      acceptedBy: "bob",
+    });
+    // Two people assign from the same view: one wins, the other is told who.
+    const view = await lastSeen(id);
+    await act({ action: "assign", actor: "dan", text: "dan", seen: { lastActionId: view } });
+    const second = await failure(
+      act({ action: "assign", actor: "erin", text: "erin", seen: { lastActionId: view } }),
+    );
+    expect([second.code, second.message]).toEqual([
+      "conflict",
+      expect.stringContaining("changed since you looked (dan assigned it to dan at "),
+    ]);
+    expect(
+      (await failure(act({ action: "unassign", actor: "erin", seen: { lastActionId: view } })))
+        .code,
+    ).toBe("conflict");
+    // A comment changes no state: an unassign from the view before it goes through.
+    const afterAssign = await lastSeen(id);
+    await act({ action: "comment", actor: "frank", text: "asked dan" });
+    const done = await act({
+      action: "unassign",
+      actor: "erin",
+      seen: { lastActionId: afterAssign },
+    });
+    expect(done.assignee).toBeNull();
+    // A view of a break nobody acted on shows no audit row: "0".
+    const untouched = ids[2] as string;
+    expect(await lastSeen(untouched)).toBe("0");
+    await act({
+      breakId: untouched,
+      action: "assign",
+      actor: "gus",
+      text: "gus",
+      seen: { lastActionId: "0" },
+    });
+    expect(
+      (
+        await failure(
+          act({
+            breakId: untouched,
+            action: "assign",
+            actor: "hal",
+            text: "hal",
+            seen: { lastActionId: "0" },
+          }),
+        )
+      ).message,
+    ).toContain("gus assigned it to gus");
+  });
+
+  it("refuses an accept after the break changed currency, class or ledger currency (the figures the same)", async () => {
+    const id = ids[1] as string; // USD: ledger -99.99, no provider side, open
+    const [shown] = await listBreaks(db, { status: ["open"], class: undefined }).then((rows) =>
+      rows.filter((b) => b.breakId === id),
+    );
+    const seen: SeenBreak = {
+      amount: "99.99",
+      providerAmount: "",
+      ledgerAmount: "-99.99",
+      status: "open",
+      class: shown?.class,
+      currency: "USD",
+      ledgerCurrency: "USD",
+    };
+    const accept = () =>
+      applyBreakAction(db, { breakId: id, action: "accept", actor: "bob", text: "x", seen });
+    const before = await auditCount(db);
+    const cases: [string, string, string][] = [
+      [
+        "UPDATE breaks SET currency = 'EUR'",
+        "UPDATE breaks SET currency = 'USD'",
+        "currency USD is now EUR",
+      ],
+      [
+        "UPDATE breaks SET class = 'amount_mismatch'",
+        `UPDATE breaks SET class = '${shown?.class}'`,
+        `class ${shown?.class} is now amount_mismatch`,
+      ],
+      [
+        "UPDATE break_records SET currency = 'JPY'",
+        "UPDATE break_records SET currency = 'USD'",
+        "ledger currency USD is now JPY",
+      ],
+    ];
+    for (const [change, undo, why] of cases) {
+      await queryText(db, `${change} WHERE break_id = '${id}'`);
+      try {
+        const refused = await failure(accept());
+        expect([refused.code, refused.message]).toEqual([
+          "conflict",
+          `break ${id} changed since it was shown (${why}): nothing done, look at it again`,
+        ]);
+      } finally {
+        await queryText(db, `${undo} WHERE break_id = '${id}'`);
+      }
+    }
+    expect(await auditCount(db)).toBe(before);
+    expect((await accept()).status).toBe("accepted");
+    await applyBreakAction(db, { breakId: id, action: "reopen", actor: "bob" });
+  });
+
+  it("masks card numbers in comments and reasons before the append-only trail keeps them", async () => {
+    const id = ids[1] as string;
+    const comment = "customer called, card 4111 1111 1111 1111 exp 12/29";
+    const reason = "refund to card 5555555555554444 agreed";
+    await applyBreakAction(db, { breakId: id, action: "comment", actor: "bob", text: comment });
+    await applyBreakAction(db, { breakId: id, action: "accept", actor: "bob", text: reason });
+    // Exactly as a ledger description is masked (ledger-row.ts).
+    const asLedger = (text: string) => maskCardData({ description: text }, false).description;
+    const history = await breakHistory(db, id);
+    expect(history.slice(-2).map((h) => h.text)).toEqual([asLedger(comment), asLedger(reason)]);
+    expect(history.slice(-2).map((h) => h.text)).toEqual([
+      "customer called, card 411111******1111 exp 12/29",
+      "refund to card 555555******4444 agreed",
+    ]);
+    expect((await showBreak(db, id))?.break.acceptedReason).toBe(asLedger(reason));
+    await applyBreakAction(db, { breakId: id, action: "reopen", actor: "bob" });
+  });
+
+  it("refuses control characters in what is typed, naming the field; line breaks and tabs in text are kept", async () => {
+    const id = ids[1] as string;
+    const before = await auditCount(db);
+    const cases: [BreakActionInput, string][] = [
+      [{ breakId: id, action: "comment", actor: "bob", text: "refund\u0000" }, "comment"],
+      [{ breakId: id, action: "accept", actor: "bob", text: "ok\x1b[2J" }, "reason"],
+      [{ breakId: id, action: "comment", actor: "bo\x07b", text: "x" }, "actor"],
+      [{ breakId: id, action: "assign", actor: "bob", text: "car\nol" }, "assignee"],
+      [{ breakId: id, action: "comment", actor: "bob", text: "x\u0085y" }, "comment"],
+    ];
+    for (const [input, field] of cases) {
+      const error = await failure(applyBreakAction(db, input));
+      expect([error.code, error.field, error.message]).toEqual([
+        "invalid",
+        field,
+        expect.stringMatching(new RegExp(`^${field} must not hold control characters \\(U\\+`)),
+      ]);
+    }
+    expect(await auditCount(db)).toBe(before);
+    const text = "line one\r\nline two\tand a tab";
+    await applyBreakAction(db, { breakId: id, action: "comment", actor: "bob", text });
+    expect((await breakHistory(db, id)).at(-1)?.text).toBe(text);
+  });
+
+  it("writes a resubmitted comment once: same view, same actor, same text", async () => {
+    const id = ids[2] as string;
+    const view = await lastSeen(id);
+    const comment = (text: string, actor = "alice", seen = view) =>
+      applyBreakAction(db, {
+        breakId: id,
+        action: "comment",
+        actor,
+        text,
+        seen: { lastActionId: seen },
+      });
+    const first = await comment("called the bank, refund on its way");
+    const again = await comment("called the bank, refund on its way");
+    expect(again).toMatchObject({ actionId: first.actionId, duplicate: true });
+    expect(first.duplicate).toBe(false);
+    await comment("another note"); // another text from the same view: written
+    await comment("called the bank, refund on its way", "bob"); // another person: written
+    // A new view (after her first comment) may say the same again.
+    await comment("called the bank, refund on its way", "alice", first.actionId);
+    const texts = (await breakHistory(db, id)).filter((h) => h.action === "comment");
+    expect(texts.map((h) => [h.actor, h.text])).toEqual([
+      ["alice", "called the bank, refund on its way"],
+      ["alice", "another note"],
+      ["bob", "called the bank, refund on its way"],
+      ["alice", "called the bank, refund on its way"],
+    ]);
+  });
+
+  it("normalises names (NFKC, invisible characters, spaces) before the reserved-name and empty checks", async () => {
+    const id = ids[2] as string;
+    const before = await auditCount(db);
+    const refused: [string, RegExp][] = [
+      ["reconciler\u200b", /is the name the reconciler signs its own audit rows with/],
+      ["\u200b", /actor is required/],
+      ["\u2060\ufeff \u200d", /actor is required/],
+      ["ＲＥＣＯＮＣＩＬＥＲ", /reconciler signs/],
+      ["r\u0435conciler", /reconciler signs/], // a Cyrillic е
+      ["re\u00adcon\u034fciler", /reconciler signs/],
+    ];
+    for (const [actor, message] of refused) {
+      const error = await failure(
+        applyBreakAction(db, { breakId: id, action: "comment", actor, text: "x" }),
+      );
+      expect([error.code, error.field, error.message], JSON.stringify(actor)).toEqual([
+        "invalid",
+        "actor",
+        expect.stringMatching(message),
+      ]);
+    }
+    const invisible = await failure(
+      applyBreakAction(db, { breakId: id, action: "assign", actor: "bob", text: "\u200b\u200c" }),
+    );
+    expect([invisible.field, invisible.message]).toEqual([
+      "assignee",
+      expect.stringMatching(/assignee is required/),
+    ]);
+    expect(await auditCount(db)).toBe(before);
+    await applyBreakAction(db, {
+      breakId: id,
+      action: "assign",
+      actor: " ali\u200bce\u00a0 ",
+      text: "Ｃａｒｏｌ  Smith",
+    });
+    const last = (await breakHistory(db, id)).at(-1);
+    expect([last?.actor, last?.text]).toEqual(["alice", "Carol Smith"]);
+  });
+
+  it("refuses none as an assignee's name: it is the queue filter's word for unassigned", async () => {
+    const before = await auditCount(db);
+    for (const name of ["none", "None", " NONE\u200b"]) {
+      const error = await failure(
+        applyBreakAction(db, {
+          breakId: ids[2] as string,
+          action: "assign",
+          actor: "bob",
+          text: name,
+        }),
+      );
+      expect([error.code, error.field, error.message]).toEqual([
+        "invalid",
+        "assignee",
+        expect.stringContaining("--assignee none"),
+      ]);
+    }
+    expect(await auditCount(db)).toBe(before);
+  });
 });
 
 /** A transaction held open by a test: `holding` once it took its locks, until release(). */

@@ -1,10 +1,19 @@
 // `reconciler breaks accept|reopen|comment|assign|unassign ID ...`: finance's actions on a
 // break, each appending one audit row. The actor comes from --as NAME or RECONCILER_ACTOR.
-// accept --amount AMOUNT names the amount the person saw (breaks list/show): a match run that
-// changed it since makes the accept refused (exit 2) instead of accepting unseen figures.
+// accept --amount "AMOUNT [CURRENCY]" and --class CLASS name what the person saw (breaks
+// list/show): a match run that changed it since makes the accept refused (exit 2) instead of
+// accepting unseen figures. What is typed is checked before the database is opened
+// (typed-text.ts: names normalised, control characters refused naming the flag).
 import * as v from "valibot";
+import { BREAK_CLASSES } from "../../match/break-classes";
 import { terminalText } from "../../text-table";
-import { applyBreakAction, type BreakAction } from "../../workflow/break-actions";
+import {
+  applyBreakAction,
+  type BreakAction,
+  type BreakActionInput,
+  checkActionInput,
+  type SeenBreak,
+} from "../../workflow/break-actions";
 import { WorkflowError } from "../../workflow/workflow-error";
 import type { Command, ParsedArgs } from "../command";
 import { commandFlags } from "../command-support";
@@ -23,6 +32,44 @@ interface ActionSpec {
 
 const name = v.pipe(v.string("needs a name"), v.minLength(1, "needs a name"));
 
+// "1250.50" or "1250.50 EUR", as `breaks list` and `show` print a break's amount (without the
+// thousands separators); the decimal itself is checked with the input (core's rule).
+const shownAmount = v.pipe(
+  v.string("needs the amount shown"),
+  v.regex(
+    /^\s*\S+(\s+[A-Za-z]{3})?\s*$/,
+    'must be AMOUNT [CURRENCY] as breaks list shows it ("1250.50" or "1250.50 EUR")',
+  ),
+  v.transform((text) => {
+    const [amount, currency] = text.trim().split(/\s+/);
+    return { amount: amount as string, currency: currency?.toUpperCase() };
+  }),
+);
+
+/** Where the CLI takes each field of the input from, named in its errors. */
+const FROM: Record<string, string> = {
+  actor: "--as",
+  reason: "--reason",
+  comment: "TEXT",
+  assignee: "NAME",
+  amount: "--amount",
+  currency: "--amount",
+  class: "--class",
+  breakId: "ID",
+  text: "TEXT",
+};
+
+/** The input checked as applyBreakAction checks it, errors naming the flag or word it came from. */
+function checkedInput(input: BreakActionInput): BreakActionInput {
+  try {
+    return checkActionInput(input);
+  } catch (error) {
+    const from = error instanceof WorkflowError && error.field ? FROM[error.field] : undefined;
+    if (!(error instanceof WorkflowError) || from === undefined) throw error;
+    throw new WorkflowError(error.code, `${from}: ${error.message}`, error.field);
+  }
+}
+
 function actionCommand(spec: ActionSpec): Command {
   const usage = `reconciler breaks ${spec.action} ID${spec.rest} --as NAME   (or RECONCILER_ACTOR=NAME)`;
   return {
@@ -38,7 +85,10 @@ function actionCommand(spec: ActionSpec): Command {
             ...(spec.action === "accept"
               ? {
                   reason: v.optional(v.string("needs the reason")),
-                  amount: v.optional(v.string("needs the amount shown")),
+                  amount: v.optional(shownAmount),
+                  class: v.optional(
+                    v.picklist(BREAK_CLASSES, `must be one of ${BREAK_CLASSES.join(", ")}`),
+                  ),
                 }
               : {}),
           },
@@ -46,23 +96,18 @@ function actionCommand(spec: ActionSpec): Command {
         );
         const [breakId, ...words] = args.positional;
         if (!breakId) throw new UsageError(`breaks ${spec.action} needs the break id`);
-        const actor = flags.as ?? io.env.RECONCILER_ACTOR ?? "";
-        if (actor.trim() === "")
-          throw new WorkflowError(
-            "invalid",
-            "actor is required: --as NAME or RECONCILER_ACTOR (who acts goes into the audit trail)",
-            "actor",
-          );
-        const amount = flags.amount as string | undefined;
-        return {
+        const shown = flags.amount as { amount: string; currency?: string } | undefined;
+        const seen: SeenBreak = { ...shown, class: flags.class as string | undefined };
+        return checkedInput({
           breakId,
-          actor,
+          action: spec.action,
+          actor: flags.as ?? io.env.RECONCILER_ACTOR ?? "",
           text: spec.text({ reason: flags.reason as string | undefined }, words),
-          seen: amount === undefined ? undefined : { amount },
-        };
+          seen: Object.values(seen).some((x) => x !== undefined) ? seen : undefined,
+        });
       };
-      return runOnBreaks(args, io, usage, check, async ({ db }, { breakId, actor, text, seen }) => {
-        const input = { breakId, action: spec.action, actor, text, seen };
+      return runOnBreaks(args, io, usage, check, async ({ db }, input) => {
+        const { breakId } = input;
         const result = await applyBreakAction(db, input);
         io.out(
           io.isTty
@@ -85,7 +130,7 @@ const none = (words: string[]) => {
 export const breaksAcceptCommand = actionCommand({
   action: "accept",
   summary: "accept a break's difference with a reason (it leaves the open queue)",
-  rest: " --reason TEXT [--amount AMOUNT]",
+  rest: ' --reason TEXT [--amount "AMOUNT [CURRENCY]"] [--class CLASS]',
   text: (flags, words) => {
     none(words);
     return flags.reason;

@@ -1,6 +1,9 @@
 // The `breaks` commands end to end through main(): on a PGlite folder and (with DATABASE_URL)
 // a Postgres server; bad input exits 2 with a message naming what is wrong, and writes nothing.
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/connect";
+import { queryRows } from "../../db/query-rows";
 import { testBackends } from "../../db/test-databases";
 import { EXIT } from "../exit-codes";
 import { main } from "../main";
@@ -112,12 +115,109 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
     expect(await count()).toBe(before);
   });
 
+  it("exits 2 naming the flag for control characters, none as a name, an invisible or reserved actor; masks card numbers", async () => {
+    const id = ids[2] as string;
+    const count = async () => {
+      const show = await cli(["breaks", "show", id, "--json"]);
+      return (JSON.parse(show.out.join("")) as { history: unknown[] }).history.length;
+    };
+    const before = await count();
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [
+        ["breaks", "comment", id, "refund\u0000", "--as", "bob"],
+        {},
+        /^reconciler: TEXT: comment must not hold control characters \(U\+0000/,
+      ],
+      [
+        ["breaks", "accept", id, "--reason", "ok\x1b[2J", "--as", "bob"],
+        {},
+        /^reconciler: --reason: reason must not hold control characters \(U\+001B/,
+      ],
+      [
+        ["breaks", "comment", id, "x", "--as", "ali\x1b[8mce"],
+        {},
+        /^reconciler: --as: actor must not hold control characters/,
+      ],
+      [
+        ["breaks", "comment", id, "x"],
+        { RECONCILER_ACTOR: "bo\u0007b" },
+        /--as: actor must not hold control characters/,
+      ],
+      [
+        ["breaks", "assign", id, "eve\x1b[31mRED", "--as", "bob"],
+        {},
+        /^reconciler: NAME: assignee must not hold control characters/,
+      ],
+      [["breaks", "assign", id, "none", "--as", "bob"], {}, /NAME: .*"none".*--assignee none/],
+      [
+        ["breaks", "comment", id, "x", "--as", "reconciler\u200b"],
+        {},
+        /--as: actor "reconciler" is the name the reconciler signs/,
+      ],
+      [["breaks", "comment", id, "x", "--as", "\u200b"], {}, /--as: actor is required/],
+      [
+        ["breaks", "accept", id, "--reason", "x", "--as", "bob", "--amount", "10 USD"],
+        {},
+        /changed since it was shown \(currency USD is now HKD\)/,
+      ],
+      [
+        ["breaks", "accept", id, "--reason", "x", "--as", "bob", "--class", "amount_mismatch"],
+        {},
+        /changed since it was shown \(class amount_mismatch is now missing_at_provider\)/,
+      ],
+      [
+        ["breaks", "accept", id, "--reason", "x", "--as", "bob", "--amount", "10 dollars"],
+        {},
+        /--amount: .*AMOUNT \[CURRENCY\]/,
+      ],
+    ];
+    for (const [words, env, message] of cases) {
+      const result = await cli(words, env);
+      expect(result.code, words.join(" ")).toBe(EXIT.usage);
+      expect(result.err.join("\n"), words.join(" ")).toMatch(message);
+    }
+    expect(await count()).toBe(before);
+    // The figures as `breaks list` shows them, currency and class included, are what is there.
+    const comment = await cli([
+      "breaks",
+      "comment",
+      id,
+      "cardholder pan 5555555555554444",
+      "--as",
+      "bob",
+    ]);
+    expect(comment.code, comment.err.join("\n")).toBe(EXIT.ok);
+    const show = await cli(["breaks", "show", id, "--json"]);
+    const texts = JSON.parse(show.out.join("")).history.map((h: { text: string }) => h.text);
+    expect(texts.at(-1)).toBe("cardholder pan 555555******4444");
+  });
+
   it("shows control characters someone typed as visible escapes: no ESC reaches the terminal, no fake row", async () => {
     const id = ids[2] as string;
-    const as = ["--as", "ali\x1b[8mce"];
-    for (const text of ["\x1b[2J\x1b]0;pwned\x07", "line\nFAKE cfo accept", "rtl\u202eevil"])
-      expect((await cli(["breaks", "comment", id, text, ...as])).code).toBe(EXIT.ok);
-    expect((await cli(["breaks", "assign", id, "eve\x1b[31mRED", ...as])).code).toBe(EXIT.ok);
+    // Line breaks and bidi controls are taken in comments; an ESC is refused now (typed-text.ts),
+    // so those rows are written as an earlier version stored them.
+    for (const text of ["line\nFAKE cfo accept", "rtl\u202eevil"])
+      expect((await cli(["breaks", "comment", id, text, "--as", "alice"])).code).toBe(EXIT.ok);
+    const database = await openDatabase(
+      where[0] === "--data-dir" ? { dataDir: where[1] as string } : { url: where[1] as string },
+    );
+    try {
+      const written = (actor: string, action: string, text: string) =>
+        queryRows(
+          database.db,
+          sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
+            SELECT break_id, ${actor}, ${action}, ${text}, class, amount, currency
+            FROM breaks WHERE break_id = ${id}`,
+        );
+      await written("ali\x1b[8mce", "comment", "\x1b[2J\x1b]0;pwned\x07");
+      await written("ali\x1b[8mce", "assign", "eve\x1b[31mRED");
+      await queryRows(
+        database.db,
+        sql`UPDATE break_workflow SET assignee = ${"eve\x1b[31mRED"} WHERE break_id = ${id}`,
+      );
+    } finally {
+      await database.close();
+    }
     const show = await cli(["breaks", "show", id]);
     const list = await cli(["breaks", "list", "--status", "all"]);
     for (const { code, out } of [show, list]) {

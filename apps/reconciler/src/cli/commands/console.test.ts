@@ -22,4 +22,23 @@ describe("reconciler console", () => {
       expect(err.join("\n")).toMatch(message);
     }
   });
+
+  // The made-up token goes to stderr: a terminal on stdout with stderr sent to a file
+  // (`reconciler console 2>>console.log`) wrote the token into the file.
+  it("makes up no token when its stderr, where the token would go, is not a terminal", async () => {
+    const stderr = process.stderr as { isTTY?: boolean };
+    const was = stderr.isTTY;
+    stderr.isTTY = false;
+    try {
+      const { io, err } = fakeIo();
+      const tty = { ...io, isTty: true, signal: AbortSignal.abort() };
+      expect(await main(["console", "--data-dir", "memory://", "--port", "0"], tty)).toBe(
+        EXIT.usage,
+      );
+      expect(err.join("\n")).toMatch(/required when the output is not a terminal/);
+      expect(err.join("\n")).not.toMatch(/sign in with the token/);
+    } finally {
+      stderr.isTTY = was;
+    }
+  });
 });

@@ -1,12 +1,12 @@
 // `reconciler console [--port 8790] [--host 127.0.0.1]`: the web console on the configured
 // database until SIGINT/SIGTERM. It needs a token: RECONCILER_CONSOLE_TOKEN, or on a loopback
-// host and a terminal one made up at start and printed for the person who started it; else it
-// refuses to start without one.
+// host, with its output on a terminal, one made up at start and printed for the person who
+// started it; else it refuses to start without one.
 import { randomBytes } from "node:crypto";
 import * as v from "valibot";
 import { isLoopbackHost } from "../../console/console-auth";
 import { startConsole } from "../../console/console-server";
-import type { Command } from "../command";
+import type { Command, CommandIo } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
 import { EXIT } from "../exit-codes";
 import { logSink } from "../log-sink";
@@ -17,6 +17,14 @@ const usage =
 
 /** A token shorter than this is refused: it is all that stands between the network and the actions. */
 const MIN_TOKEN = 16;
+
+/**
+ * Whether what `io.err` prints reaches a terminal: the made-up token is printed there. io.isTty
+ * is stdout's; stderr is asked of the process too (`reconciler console 2>>console.log` on a
+ * terminal wrote the token into the file). Both, so an `io` that is not the process's (a test's)
+ * is judged by its own isTty as well.
+ */
+const errorsOnTerminal = (io: CommandIo) => io.isTty && process.stderr.isTTY === true;
 
 export const consoleCommand: Command = {
   name: "console",
@@ -45,10 +53,10 @@ export const consoleCommand: Command = {
           throw new UsageError(
             `RECONCILER_CONSOLE_TOKEN is required to serve the console on ${host} (not a loopback address)`,
           );
-        // Printed for the person at the terminal; never into a log that is not a terminal.
-        if (!io.isTty)
+        // Printed for the person at the terminal (on stderr); never into a log or a file.
+        if (!errorsOnTerminal(io))
           throw new UsageError(
-            "RECONCILER_CONSOLE_TOKEN is required when the output is not a terminal (a made-up token would be printed into a log)",
+            "RECONCILER_CONSOLE_TOKEN is required when the output is not a terminal (stdout and stderr, where the token goes: a made-up token would be printed into a log)",
           );
         token = randomBytes(18).toString("base64url");
       } else if (token.length < MIN_TOKEN)
