@@ -408,6 +408,37 @@ describe.each(testBackends())("the console over HTTP on %s", (kind) => {
       await own.close();
     }
   });
+  it("answers a control character in a filter or a break id, or a seen_action past bigint, 400, without an error in its log", async () => {
+    const logged: string[] = [];
+    const own = await startConsole({
+      db: f.database.db,
+      token: TEST_TOKEN,
+      port: 0,
+      log: (line) => logged.push(line),
+    });
+    try {
+      const { cookie, formToken } = await session(own.url);
+      const id = f.ids[0] as string;
+      const statuses = [];
+      for (const path of ["/breaks?assignee=bob%00", "/breaks?class=x%00", `/breaks/${id}%00`])
+        statuses.push((await fetch(`${own.url}${path}`, { headers: { cookie } })).status);
+      const posted = await fetch(`${own.url}/breaks/${id}/actions`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+        body: new URLSearchParams({
+          action: "comment",
+          text: "x",
+          form_token: formToken,
+          seen_action: "9999999999999999999",
+        }),
+      });
+      expect([...statuses, posted.status]).toEqual([400, 400, 400, 400]);
+      expect(logged).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
   // Stopped (SIGTERM) while an accept waited on a match run's lock, the console cut the
   // connection at once: the browser got an empty reply, and the action committed seconds later
   // (a retried comment was written twice). The request in hand now finishes and is answered.

@@ -86,14 +86,25 @@ function send(
   res.end(body);
 }
 
+/**
+ * A value from the URL: a control character (a NUL, which Postgres cannot even compare) is the
+ * client's 400 naming where it was, not a logged 500.
+ */
+function urlText(value: string, field: string): string {
+  if (/\p{Cc}/u.test(value)) throw new HttpError(400, `${field} must not hold control characters`);
+  return value;
+}
+
 /** A break id from the path, %-decoded: a malformed escape (`%E0%A4%A`) is the client's 400. */
 function pathSegment(segment: string): string {
+  let decoded: string;
   try {
-    return decodeURIComponent(segment);
+    decoded = decodeURIComponent(segment);
   } catch (error) {
     if (error instanceof URIError) throw new HttpError(400, "malformed % escape in the URL");
     throw error;
   }
+  return urlText(decoded, "the break id");
 }
 
 function redirect(res: ServerResponse, location: string, cookie?: string) {
@@ -131,8 +142,10 @@ function queueQuery(url: URL): QueueQuery {
   if (!/^[1-9]\d{0,5}$/.test(page)) throw new HttpError(400, "page must be a whole number from 1");
   return {
     status,
-    class: (p.get("class") ?? "").slice(0, 64),
-    assignee: (p.get("assignee") ?? "").trim().slice(0, 100),
+    class: urlText(p.get("class") ?? "", "class").slice(0, 64),
+    assignee: urlText(p.get("assignee") ?? "", "assignee")
+      .trim()
+      .slice(0, 100),
     sort: sort as QueueSort,
     descending: p.get("dir") === "desc",
     page: Number(page),

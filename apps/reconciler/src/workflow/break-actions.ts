@@ -110,7 +110,12 @@ const FIGURES = [
 ] as const;
 
 function checkSeen(action: BreakAction, seen: SeenBreak): SeenBreak {
-  if (seen.lastActionId !== undefined && !/^(0|[1-9]\d{0,18})$/.test(seen.lastActionId))
+  // An audit row's id is a bigint: a longer or larger number is no row's (and Postgres refuses it).
+  if (
+    seen.lastActionId !== undefined &&
+    (!/^(0|[1-9]\d{0,18})$/.test(seen.lastActionId) ||
+      BigInt(seen.lastActionId) > 9_223_372_036_854_775_807n)
+  )
     throw new WorkflowError(
       "invalid",
       `lastActionId must be an audit row's id (a whole number), not ${seen.lastActionId}`,

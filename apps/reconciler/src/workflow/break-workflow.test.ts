@@ -579,6 +579,11 @@ describe.each(testBackends())("the audit trail's input on %s", (kind) => {
     ]);
     expect((await showBreak(db, id))?.break.acceptedReason).toBe(asLedger(reason));
     await applyBreakAction(db, { breakId: id, action: "reopen", actor: "bob" });
+    // Full-width digits are digits once folded (NFKC), and masked as such.
+    const wide =
+      "card \uff14\uff11\uff11\uff11 \uff11\uff11\uff11\uff11 \uff11\uff11\uff11\uff11 \uff11\uff11\uff11\uff11";
+    await applyBreakAction(db, { breakId: id, action: "comment", actor: "bob", text: wide });
+    expect((await breakHistory(db, id)).at(-1)?.text).toBe("card 411111******1111");
   });
 
   it("refuses control characters in what is typed, naming the field; line breaks and tabs in text are kept", async () => {

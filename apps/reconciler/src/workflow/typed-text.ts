@@ -102,11 +102,12 @@ export function assigneeName(value: string | undefined): string {
 }
 
 /**
- * A reason or comment as the audit trail keeps it: trimmed, required, at most 2,000 characters,
- * control characters refused (tab and line breaks kept), card numbers masked.
+ * A reason or comment as the audit trail keeps it: NFKC, trimmed, required, at most 2,000
+ * characters, control characters refused (tab and line breaks kept), card numbers masked.
  */
 export function freeText(value: string | undefined, field: string, what: string): string {
-  const text = (value ?? "").trim();
+  // NFKC first: full-width digits (４１１１ …) are digits to the card-number rule only folded.
+  const text = (value ?? "").normalize("NFKC").trim();
   if (text === "") throw new WorkflowError("invalid", `${field} is required: ${what}`, field);
   if (text.length > MAX_TEXT)
     throw new WorkflowError("invalid", `${field} must be at most ${MAX_TEXT} characters`, field);
