@@ -46,6 +46,12 @@ describe("payout result notification", () => {
       expect(fast.success && fast.output).toStrictEqual(n);
       expect(Object.keys(fast.success ? fast.output : {})).toEqual(Object.keys(n));
     }
+    // The wording in capitals is the same wording: filled, and held to agree.
+    const upper = v.parse(payoutResultNotification.decode, { ...base, status: "FAILURE" });
+    expect([upper.payoutStatus, upper.status]).toEqual(["F", "FAILURE"]);
+    const contradicting = { ...base, payoutStatus: "S", status: "FAILURE" };
+    expect(v.safeParse(payoutResultNotification.decode, contradicting).success).toBe(false);
+    expect(decodeWire(payoutResultNotification, contradicting).success).toBe(false);
     // An unknown wording is kept and fills nothing; payoutStatus alone is kept as it is.
     const later = v.parse(payoutResultNotification.decode, { ...base, status: "cancelled" });
     expect([later.payoutStatus, later.status]).toEqual([undefined, "cancelled"]);

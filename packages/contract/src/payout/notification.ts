@@ -17,10 +17,15 @@ export const payoutStatusOfNotificationStatus = {
   processing: "P",
 } as const;
 
-/** The letter a status wording stands for; undefined for a wording this SDK does not know. */
+/**
+ * The letter a status wording stands for, in any case ("FAILURE" is how an enum's name prints);
+ * undefined for a wording this SDK does not know.
+ */
 function letterOf(status: unknown): "S" | "F" | "P" | undefined {
-  return typeof status === "string" && Object.hasOwn(payoutStatusOfNotificationStatus, status)
-    ? payoutStatusOfNotificationStatus[status as keyof typeof payoutStatusOfNotificationStatus]
+  if (typeof status !== "string") return undefined;
+  const word = status.toLowerCase();
+  return Object.hasOwn(payoutStatusOfNotificationStatus, word)
+    ? payoutStatusOfNotificationStatus[word as keyof typeof payoutStatusOfNotificationStatus]
     : undefined;
 }
 
