@@ -10,7 +10,11 @@ export function libraryConfig(entry: UserConfig["entry"]): UserConfig {
     format: "esm",
     platform: "node",
     target: "node20",
-    dts: true,
+    // Declarations from `tsc -b` (the references built first), as `pnpm typecheck` makes them:
+    // emitted without it, from a clone that was never type-checked, @merchantkit/contract's
+    // .d.mts imported `JsonNumber as JsonNumber$1` from core yet named `JsonNumber` 67 times,
+    // and every merchant's tsc without skipLibCheck failed (a release packs from such a build).
+    dts: { build: true },
     clean: true,
     sourcemap: true,
   });
