@@ -3,10 +3,11 @@
 // changes the difference (its sign too), bad input writes nothing, two concurrent accepts have
 // one winner, and an accept racing a match run is lapsed by it or records the run's figures.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
+import { type TestDatabase, testBackends } from "../db/test-databases";
+import { useTestDatabase } from "../db/use-test-database";
 import { runMatch } from "../match/run-match";
 import { maskCardData } from "../webhook-receiver/mask-card-data";
 import { applyBreakAction, type BreakActionInput, type SeenBreak } from "./break-actions";
@@ -43,13 +44,12 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
   let database: TestDatabase;
   let db: Db;
   let ids: string[];
+  useTestDatabase(kind, (opened) => {
+    database = opened;
+    db = opened.db;
+  });
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
     ids = await seedThreeBreaks(db);
-  }, 120_000);
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   it("finds one open break per unbooked ledger entry", () => {
@@ -426,16 +426,13 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
 // form is written once, card numbers are masked before the append-only trail keeps them, control
 // characters are refused naming the field, and names are normalised before they are checked.
 describe.each(testBackends())("the audit trail's input on %s", (kind) => {
-  let database: TestDatabase;
   let db: Db;
   let ids: string[];
+  useTestDatabase(kind, (opened) => {
+    db = opened.db;
+  });
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
     ids = await seedThreeBreaks(db);
-  }, 120_000);
-  afterAll(async () => {
-    await database?.dispose();
   });
   const act = (input: Partial<BreakActionInput> & Pick<BreakActionInput, "action" | "actor">) =>
     applyBreakAction(db, { breakId: ids[0] as string, ...input });
