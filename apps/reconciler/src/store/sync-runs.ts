@@ -1,5 +1,5 @@
 // One row per run in sync_runs: opened when it starts, closed with its counts and outcome.
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { syncRuns } from "../db/schema";
 import { errorText } from "./error-text";
@@ -25,6 +25,25 @@ export async function recordRun(db: Db, run: { stream: string; kind: RunKind }):
     .returning({ id: syncRuns.id });
   if (!row) throw new Error("sync_runs insert returned no id");
   return row.id;
+}
+
+/**
+ * Opens a sync stream's run; the caller holds the stream's lock, so a run of the stream still
+ * open is one that ended without closing its row (the worker killed, or its connection cut
+ * mid-run so that the close failed too): it is closed first as failed, saying so, instead of
+ * showing in sync_runs and `status` as running for ever.
+ */
+export async function openStreamRun(db: Db, stream: string, kind: RunKind): Promise<string> {
+  await db
+    .update(syncRuns)
+    .set({
+      outcome: "failed",
+      finishedAt: sql`now()`,
+      error:
+        "ended without closing its run row (the worker stopped or lost the database mid-run); closed by the next run of the stream",
+    })
+    .where(and(eq(syncRuns.stream, stream), isNull(syncRuns.finishedAt)));
+  return recordRun(db, { stream, kind });
 }
 
 /** Closes a run with its outcome, totals and (redacted) error. */

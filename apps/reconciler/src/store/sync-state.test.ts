@@ -15,7 +15,7 @@ import { commitWindow } from "./commit-window";
 import { PostgresDedupeStore } from "./dedupe-store";
 import { markServiceIdsFetched, rememberServiceIds, serviceIdsToFetch } from "./service-ids";
 import { withStreamLock } from "./stream-lock";
-import { finishRun, lastRuns, recordRun } from "./sync-runs";
+import { finishRun, lastRuns, openStreamRun, recordRun } from "./sync-runs";
 import {
   giveUpWindow,
   listWindows,
@@ -265,6 +265,23 @@ describe.each(testBackends())("sync state on %s", (kind) => {
     });
     expect(run?.finishedAt).toBeInstanceOf(Date);
     expect(run?.error).not.toMatch(/4111|abc|pw/);
+  });
+
+  it("closes a run of the stream left open (its worker lost the database mid-run) when the next one opens", async () => {
+    const stream = `card_transactions_${nextId()}`;
+    const other = `operate_records_${nextId()}`;
+    const abandoned = await recordRun(db, { stream, kind: "schedule" });
+    const elsewhere = await recordRun(db, { stream: other, kind: "schedule" });
+    const next = await openStreamRun(db, stream, "schedule");
+    const [latest, earlier] = await lastRuns(db, { stream });
+    expect([latest?.id, latest?.finishedAt]).toEqual([next, null]);
+    expect(earlier).toMatchObject({ id: abandoned, outcome: "failed" });
+    expect(earlier?.finishedAt).toBeInstanceOf(Date);
+    expect(earlier?.error).toMatch(/^ended without closing its run row/);
+    // Another stream's run is its own worker's business.
+    expect(await lastRuns(db, { stream: other })).toMatchObject([
+      { id: elsewhere, finishedAt: null },
+    ]);
   });
 
   it("queues serviceIds until fetched, and again when revealed again", async () => {

@@ -6,7 +6,7 @@ import { queryRows } from "../db/query-rows";
 import { commitWindow } from "../store/commit-window";
 import { errorText } from "../store/error-text";
 import { markServiceIdsFetched, parkServiceIds, serviceIdsToFetch } from "../store/service-ids";
-import { recordRun } from "../store/sync-runs";
+import { openStreamRun } from "../store/sync-runs";
 import { unreadOf } from "../store/unread";
 import { addCounts } from "../store/upsert-batch";
 import { fetchIsolatingRefused } from "./isolate-refused";
@@ -50,7 +50,7 @@ export async function syncAccountStream(
       ctx.account.transactions.listByServiceIds(ids, { concurrency: 1 }),
     );
   try {
-    summary.runId = await recordRun(db, { stream: STREAM, kind });
+    summary.runId = await openStreamRun(db, STREAM, kind);
     logEvent(ctx, "info", "stream started", { stream: STREAM, kind, runId: summary.runId });
     let stopped = false;
     while (!opts.signal?.aborted && summary.failedWindows === 0) {

@@ -64,7 +64,7 @@ describe.each(testBackends())("failed windows on %s", (kind) => {
       // No two overlap.
       for (let i = 1; i < rows.length; i++)
         expect(rows[i]?.start).toBeGreaterThanOrEqual(rows[i - 1]?.end as number);
-      expect(summary.unread.count).toBe(rows.length);
+      expect(summary.unread?.count).toBe(rows.length);
       runs.push(rows);
     }
     // The windows of the first failing run are the same rows, one failed attempt per run.

@@ -37,7 +37,7 @@ describe.each(testBackends())("parked serviceIds on %s", (kind) => {
     const ctx = sandboxSyncContext(db, generated);
     const summary = await runSync(ctx);
     expect(summary.streams.account_transactions?.outcome, ctx.lines.join("\n")).toBe("ok");
-    expect(summary.unread.count).toBe(0);
+    expect(summary.unread?.count).toBe(0);
     expect(await storedOf(db)).toEqual(await truthOf(generated.sandbox));
 
     const parked = await queryText<{ service_id: string; parked_reason: string }>(

@@ -46,11 +46,19 @@ function busySummary(): StreamSummary {
 }
 
 /** Unread data over every stream: how much, and the oldest since. */
-function totalUnread(summaries: StreamSummary[]): Unread {
+/**
+ * Everything the streams left unread, summed, with the oldest since; null when a stream that ran
+ * could not tell (it ended in an error, the database gone): a count of 0 would read as "nothing
+ * missing" to a monitor that watches it. A busy stream is another worker's to tell.
+ */
+export function totalUnread(summaries: StreamSummary[]): Unread | null {
   let count = 0;
   let since: string | null = null;
   for (const s of summaries) {
-    if (!s.unread) continue;
+    if (!s.unread) {
+      if (s.outcome === "busy") continue;
+      return null;
+    }
     count += s.unread.count;
     if (s.unread.since && (!since || s.unread.since < since)) since = s.unread.since;
   }

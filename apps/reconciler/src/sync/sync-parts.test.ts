@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { runPool } from "./pool";
 import { createRateLimiter } from "./rate-limiter";
 import { readWindow } from "./read-window";
-import { overallOutcome } from "./run-sync";
+import { overallOutcome, totalUnread } from "./run-sync";
 import { emptySummary } from "./stream-summary";
 import type { StreamSummary } from "./sync-types";
 import { alignDown, alignUp, splitWindows, WindowPrefix } from "./windows";
@@ -52,6 +52,20 @@ describe("overallOutcome", () => {
     expect(overallOutcome([failedCards, stream("ok", 2), nothingDue], false)).toBe("partial");
     // Nothing due anywhere: ok.
     expect(overallOutcome([nothingDue, stream("ok", 0)], false)).toBe("ok");
+  });
+  it("sums what the streams left unread, and answers unknown when one that ran could not tell", () => {
+    const failedCards = stream("failed", 4, 4);
+    expect(totalUnread([failedCards, stream("ok", 2)])).toEqual({
+      count: 4,
+      since: "2026-06-01T00:00:00.000Z",
+    });
+    // The database gone: the stream ended in an error without reading its unread windows. A
+    // count of 0 here would tell a monitor nothing is missing.
+    const gone = { ...emptySummary("failed"), unread: null };
+    expect(totalUnread([gone, stream("ok", 2)])).toBeNull();
+    expect(overallOutcome([gone, stream("ok", 2)], false)).toBe("failed");
+    // A stream another worker holds is that worker's to tell.
+    expect(totalUnread([{ ...emptySummary("busy"), unread: null }, failedCards])?.count).toBe(4);
   });
 });
 

@@ -85,8 +85,11 @@ export interface StreamSummary {
 
 export interface SyncSummary {
   outcome: SyncOutcome;
-  /** Everything the streams left unread, summed, and the oldest since. */
-  unread: Unread;
+  /**
+   * Everything the streams left unread, summed, and the oldest since; null when a stream could
+   * not tell (the database was gone: the outcome is then "failed").
+   */
+  unread: Unread | null;
   /** Stopped by the signal before every window was read. */
   interrupted: boolean;
   streams: Partial<Record<StreamName, StreamSummary>>;

@@ -8,7 +8,7 @@ import {
   commitWindow,
 } from "../store/commit-window";
 import { errorText } from "../store/error-text";
-import { recordRun } from "../store/sync-runs";
+import { openStreamRun } from "../store/sync-runs";
 import { markWindowFailed, takeWindowsToRetry } from "../store/sync-windows";
 import { unreadOf } from "../store/unread";
 import { addCounts, type UpsertCounts } from "../store/upsert-batch";
@@ -218,7 +218,7 @@ export async function syncWindowedStream(
     });
 
   try {
-    summary.runId = await recordRun(db, { stream, kind });
+    summary.runId = await openStreamRun(db, stream, kind);
     logEvent(ctx, "info", "stream started", { stream, kind, runId: summary.runId });
 
     // Windows earlier runs could not read: rows only (they are behind the watermark already).

@@ -74,7 +74,11 @@ export function printSummary(io: CommandIo, summary: SyncSummary): void {
   io.out(
     `${summary.outcome}${summary.interrupted ? " (stopped by signal)" : ""} in ${formatSeconds(summary.seconds)}`,
   );
-  if (summary.unread.count > 0)
+  if (summary.unread === null)
+    io.out(
+      "unread: unknown — a stream could not tell what it left unread (its error is above); reconciler status tells once the database answers",
+    );
+  else if (summary.unread.count > 0)
     io.out(
       `unread: ${summary.unread.count} window(s)/serviceId(s) since ${summary.unread.since} — the tables miss these records until a run reads them (reconciler status)`,
     );
@@ -91,7 +95,7 @@ export function exitCodeOf(summary: SyncSummary): number {
   // Before the unread count: a stop leaves serviceIds due by itself, and every deploy or node
   // drain exited 3 (data unread), which alerts, instead of 4.
   if (summary.interrupted) return EXIT.stopped;
-  if (summary.unread.count > 0) return EXIT.unread;
+  if (summary.unread === null || summary.unread.count > 0) return EXIT.unread;
   if (summary.outcome === "partial") return EXIT.unread;
   return EXIT.ok;
 }
