@@ -45,6 +45,19 @@ function limitedHandler(maxBodyBytes: number) {
   return { errors, handler };
 }
 
+/** A handler whose onEvent must not run, and the errors it reports to onError. */
+function refusingHandler() {
+  const errors: unknown[] = [];
+  const handler = createWebhookHandler({
+    secret: SECRET,
+    onEvent: () => {
+      throw new Error("must not run");
+    },
+    onError: (e) => void errors.push(e),
+  });
+  return { handler, errors };
+}
+
 describe("createWebhookHandler", () => {
   it("acknowledges a verified push once and skips a redelivery (fetch adapter)", async () => {
     const seen: IssuingWebhookEvent[] = [];
@@ -232,14 +245,7 @@ describe("createWebhookHandler", () => {
   });
 
   it("answers a payload the contract refuses 400, naming the field and rule but not the value", async () => {
-    const errors: unknown[] = [];
-    const handler = createWebhookHandler({
-      secret: SECRET,
-      onEvent: () => {
-        throw new Error("must not run");
-      },
-      onError: (e) => void errors.push(e),
-    });
+    const { handler, errors } = refusingHandler();
     const body = event("1953712585351499791").replace(
       "1953712585351499778",
       '"4111111111111111abc"',
@@ -275,14 +281,7 @@ describe("createWebhookHandler", () => {
   });
 
   it("fetch: a Request whose body was already read is answered 500 40100 and onError told parsed_body", async () => {
-    const errors: unknown[] = [];
-    const handler = createWebhookHandler({
-      secret: SECRET,
-      onEvent: () => {
-        throw new Error("must not run");
-      },
-      onError: (e) => void errors.push(e),
-    });
+    const { handler, errors } = refusingHandler();
     const signed = await signIssuingWebhook({ body: event("1953712585351499794"), secret: SECRET });
     const request = new Request("http://x/", {
       method: "POST",
