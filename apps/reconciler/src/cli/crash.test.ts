@@ -106,9 +106,11 @@ describe.each(testBackends())("the reconciler process on %s", (kind) => {
           );
           expect(vers?.n, table).toBe(rows?.n);
         }
-        // The killed run's row stays open (no finish): that is how a crash shows in status.
+        // The killed run's row, left open, was closed as failed by the restarted run: that is
+        // how a crash shows in status (open for ever before).
         const runs = await lastRuns(database.db, { stream: "card_transactions" });
-        expect(runs.map((r) => r.outcome)).toEqual(["ok", null]);
+        expect(runs.map((r) => r.outcome)).toEqual(["ok", "failed"]);
+        expect(runs[1]?.error).toMatch(/^ended without closing its run row/);
       } finally {
         await database.close();
       }
