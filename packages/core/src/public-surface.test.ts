@@ -22,6 +22,7 @@ describe("core's public surface", () => {
       "markErrorClass",
       "hasErrorMarker",
       "constantTimeEqual",
+      "looksLikeCardNumber",
       "replaceCardLikeRuns",
     ]) {
       expect(rootNames).not.toContain(name);
@@ -50,6 +51,7 @@ describe("core's public surface", () => {
   it("gives sibling packages the Web Crypto helpers and the card-number rule on the internal subpath", () => {
     expect(Object.keys(internal).sort()).toEqual([
       "constantTimeEqual",
+      "looksLikeCardNumber",
       "replaceCardLikeRuns",
       "toHex",
     ]);

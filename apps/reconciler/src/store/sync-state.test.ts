@@ -1,6 +1,7 @@
 // The sync's coordination on PGlite and (with DATABASE_URL) a Postgres server: commitWindow's
 // atomicity, watermarks, retry windows, runs, serviceIds, the stream lock and webhook dedupe.
 import { isJsonNumber, type JsonNumber, parseJson } from "@merchantkit/core";
+import { looksLikeCardNumber } from "@merchantkit/core/internal";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database, Db } from "../db/database";
@@ -8,7 +9,6 @@ import { queryText } from "../db/query-rows";
 import { cardTransactions, webhookEvents } from "../db/schema";
 import { type TestDatabase, testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
-import { looksLikeCardNumber } from "../webhook-receiver/mask-card-data";
 import { storeWebhookEvent } from "../webhook-receiver/store-event";
 import type { CardTransactionInput } from "./card-transactions";
 import { commitWindow } from "./commit-window";

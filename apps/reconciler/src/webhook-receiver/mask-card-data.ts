@@ -1,7 +1,7 @@
 // Card data never reaches the tables: a full card number that arrives in a push, in any field,
 // is stored masked (first 6 and last 4 digits), and 3DS verification values are not stored.
 import { isJsonNumber } from "@merchantkit/core";
-import { replaceCardLikeRuns } from "@merchantkit/core/internal";
+import { looksLikeCardNumber, replaceCardLikeRuns } from "@merchantkit/core/internal";
 import { cardTransactionSpec } from "../store/card-transactions";
 import { operateRecordSpec } from "../store/operate-records";
 
@@ -45,18 +45,6 @@ const CARD_NUMBER_KEY = /^(?:card_?(?:number|no|num)|pan|primary_?account_?numbe
 function luhnShare(digit: number, fromRight: number): number {
   if (fromRight % 2 === 0) return digit;
   return digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-}
-
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++)
-    sum += luhnShare(digits.charCodeAt(digits.length - 1 - i) - 48, i);
-  return sum % 10 === 0;
-}
-
-/** True for 13–19 digits passing the Luhn check: what a card number looks like. */
-export function looksLikeCardNumber(digits: string): boolean {
-  return /^\d{13,19}$/.test(digits) && passesLuhn(digits);
 }
 
 /** "4111111111111111" → "411111******1111". */

@@ -96,8 +96,9 @@ const CARD_RUNS = new RegExp(CARD_RUN, "g");
 // A cheap first look: no string without one of these holds a card run.
 const HAS_CARD_LIKE = new RegExp(`\\d(?:${GROUP_GAP}?\\d){11}|\\d{4}[./]\\d{4}`);
 
-/** True when `digits` pass the Luhn check card numbers carry. */
-function passesLuhn(digits: string): boolean {
+/** True for 13–19 digits passing the Luhn check card numbers carry: what a card number looks like. */
+export function looksLikeCardNumber(digits: string): boolean {
+  if (!/^\d{13,19}$/.test(digits)) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = digits.charCodeAt(digits.length - 1 - i) - 48;
@@ -116,8 +117,7 @@ function passesLuhn(digits: string): boolean {
  */
 function isDecimalPart(text: string, start: number, end: number): boolean {
   const digits = text.slice(start, end);
-  if (!/^\d+$/.test(digits)) return false;
-  if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return false;
+  if (!/^\d+$/.test(digits) || looksLikeCardNumber(digits)) return false;
   return (
     /^\.\d/.test(text.slice(end, end + 2)) ||
     /\d\.$/.test(text.slice(Math.max(0, start - 2), start))
