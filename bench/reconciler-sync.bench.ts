@@ -203,6 +203,8 @@ async function measure(
     MERCHANTKIT_ENVIRONMENT: url,
     ISSUING_API_KEY: "sandbox-issuing-api-key",
     ACCOUNT_API_KEY: "sandbox-account-api-key",
+    PAYOUT_SECRET_KEY: "sandbox-secret-key",
+    MERCHANT_NO: "M1000001",
     RECONCILER_START: `${DAYS + 1}d`,
     RECONCILER_WINDOW: textFrom("RECONCILER_SYNC_BENCH_WINDOW", "6h"),
     RECONCILER_CONCURRENCY: String(numberFrom("RECONCILER_SYNC_BENCH_CONCURRENCY", 4)),

@@ -86,6 +86,8 @@ try {
       MERCHANTKIT_ENVIRONMENT: sandbox.url,
       ISSUING_API_KEY: "sandbox-issuing-api-key",
       ACCOUNT_API_KEY: "sandbox-account-api-key",
+      PAYOUT_SECRET_KEY: "sandbox-secret-key",
+      MERCHANT_NO: "M1000001",
       RECONCILER_START: new Date(now - 6 * 86_400_000).toISOString(),
       RECONCILER_LEDGER_DIR: ledgerDir,
       RECONCILER_REPORT_DIR: reportDir,

@@ -122,6 +122,8 @@ export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
         MERCHANTKIT_ENVIRONMENT: sandbox.url,
         ISSUING_API_KEY: "sandbox-issuing-api-key",
         ACCOUNT_API_KEY: "sandbox-account-api-key",
+        PAYOUT_SECRET_KEY: "sandbox-secret-key",
+        MERCHANT_NO: "M1000001",
         RECONCILER_START: new Date(now - (days + 1) * DAY).toISOString(),
         RECONCILER_LOOKBACK: `${days + 2}d`,
         RECONCILER_RPS: "100000",

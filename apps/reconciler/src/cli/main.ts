@@ -24,7 +24,7 @@ function helpText(): string {
     `  ${"version".padEnd(width)}  the installed version (also --version)`,
     "",
     "Configuration comes from the environment and flags (a flag wins): DATABASE_URL or --data-dir,",
-    "MERCHANTKIT_ENVIRONMENT, ISSUING_API_KEY, ACCOUNT_API_KEY, ... (see docs/reconciler.md).",
+    "MERCHANTKIT_ENVIRONMENT, ISSUING_API_KEY, ACCOUNT_API_KEY, PAYOUT_SECRET_KEY, MERCHANT_NO, ... (see docs/reconciler.md).",
     "Exit codes: 0 all done; 1 failed; 2 bad command line or configuration; 3 data left unread",
     "(retried next run; see `reconciler status`); 4 stopped by a signal; 5 ledger input rejected.",
   ].join("\n");

@@ -43,6 +43,24 @@ const duration = (min: number, minText: string) =>
     v.minValue(min, `must be at least ${minText}`),
   );
 
+/** Re-read steps: durations after a serviceId's last change, rising ("15m,1h,6h"), or "off". */
+const rereadSchedule = v.pipe(
+  v.string(),
+  v.trim(),
+  v.transform((s): number[] | undefined => {
+    if (s === "off") return [];
+    const steps = s.split(",").map((part) => parseDuration(part));
+    if (steps.some((ms) => ms === undefined || ms <= 0)) return undefined;
+    const ms = steps as number[];
+    return ms.every((step, i) => i === 0 || step > (ms[i - 1] as number)) ? ms : undefined;
+  }),
+  v.check(
+    (x) => x !== undefined,
+    'must be rising durations separated by commas ("15m,1h,6h,1d,3d,7d,30d") or "off"',
+  ),
+  v.transform((x) => x as number[]),
+);
+
 const environment = v.pipe(
   v.string(),
   v.trim(),
@@ -98,6 +116,7 @@ const FIELDS = {
   environment: { env: "MERCHANTKIT_ENVIRONMENT", flag: "environment", schema: environment },
   issuingApiKey: { env: "ISSUING_API_KEY", flag: "issuing-api-key", schema: text() },
   accountApiKey: { env: "ACCOUNT_API_KEY", flag: "account-api-key", schema: text() },
+  payoutSecretKey: { env: "PAYOUT_SECRET_KEY", flag: "payout-secret-key", schema: text() },
   merchantNo: { env: "MERCHANT_NO", flag: "merchant-no", schema: text() },
   webhookSecret: { env: "ISSUING_WEBHOOK_SECRET", flag: "webhook-secret", schema: text() },
   timestampUnit: {
@@ -148,6 +167,18 @@ const FIELDS = {
     flag: "max-retries",
     schema: whole(0, 20),
     fallback: "4",
+  },
+  rereadScheduleMs: {
+    env: "RECONCILER_REREAD",
+    flag: "reread",
+    schema: rereadSchedule,
+    fallback: "15m,1h,6h,1d,3d,7d,30d",
+  },
+  rereadLimit: {
+    env: "RECONCILER_REREAD_LIMIT",
+    flag: "reread-limit",
+    schema: whole(0, 10_000_000),
+    fallback: "5000",
   },
   cron: { env: "RECONCILER_CRON", flag: "cron", schema: cron, fallback: "*/15 * * * *" },
   ledgerDir: { env: "RECONCILER_LEDGER_DIR", flag: "ledger-dir", schema: text() },
@@ -238,6 +269,7 @@ export function loadConfig(
     environment: p.environment,
     issuingApiKey: p.issuingApiKey,
     accountApiKey: p.accountApiKey,
+    payoutSecretKey: p.payoutSecretKey,
     merchantNo: p.merchantNo,
     webhookSecret: p.webhookSecret,
     timestampUnit: p.timestampUnit ?? "ms",
@@ -249,6 +281,8 @@ export function loadConfig(
     driftRetries: p.driftRetries as number,
     maxWindowAttempts: p.maxWindowAttempts as number,
     maxRetries: p.maxRetries as number,
+    rereadScheduleMs: p.rereadScheduleMs as number[],
+    rereadLimit: p.rereadLimit as number,
     cron: p.cron as string,
     ledgerDir: p.ledgerDir === undefined ? undefined : resolve(cwd, p.ledgerDir),
     ledgerQuery:
@@ -299,7 +333,14 @@ function readLedgerQuery(p: Parsed, issues: string[]): string | undefined {
  */
 export function requireSettings(
   config: ReconcilerConfig,
-  needed: readonly ("environment" | "issuingApiKey" | "accountApiKey" | "webhookSecret")[],
+  needed: readonly (
+    | "environment"
+    | "issuingApiKey"
+    | "accountApiKey"
+    | "payoutSecretKey"
+    | "merchantNo"
+    | "webhookSecret"
+  )[],
 ): void {
   const missing = needed.filter((key) => config[key] === undefined);
   if (missing.length > 0)

@@ -9,6 +9,9 @@ export interface ReconcilerConfig {
   environment: Environment | undefined;
   issuingApiKey: string | undefined;
   accountApiKey: string | undefined;
+  /** The payout area's signing key (txn/queryList, for the payouts stream). */
+  payoutSecretKey: string | undefined;
+  /** The merchant's number: the payout area's merchantNo (and the issuing area's, when set). */
   merchantNo: string | undefined;
   /** The issuing webhook HMAC secret (Base64 text), for `reconciler webhooks`. */
   webhookSecret: string | undefined;
@@ -30,6 +33,13 @@ export interface ReconcilerConfig {
   maxWindowAttempts: number;
   /** Client retries of one request (429, 5xx, resets) before the window counts as failed. */
   maxRetries: number;
+  /**
+   * When a fetched serviceId is read again, measured from its last change (revealed again, or
+   * postings found new or changed): rising steps; after the last one it is settled. Empty: off.
+   */
+  rereadScheduleMs: number[];
+  /** serviceIds read again per run at most (those fetched for the first time are not limited). */
+  rereadLimit: number;
   /** node-cron expression of `reconciler schedule`. */
   cron: string;
   /** The watched folder of ledger CSV drops (taken in by each cycle). */

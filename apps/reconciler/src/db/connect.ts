@@ -38,8 +38,9 @@ export interface OpenDatabaseOptions {
   /** Where the drizzle-kit migrations are; default: the app's committed drizzle folder. */
   migrationsFolder?: string | undefined;
   /**
-   * postgres.js pool size (default 10, at least 2: the migration lock and a stream lock each
-   * hold one connection while the work they guard uses the others).
+   * postgres.js pool size (default 10, at least 2: the migration lock and each stream's lock
+   * hold one connection while the work they guard uses the others; a sync of every stream
+   * holds four).
    */
   maxConnections?: number | undefined;
   /** How long reaching the server may take (default CONNECT_TIMEOUT_MS, 30 s). */

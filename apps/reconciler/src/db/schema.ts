@@ -5,6 +5,7 @@ export * from "./tables/card-transactions";
 export * from "./tables/ledger";
 export * from "./tables/matching";
 export * from "./tables/operate-records";
+export * from "./tables/payouts";
 export * from "./tables/service-ids";
 export * from "./tables/sync-state";
 export * from "./tables/webhook-events";

@@ -41,7 +41,9 @@ export async function openTestDatabase(
     );
   const scratch = await createScratchDatabase(serverUrl, "reconciler_test");
   try {
-    const database = await openDatabase({ url: scratch.url, maxConnections: 4 });
+    // Each stream's lock holds a connection while its run lasts: four streams, and two runs at
+    // once in the lock tests, still leave connections for the work.
+    const database = await openDatabase({ url: scratch.url, maxConnections: 6 });
     return {
       ...database,
       openAnother: () => openDatabase({ url: scratch.url, maxConnections: 2 }),

@@ -46,7 +46,7 @@ export async function markAllFetched(db: Db): Promise<void> {
   for (;;) {
     const due = await serviceIdsToFetch(db, 10_000);
     if (due.serviceIds.length === 0) return;
-    await markServiceIdsFetched(db, due.serviceIds, due.asOf);
+    await markServiceIdsFetched(db, due.serviceIds, due.asOf, []);
   }
 }
 

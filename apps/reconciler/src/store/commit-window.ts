@@ -4,6 +4,7 @@ import { maskCardData } from "../webhook-receiver/mask-card-data";
 import { type AccountTransactionInput, upsertAccountTransactions } from "./account-transactions";
 import { type CardTransactionInput, upsertCardTransactions } from "./card-transactions";
 import { type OperateRecordInput, upsertOperateRecords } from "./operate-records";
+import { type PayoutInput, upsertPayouts } from "./payouts";
 import { markWindowDone } from "./sync-windows";
 import { addCounts, emptyCounts, type RecordSource, type UpsertCounts } from "./upsert-batch";
 import { advanceWatermark, readWatermark } from "./watermarks";
@@ -15,6 +16,7 @@ export interface CommitWindowInput {
     cardTransactions?: readonly CardTransactionInput[];
     operateRecords?: readonly OperateRecordInput[];
     accountTransactions?: readonly AccountTransactionInput[];
+    payouts?: readonly PayoutInput[];
   };
   /**
    * The window's end: the stream's watermark moves there if that is later than the stored one.
@@ -48,6 +50,7 @@ export async function commitWindow(db: Db, input: CommitWindowInput): Promise<Co
   const cardTransactions = records.cardTransactions?.map((r) => maskCardData(r, true));
   const operateRecords = records.operateRecords?.map((r) => maskCardData(r, true));
   const accountTransactions = records.accountTransactions?.map((r) => maskCardData(r, true));
+  const payouts = records.payouts?.map((r) => maskCardData(r, true));
   return db.transaction(async (tx) => {
     let counts = emptyCounts();
     if (cardTransactions?.length)
@@ -56,6 +59,7 @@ export async function commitWindow(db: Db, input: CommitWindowInput): Promise<Co
       counts = addCounts(counts, await upsertOperateRecords(tx, operateRecords, opts));
     if (accountTransactions?.length)
       counts = addCounts(counts, await upsertAccountTransactions(tx, accountTransactions, opts));
+    if (payouts?.length) counts = addCounts(counts, await upsertPayouts(tx, payouts, opts));
     if (input.window) await markWindowDone(tx, { stream: input.stream, ...input.window });
     const watermark = input.watermark
       ? await advanceWatermark(tx, input.stream, input.watermark)

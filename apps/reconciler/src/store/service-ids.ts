@@ -1,4 +1,5 @@
-// The serviceIds other streams reveal, and which of them still need an account-transaction fetch.
+// The serviceIds other streams reveal, which of them still need an account-transaction fetch,
+// and when each fetched one is read again (the re-read schedule: docs/reconciler.md).
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
@@ -45,14 +46,25 @@ export async function rememberServiceIds(
   return Number(row?.inserted ?? 0);
 }
 
+/** What a fetch is for: a first (or requested) read, or a scheduled re-read. */
+export type FetchReason = "due" | "reread";
+
+const WHICH = {
+  // Never fetched, or revealed again since (service_ids_due_idx).
+  due: sql`fetched_at IS NULL OR fetched_at < revealed_at ORDER BY revealed_at, service_id`,
+  // Past their re-read time (service_ids_reread_idx); the longest waiting first.
+  reread: sql`reread_at <= now() ORDER BY reread_at, service_id`,
+} as const;
+
 /**
- * Up to `limit` serviceIds due for a fetch (never fetched, or revealed again since), oldest
- * first, and `asOf`: the database time before the read, to pass to markServiceIdsFetched so
- * that an id revealed again during the fetch stays due.
+ * Up to `limit` serviceIds to fetch for `reason`, oldest first, and `asOf`: the database time
+ * before the read, to pass to markServiceIdsFetched so that an id revealed again during the
+ * fetch stays due.
  */
 export async function serviceIdsToFetch(
   db: Db,
   limit = 100,
+  reason: FetchReason = "due",
 ): Promise<{ serviceIds: string[]; asOf: Date }> {
   const [clock] = await queryRows<{ ms: unknown }>(
     db,
@@ -60,27 +72,44 @@ export async function serviceIdsToFetch(
   );
   const rows = await queryRows<{ service_id: string }>(
     db,
-    sql`SELECT service_id FROM service_ids
-      WHERE fetched_at IS NULL OR fetched_at < revealed_at
-      ORDER BY revealed_at, service_id
-      LIMIT ${limit}`,
+    sql`SELECT service_id FROM service_ids WHERE ${WHICH[reason]} LIMIT ${limit}`,
   );
   return { serviceIds: rows.map((r) => r.service_id), asOf: new Date(Number(clock?.ms)) };
 }
 
-/** Marks serviceIds fetched as of `asOf` (from serviceIdsToFetch); a parked one is unparked. */
+/**
+ * Marks serviceIds fetched as of `asOf` (from serviceIdsToFetch); a parked one is unparked. Call
+ * it in the transaction that stored the fetch's postings: a posting that transaction wrote
+ * (updated_at = now()) is a change, which restarts the id's re-read schedule. Its next re-read
+ * is the first step of `scheduleMs` after its last change (revealed or postings changed) that
+ * lies past `asOf`; none (settled) past the last step.
+ */
 export async function markServiceIdsFetched(
   db: Db,
   ids: readonly string[],
   asOf: Date,
+  scheduleMs: readonly number[],
 ): Promise<void> {
   checkIds(ids);
   if (ids.length === 0) return;
+  const at = asOf.toISOString();
   await db.execute(
-    sql`UPDATE service_ids SET fetched_at = ${asOf.toISOString()}::timestamptz,
-        parked_at = NULL, parked_reason = NULL
-      WHERE service_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
-        AND (fetched_at IS NULL OR fetched_at < ${asOf.toISOString()}::timestamptz)`,
+    sql`UPDATE service_ids s SET fetched_at = ${at}::timestamptz,
+        parked_at = NULL, parked_reason = NULL,
+        postings_changed_at = x.changed_at,
+        reread_at = (SELECT min(n.at) FROM (
+            SELECT greatest(s.revealed_at, x.changed_at) + step::bigint * interval '1 millisecond' AS at
+            FROM jsonb_array_elements_text(${JSON.stringify(scheduleMs)}::jsonb) AS step
+          ) AS n WHERE n.at > ${at}::timestamptz)
+      FROM (
+        SELECT i.id, CASE WHEN EXISTS (SELECT 1 FROM account_transactions a
+            WHERE a.service_id = i.id AND a.updated_at = now())
+          THEN now() ELSE t.postings_changed_at END AS changed_at
+        FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS i(id)
+        JOIN service_ids t ON t.service_id = i.id
+      ) AS x
+      WHERE s.service_id = x.id
+        AND (s.fetched_at IS NULL OR s.fetched_at < ${at}::timestamptz)`,
   );
 }
 
@@ -96,7 +125,7 @@ export async function parkServiceIds(
   if (parked.length === 0) return;
   await db.execute(
     sql`UPDATE service_ids s SET fetched_at = ${asOf.toISOString()}::timestamptz,
-        parked_at = now(), parked_reason = p.reason
+        parked_at = now(), parked_reason = p.reason, reread_at = NULL
       FROM jsonb_to_recordset(${JSON.stringify(parked)}::jsonb) AS p("serviceId" text, reason text)
       WHERE s.service_id = p."serviceId"
         AND (s.fetched_at IS NULL OR s.fetched_at < ${asOf.toISOString()}::timestamptz)`,

@@ -290,7 +290,7 @@ describe.each(testBackends())("sync state on %s", (kind) => {
     expect(await rememberServiceIds(db, ids, "payout")).toBe(0);
     const first = await serviceIdsToFetch(db, 10_000);
     expect(first.serviceIds).toEqual(expect.arrayContaining(ids));
-    await markServiceIdsFetched(db, first.serviceIds, first.asOf);
+    await markServiceIdsFetched(db, first.serviceIds, first.asOf, []);
     expect((await serviceIdsToFetch(db, 10_000)).serviceIds).toEqual([]);
     await rememberServiceIds(db, [ids[0] ?? ""], "ledger");
     expect((await serviceIdsToFetch(db, 10_000)).serviceIds).toEqual([]);

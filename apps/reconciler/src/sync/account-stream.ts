@@ -1,11 +1,16 @@
 // Account transactions for one run: the serviceIds the other streams revealed (service_ids),
-// fetched in batches of 100 with listByServiceIds; each batch's rows and its "fetched" mark
-// commit together.
+// fetched in batches of 100 with listByServiceIds, then those whose re-read time has come (at
+// most RECONCILER_REREAD_LIMIT); each batch's rows and its "fetched" mark commit together.
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/query-rows";
 import { commitWindow } from "../store/commit-window";
 import { errorText } from "../store/error-text";
-import { markServiceIdsFetched, parkServiceIds, serviceIdsToFetch } from "../store/service-ids";
+import {
+  type FetchReason,
+  markServiceIdsFetched,
+  parkServiceIds,
+  serviceIdsToFetch,
+} from "../store/service-ids";
 import { openStreamRun } from "../store/sync-runs";
 import { unreadOf } from "../store/unread";
 import { addCounts } from "../store/upsert-batch";
@@ -30,10 +35,11 @@ async function accountLag(ctx: SyncContext): Promise<number> {
 }
 
 /**
- * Fetches every due serviceId, `concurrency` batches at a time, until none is due. Ids the
- * service refuses on their own are isolated and parked (isolate-refused.ts); a batch that fails
- * otherwise stays due (retried next run) and ends this run's loop after the round, so a failing
- * call is not made again and again. Never throws.
+ * Fetches every due serviceId, `concurrency` batches at a time, until none is due; then up to
+ * `rereadLimit` of those whose re-read time has come (a late posting, a payout's refund credit
+ * under an id read before). Ids the service refuses on their own are isolated and parked
+ * (isolate-refused.ts); a batch that fails otherwise stays due (retried next run) and ends this
+ * run's loop after the round, so a failing call is not made again and again. Never throws.
  */
 export async function syncAccountStream(
   ctx: SyncContext,
@@ -53,11 +59,17 @@ export async function syncAccountStream(
     summary.runId = await openStreamRun(db, STREAM, kind);
     logEvent(ctx, "info", "stream started", { stream: STREAM, kind, runId: summary.runId });
     let stopped = false;
+    let rereadLeft = opts.backfill ? 0 : config.rereadLimit;
+    summary.serviceIdsReread = 0;
     while (!opts.signal?.aborted && summary.failedWindows === 0) {
-      const { serviceIds, asOf } = await serviceIdsToFetch(
-        db,
-        SERVICE_ID_BATCH * config.concurrency,
-      );
+      const round = SERVICE_ID_BATCH * config.concurrency;
+      let reason: FetchReason = "due";
+      let { serviceIds, asOf } = await serviceIdsToFetch(db, round, reason);
+      if (serviceIds.length === 0 && rereadLeft > 0) {
+        reason = "reread";
+        ({ serviceIds, asOf } = await serviceIdsToFetch(db, Math.min(round, rereadLeft), reason));
+        rereadLeft -= serviceIds.length;
+      }
       if (serviceIds.length === 0) break;
       const batches: string[][] = [];
       for (let i = 0; i < serviceIds.length; i += SERVICE_ID_BATCH)
@@ -94,11 +106,13 @@ export async function syncAccountStream(
               stream: STREAM,
               records: { accountTransactions: records },
             });
-            await markServiceIdsFetched(tx, fetched, asOf);
+            await markServiceIdsFetched(tx, fetched, asOf, config.rereadScheduleMs);
             await parkServiceIds(tx, parked, asOf);
             return result.counts;
           });
           Object.assign(summary, addCounts(summary, counts));
+          if (reason === "reread")
+            summary.serviceIdsReread = (summary.serviceIdsReread ?? 0) + batch.length;
           summary.windows++;
           opts.onProgress?.({
             stream: STREAM,

@@ -52,6 +52,7 @@ function fakeContext(db: Db, records: Txn[], start: string, lines: string[]): Sy
     config,
     issuing: { transactions: { list } } as never,
     account: {} as never,
+    payout: {} as never,
     log: (line) => lines.push(line),
   };
 }

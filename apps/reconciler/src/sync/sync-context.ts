@@ -1,7 +1,8 @@
-// createSyncContext: the issuing and account clients from the configuration, sharing one
+// createSyncContext: the issuing, account and payout clients from the configuration, sharing one
 // request-rate limiter, plus the database and a log sink.
 import { AccountClient } from "@merchantkit/account";
 import { IssuingClient } from "@merchantkit/issuing";
+import { PayoutClient } from "@merchantkit/payout";
 import { requireSettings } from "../config/load-config";
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import type { Db } from "../db/database";
@@ -9,8 +10,8 @@ import { createRateLimiter } from "./rate-limiter";
 import type { SyncContext } from "./sync-types";
 
 /**
- * Builds a SyncContext. Needs the environment and both API keys (ConfigError naming the
- * missing ones otherwise). `log` defaults to stdout, one line per event.
+ * Builds a SyncContext. Needs the environment, both API keys, the payout secret key and the
+ * merchant number (ConfigError naming the missing ones otherwise). `log` defaults to stdout, one line per event.
  */
 export function createSyncContext(
   config: ReconcilerConfig,
@@ -22,9 +23,15 @@ export function createSyncContext(
     retryDelay?: { baseDelayMs?: number; maxDelayMs?: number };
   } = {},
 ): SyncContext {
-  requireSettings(config, ["environment", "issuingApiKey", "accountApiKey"]);
+  requireSettings(config, [
+    "environment",
+    "issuingApiKey",
+    "accountApiKey",
+    "payoutSecretKey",
+    "merchantNo",
+  ]);
   const limiter = createRateLimiter(config.requestsPerSecond);
-  // One limiter paces every attempt of both clients; they send with node:http unless a test
+  // One limiter paces every attempt of every client; they send with node:http unless a test
   // hands in its own fetch.
   const shared = { throttle: () => limiter.take(), fetch: opts.fetch };
   const environment = config.environment as NonNullable<ReconcilerConfig["environment"]>;
@@ -46,10 +53,20 @@ export function createSyncContext(
     ...shared,
     userAgent: "merchantkit-reconciler",
   });
+  const payout = new PayoutClient({
+    environment,
+    secretKey: config.payoutSecretKey as string,
+    merchantNo: config.merchantNo as string,
+    maxRetries: config.maxRetries,
+    retryDelay: opts.retryDelay,
+    ...shared,
+    userAgent: "merchantkit-reconciler",
+  });
   return {
     db,
     issuing,
     account,
+    payout,
     config,
     log: opts.log ?? ((line) => process.stdout.write(`${line}\n`)),
   };

@@ -1,28 +1,38 @@
 // The sync's public shapes: stream names, the context a run needs, progress and summaries.
 import type { AccountClient } from "@merchantkit/account";
 import type { IssuingClient } from "@merchantkit/issuing";
+import type { PayoutClient } from "@merchantkit/payout";
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import type { Db } from "../db/database";
 import type { Unread } from "../store/unread";
 
-export type StreamName = "card_transactions" | "operate_records" | "account_transactions";
+export type StreamName =
+  | "card_transactions"
+  | "operate_records"
+  | "payouts"
+  | "account_transactions";
 
 /** Every stream, in the order a run starts them (account transactions need the others' ids). */
 export const STREAM_NAMES: readonly StreamName[] = [
   "card_transactions",
   "operate_records",
+  "payouts",
   "account_transactions",
 ];
+
+/** The streams read by time window (the account stream is driven by service_ids). */
+export type WindowedStreamName = Exclude<StreamName, "account_transactions">;
 
 export function isStreamName(value: string): value is StreamName {
   return (STREAM_NAMES as readonly string[]).includes(value);
 }
 
-/** What a sync needs: the database, the two clients (sharing one rate limiter), config, a log. */
+/** What a sync needs: the database, the clients (sharing one rate limiter), config, a log. */
 export interface SyncContext {
   db: Db;
   issuing: IssuingClient;
   account: AccountClient;
+  payout: PayoutClient;
   config: ReconcilerConfig;
   /** One structured line (JSON) per event; the CLI prints it or turns it into text on a TTY. */
   log: (line: string) => void;
@@ -81,6 +91,8 @@ export interface StreamSummary {
    * since when; null when the run could not tell (the database was gone).
    */
   unread: Unread | null;
+  /** account_transactions: serviceIds read again by the re-read schedule in this run. */
+  serviceIdsReread?: number;
 }
 
 export interface SyncSummary {

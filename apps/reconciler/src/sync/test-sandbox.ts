@@ -19,6 +19,8 @@ import type { SyncContext } from "./sync-types";
 export const SANDBOX_KEYS = {
   ISSUING_API_KEY: "sandbox-issuing-api-key",
   ACCOUNT_API_KEY: "sandbox-account-api-key",
+  PAYOUT_SECRET_KEY: "sandbox-secret-key",
+  MERCHANT_NO: "M1000001",
 } as const;
 
 export interface GeneratedSandbox {

@@ -1,7 +1,6 @@
-// One time-windowed stream (card transactions or operation records) for one run: retry the
+// One time-windowed stream (card transactions, operation records or payouts) for one run: retry the
 // windows earlier runs failed, then read [watermark − lookback, now) window by window, several
 // at once, committing each window's rows with the watermark's advance in one transaction.
-import type { Page } from "@merchantkit/core";
 import {
   type CommitWindowInput,
   type CommitWindowResult,
@@ -17,7 +16,8 @@ import { logEvent } from "./log-event";
 import { runPool } from "./pool";
 import { readWindow } from "./read-window";
 import { closeRun, emptySummary } from "./stream-summary";
-import type { StreamName, StreamSummary, SyncContext, SyncOptions } from "./sync-types";
+import type { StreamSummary, SyncContext, SyncOptions, WindowedStreamName } from "./sync-types";
+import { WINDOWED_SOURCES } from "./windowed-sources";
 import {
   alignDown,
   alignUp,
@@ -27,33 +27,6 @@ import {
   type TimeWindow,
   WindowPrefix,
 } from "./windows";
-
-const PAGE_SIZE = 100;
-
-type WindowedStream = Exclude<StreamName, "account_transactions">;
-
-/** The service's inclusive whole-second filter for [start, end). */
-function timeFilter(window: TimeWindow) {
-  return { startTime: window.start.getTime() / 1000, endTime: window.end.getTime() / 1000 - 1 };
-}
-
-/** A window's pages, fresh from page 1 on every call, and its rows for commitWindow. */
-function source(ctx: SyncContext, stream: WindowedStream, window: TimeWindow) {
-  const params = { ...timeFilter(window), pageSize: PAGE_SIZE };
-  if (stream === "card_transactions")
-    return {
-      pages: () => ctx.issuing.transactions.list(params).pages(),
-      rows: (records: unknown[]): CommitWindowInput["records"] => ({
-        cardTransactions: records as never,
-      }),
-    };
-  return {
-    pages: () => ctx.issuing.operateRecords.list(params).pages() as AsyncIterable<Page<unknown>>,
-    rows: (records: unknown[]): CommitWindowInput["records"] => ({
-      operateRecords: records as never,
-    }),
-  };
-}
 
 /** Where a stream without a watermark starts: RECONCILER_START, as of `now`. */
 function initialStartOf(ctx: SyncContext, now: Date): Date {
@@ -110,7 +83,7 @@ const boundsKey = (window: TimeWindow) => `${window.start.getTime()}/${window.en
  */
 export async function syncWindowedStream(
   ctx: SyncContext,
-  stream: WindowedStream,
+  stream: WindowedStreamName,
   opts: SyncOptions,
 ): Promise<StreamSummary> {
   const { db, config } = ctx;
@@ -152,11 +125,11 @@ export async function syncWindowedStream(
     recorded: TimeWindow,
     commit: (records: CommitWindowInput["records"]) => Promise<void>,
   ): Promise<boolean> => {
-    const { pages, rows } = source(ctx, stream, window);
+    const { pages, rows } = WINDOWED_SOURCES[stream];
     let read: Awaited<ReturnType<typeof readWindow<unknown>>>;
     try {
       read = await readWindow({
-        pages,
+        pages: () => pages(ctx, window),
         driftRetries: config.driftRetries,
         onPage: (n) => {
           summary.pages++;

@@ -4,6 +4,7 @@ import { isJsonNumber } from "@merchantkit/core";
 import { looksLikeCardNumber, replaceCardLikeRuns } from "@merchantkit/core/internal";
 import { cardTransactionSpec } from "../store/card-transactions";
 import { operateRecordSpec } from "../store/operate-records";
+import { payoutSpec } from "../store/payouts";
 
 /** Keys whose value is dropped wherever it appears: the 3DS value delivered to the cardholder. */
 const NEVER_STORED = new Set(["card3dsvalues"]);
@@ -11,8 +12,8 @@ const NEVER_STORED = new Set(["card3dsvalues"]);
 // Contract keys that hold the service's own identifiers: their digits are keys, never masked
 // (a numeric txnOrderNo that happens to pass the Luhn check is still the record's key; an account
 // transaction's acntTxnId is its row's key, serviceId an operateRecordId or payoutId,
-// externalOrderId a card operation's clientRequestId). cardId is judged on its own by
-// maskCardData.
+// externalOrderId a card operation's clientRequestId; a payout's payoutId, the merchant's
+// requestId, beneficiaryId and payerId). cardId is judged on its own by maskCardData.
 const IDENTIFIERS = new Set([
   "cardId",
   "request_id",
@@ -25,16 +26,21 @@ const IDENTIFIERS = new Set([
   "acntTxnId",
   "serviceId",
   "externalOrderId",
+  "payoutId",
+  "requestId",
+  "beneficiaryId",
+  "payerId",
 ]);
 
 // Contract fields stored as numbers: times in epoch milliseconds and amounts (an operation's
 // fees too, feeList's feeAmount). Never masked: a 13-digit time passes the Luhn check one time in
 // ten, and masked it is no longer a number, so the push would be refused on every retry.
 const NUMBERS = new Set([
-  ...[...cardTransactionSpec.fields, ...operateRecordSpec.fields]
+  ...[...cardTransactionSpec.fields, ...operateRecordSpec.fields, ...payoutSpec.fields]
     .filter((f) => f.type === "numeric" || f.type === "epoch_ms")
     .map((f) => f.key),
   "feeAmount",
+  "exchangeRate",
 ]);
 
 // A key the contract does not name but that says "card number": every digit run in it is masked,
