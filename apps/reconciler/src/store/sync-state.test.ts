@@ -2,7 +2,7 @@
 // atomicity, watermarks, retry windows, runs, serviceIds, the stream lock and webhook dedupe.
 import { isJsonNumber, type JsonNumber, parseJson } from "@merchantkit/core";
 import { looksLikeCardNumber } from "@merchantkit/core/internal";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database, Db } from "../db/database";
 import { queryText } from "../db/query-rows";
@@ -296,6 +296,66 @@ describe.each(testBackends())("sync state on %s", (kind) => {
     expect((await serviceIdsToFetch(db, 10_000)).serviceIds).toEqual([]);
     await rememberServiceIds(db, [ids[0] ?? ""], "ledger", { refetch: true });
     expect((await serviceIdsToFetch(db, 10_000)).serviceIds).toEqual([ids[0]]);
+  });
+
+  it("reads a fetched serviceId again on its schedule, restarted by a changed posting, settled after the last step", async () => {
+    const HOUR = 3_600_000;
+    const schedule = [HOUR, 24 * HOUR];
+    const [x, y] = [nextId(), nextId()] as [string, string];
+    const list = `'${x}', '${y}'`;
+    const state = async () =>
+      Object.fromEntries(
+        (
+          await queryText(
+            db,
+            `SELECT service_id,
+               round(extract(epoch FROM reread_at - greatest(revealed_at, postings_changed_at)))::text AS gap,
+               (postings_changed_at IS NOT NULL)::text AS changed
+             FROM service_ids WHERE service_id IN (${list})`,
+          )
+        ).map((r) => [r.service_id, [r.gap, r.changed]]),
+      );
+    // Each id's last change moved `ms` into the past, and its re-read time come.
+    const age = (ms: number, ids: string) =>
+      db.execute(
+        sql.raw(`UPDATE service_ids SET revealed_at = revealed_at - interval '${ms} milliseconds',
+          postings_changed_at = postings_changed_at - interval '${ms} milliseconds',
+          reread_at = now() - interval '1 second' WHERE service_id IN (${ids})`),
+      );
+    await rememberServiceIds(db, [x, y], "payout");
+    const first = await serviceIdsToFetch(db, 10_000);
+    await markServiceIdsFetched(db, [x, y], first.asOf, schedule);
+    // First step after the reveal; nothing is due for a re-read yet.
+    expect(await state()).toEqual({ [x]: ["3600", "false"], [y]: ["3600", "false"] });
+    const rereads = async (limit = 10_000) =>
+      (await serviceIdsToFetch(db, limit, "reread")).serviceIds.filter((id) => id === x || id === y);
+    expect(await rereads()).toEqual([]);
+
+    // Two hours on: both due (the limit holds), and x has a new posting when they are read.
+    await age(2 * HOUR, list);
+    expect((await rereads()).sort()).toEqual([x, y].sort());
+    expect((await serviceIdsToFetch(db, 1, "reread")).serviceIds).toHaveLength(1);
+    const second = await serviceIdsToFetch(db, 10_000, "reread");
+    await db.transaction(async (tx) => {
+      await commitWindow(tx, {
+        stream: "account_transactions",
+        records: { accountTransactions: [accountTxn({ serviceId: x })] },
+      });
+      await markServiceIdsFetched(tx, [x, y], second.asOf, schedule);
+    });
+    // x changed: its schedule starts again; y's next step is the day after its last change.
+    expect(await state()).toEqual({ [x]: ["3600", "true"], [y]: ["86400", "false"] });
+
+    // Past the last step: y is settled (no re-read time), read again only when revealed again.
+    await age(2 * 24 * HOUR, `'${y}'`);
+    const third = await serviceIdsToFetch(db, 10_000, "reread");
+    await markServiceIdsFetched(db, [y], third.asOf, schedule);
+    expect((await state())[y]).toEqual([null, "false"]);
+    const [view] = await queryText(
+      db,
+      `SELECT state, next_read_at FROM finance_service_ids WHERE service_id = '${y}'`,
+    );
+    expect(view).toEqual({ state: "settled", next_read_at: null });
   });
 
   it("lets one runner hold a stream; the next gets busy until it is released", async () => {

@@ -5,7 +5,7 @@
 import { type GroundTruth, writeLedger } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
-import { queryRows } from "../db/query-rows";
+import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { importLedger } from "../ledger/import-ledger";
 import { runMatch } from "../match/run-match";
@@ -14,7 +14,10 @@ import { runSync } from "./run-sync";
 import { type GeneratedSandbox, sandboxSyncContext, useSandboxDatabase } from "./test-sandbox";
 
 const DAY = 86_400_000;
-/** The test's re-read schedule: soon after a change, then not for an hour. */
+/**
+ * The test's re-read schedule: soon after a change, then not for an hour. The lookback (1 h)
+ * leaves the generated payouts (2 h old and more) to the pending-payout follow-up.
+ */
 const REREAD = "3s,1h";
 
 describe.each(testBackends())("late provider changes on %s", (kind) => {
@@ -37,7 +40,9 @@ describe.each(testBackends())("late provider changes on %s", (kind) => {
 
   /** Sync every stream, then an incremental match that must equal a full one. */
   async function tick(what: string) {
-    const sync = await runSync(sandboxSyncContext(db, generated, { RECONCILER_REREAD: REREAD }));
+    const sync = await runSync(
+      sandboxSyncContext(db, generated, { RECONCILER_REREAD: REREAD, RECONCILER_LOOKBACK: "1h" }),
+    );
     expect(sync.outcome, what).toBe("ok");
     const options = { maxSyncLagMs: 30 * DAY, ledgerGraceMs: 0, maxScopeShare: 1 };
     const run = await runMatch(db, options);
@@ -51,24 +56,26 @@ describe.each(testBackends())("late provider changes on %s", (kind) => {
   /** Open or pending break classes on a provider reference. */
   const breaksOn = async (ref: string) =>
     (
-      await queryRows<{ class: string }>(
+      await queryText<{ class: string }>(
         db,
         `SELECT class FROM breaks WHERE status <> 'resolved' AND provider_ref = '${ref}' ORDER BY class`,
       )
     ).map((b) => b.class);
 
-  /** Waits until the serviceIds' re-read time has come (the schedule's first step). */
-  async function untilRereadDue(ids: string[]) {
-    for (let i = 0; i < 100; i++) {
-      const [row] = await queryRows<{ waiting: unknown }>(
-        db,
-        `SELECT count(*) FILTER (WHERE reread_at IS NULL OR reread_at > now()) AS waiting
-         FROM service_ids WHERE service_id IN (${ids.map((id) => `'${id}'`).join(", ")})`,
-      );
-      if (Number(row?.waiting) === 0) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error("re-read time never came");
+  /**
+   * An hour passes for these serviceIds on the worker's clock: every time the schedule reads
+   * moves back an hour (the schedule's steps here are 3 s and 1 h, so each is due after it).
+   */
+  async function anHourPasses(ids: string[]) {
+    const list = ids.map((id) => `'${id}'`).join(", ");
+    const shifted = await queryText<{ due: string }>(
+      db,
+      `UPDATE service_ids SET revealed_at = revealed_at - interval '1 hour',
+         postings_changed_at = postings_changed_at - interval '1 hour',
+         fetched_at = fetched_at - interval '1 hour', reread_at = reread_at - interval '1 hour'
+       WHERE service_id IN (${list}) RETURNING (reread_at <= now())::text AS due`,
+    );
+    expect(shifted.map((r) => r.due)).toEqual(ids.map(() => "true"));
   }
 
   it("finds late postings, a payout failing after it was read, and an unbooked payout", async () => {
@@ -93,7 +100,7 @@ describe.each(testBackends())("late provider changes on %s", (kind) => {
     // the ledger books none of them; payout B the ledger never books.
     await ledgerWithout([]);
     await tick("first tick (everything booked)");
-    const read = await queryRows<{
+    const read = await queryText<{
       payout_id: string;
       payout_status: string;
       source_currency: string;
@@ -107,7 +114,7 @@ describe.each(testBackends())("late provider changes on %s", (kind) => {
     expect(await breaksOn(b.payout_id)).toEqual(["missing_in_ledger"]);
 
     // A late 0.01 posting under a settled operation's serviceId and under payout C's.
-    const [op] = await queryRows<{
+    const [op] = await queryText<{
       operate_record_id: string;
       client_request_id: string;
       currency: string;
@@ -131,18 +138,19 @@ describe.each(testBackends())("late provider changes on %s", (kind) => {
         serviceId,
         businessType: "ADJUSTMENT",
       });
-    await untilRereadDue([op.operate_record_id, c.payout_id]);
+    await anHourPasses([op.operate_record_id, c.payout_id]);
     const reread = await tick("late postings");
     expect(reread.streams.account_transactions?.serviceIdsReread).toBeGreaterThan(0);
     expect(await breaksOn(op.client_request_id)).toEqual(["cash_leg_mismatch"]);
     expect(await breaksOn(c.payout_id)).toEqual(["amount_mismatch"]);
 
-    // Payout A fails: the service credits PAYOUT_REFUND under its serviceId. The payouts stream
-    // reads A again (within the lookback), which reveals its serviceId for a new fetch.
+    // Payout A fails: the service credits PAYOUT_REFUND under its serviceId. A was created
+    // before the lookback (1 h here), so no window reads it again: the payouts stream follows
+    // pending payouts one by one, which reveals A's serviceId for a new fetch.
     await admin(`/payout/payouts/${a.payout_id}/settle`, { outcome: "F" });
     await tick("payout A failed, ledger still books the debit");
     expect(await breaksOn(a.payout_id)).toEqual(["amount_mismatch"]);
-    const [stored] = await queryRows<{ payout_status: string }>(
+    const [stored] = await queryText<{ payout_status: string }>(
       db,
       `SELECT payout_status FROM payouts WHERE payout_id = '${a.payout_id}'`,
     );

@@ -2,7 +2,10 @@
 // which of commitWindow's record lists its records fill. The runner (windowed-stream.ts) is the
 // same for all; a new windowed stream is one entry here plus its table and upsert spec.
 import type { Page } from "@merchantkit/core";
+import { sql } from "drizzle-orm";
+import { queryRows } from "../db/query-rows";
 import type { CommitWindowInput } from "../store/commit-window";
+import { runPool } from "./pool";
 import type { SyncContext, WindowedStreamName } from "./sync-types";
 import type { TimeWindow } from "./windows";
 
@@ -11,6 +14,11 @@ export interface WindowedSource {
   pages: (ctx: SyncContext, window: TimeWindow) => AsyncIterable<Page<unknown>>;
   /** The window's records as commitWindow takes them. */
   rows: (records: unknown[]) => CommitWindowInput["records"];
+  /**
+   * Records still pending that were created before `before` (where this run's windows start),
+   * read one by one so they are followed to their final state however late it comes.
+   */
+  pendingBefore?: (ctx: SyncContext, before: Date) => Promise<unknown[]>;
 }
 
 const PAGE_SIZE = 100;
@@ -36,6 +44,27 @@ function payoutFilter(window: TimeWindow) {
   };
 }
 
+/** Payouts followed per run at most, the longest pending first (the rest on later runs). */
+export const PENDING_PAYOUTS_PER_RUN = 1_000;
+
+/** Payouts still P created before `before`, each read again with txn/query. */
+async function pendingPayoutsBefore(ctx: SyncContext, before: Date): Promise<unknown[]> {
+  const pending = await queryRows<{ payout_id: string }>(
+    ctx.db,
+    sql`SELECT payout_id FROM payouts WHERE payout_status = 'P'
+      AND create_time < ${before.toISOString()}::timestamptz
+      ORDER BY create_time, payout_id LIMIT ${PENDING_PAYOUTS_PER_RUN}`,
+  );
+  const records: unknown[] = [];
+  await runPool(
+    pending.map(({ payout_id }) => async () => {
+      records.push(await ctx.payout.transfers.retrieve({ payoutId: payout_id }));
+    }),
+    ctx.config.concurrency,
+  );
+  return records;
+}
+
 export const WINDOWED_SOURCES: Record<WindowedStreamName, WindowedSource> = {
   card_transactions: {
     pages: (ctx, window) => ctx.issuing.transactions.list(issuingFilter(window)).pages(),
@@ -48,5 +77,6 @@ export const WINDOWED_SOURCES: Record<WindowedStreamName, WindowedSource> = {
   payouts: {
     pages: (ctx, window) => ctx.payout.transfers.list(payoutFilter(window)).pages(),
     rows: (records) => ({ payouts: records as never }),
+    pendingBefore: pendingPayoutsBefore,
   },
 };

@@ -280,6 +280,35 @@ export async function syncWindowedStream(
         }
       }),
     ];
+    // Records still pending from before this run's range are read one by one (payouts: followed
+    // to S or F however late that comes), counted as one more window.
+    const { pendingBefore, rows } = WINDOWED_SOURCES[stream];
+    if (pendingBefore && !opts.backfill) {
+      windowsTotal++;
+      tasks.push(async () => {
+        if (opts.signal?.aborted) return;
+        try {
+          const records = await pendingBefore(ctx, from);
+          const result = await commitWindow(db, { stream, records: rows(records) });
+          addResult(result.counts);
+          summary.recordsSeen += records.length;
+        } catch (error) {
+          summary.failedWindows++;
+          logEvent(
+            ctx,
+            "warn",
+            "pending records before the range could not be read; retried next run",
+            {
+              stream,
+              before: from,
+              error: errorText(error),
+            },
+          );
+        }
+        summary.windows++;
+        progress();
+      });
+    }
     await runPool(tasks, config.concurrency);
 
     const notStarted = windowsTotal - summary.windows;

@@ -41,10 +41,40 @@ export interface StreamStatus {
    */
   serviceIdsParked?: number;
   /**
+   * Account transactions: serviceIds inside their re-read period (read again on the schedule,
+   * RECONCILER_REREAD), how many of them are past their re-read time, the oldest such time, and
+   * the oldest last read among them (finance_service_ids lists each).
+   */
+  rereads?: {
+    inPeriod: number;
+    due: number;
+    oldestDue: string | null;
+    oldestLastRead: string | null;
+  };
+  /**
    * What the stream has not read (windows to read again; for account transactions the due
    * serviceIds) and since when: the tables miss those records. Nonzero makes `status` exit 3.
    */
   unread: Unread;
+}
+
+const isoOrNull = (value: unknown) =>
+  value == null ? null : new Date(value as string | Date).toISOString();
+
+async function readRereads(db: Db): Promise<NonNullable<StreamStatus["rereads"]>> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT count(*) AS in_period, count(*) FILTER (WHERE reread_at <= now()) AS due,
+        min(reread_at) FILTER (WHERE reread_at <= now()) AS oldest_due,
+        min(fetched_at) AS oldest_last_read
+      FROM service_ids WHERE reread_at IS NOT NULL`,
+  );
+  return {
+    inPeriod: Number(row?.in_period ?? 0),
+    due: Number(row?.due ?? 0),
+    oldestDue: isoOrNull(row?.oldest_due),
+    oldestLastRead: isoOrNull(row?.oldest_last_read),
+  };
 }
 
 /** What `status` shows, as data (also used by tests and the other commands). */
@@ -89,6 +119,7 @@ export async function readStatus(db: Db): Promise<StreamStatus[]> {
         sql`SELECT count(*) AS n FROM service_ids WHERE parked_reason IS NOT NULL`,
       );
       status.serviceIdsParked = Number(parked?.n ?? 0);
+      status.rereads = await readRereads(db);
     }
     out.push(status);
   }
@@ -146,6 +177,11 @@ export const statusCommand: Command = {
         );
         for (const s of statuses)
           if (s.lastRun?.error) io.out(terminalText(`${s.stream}: ${s.lastRun.error}`));
+        const rereads = statuses.find((s) => s.rereads)?.rereads;
+        if (rereads?.inPeriod)
+          io.out(
+            `${rereads.inPeriod} serviceId(s) inside their re-read period (oldest last read ${rereads.oldestLastRead}); ${rereads.due} past their re-read time${rereads.oldestDue ? ` since ${rereads.oldestDue}` : ""}: see finance_service_ids`,
+          );
         const parked = statuses.find((s) => s.serviceIdsParked)?.serviceIdsParked;
         if (parked)
           io.out(
