@@ -4,13 +4,14 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cycleOnce } from "../cli/commands/cycle-command";
 import { EXIT } from "../cli/exit-codes";
+import { fakeIo } from "../cli/test-cli";
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import { queryText } from "../db/query-rows";
 import { openTestDatabase, type TestDatabase, temporaryFolder } from "../db/test-databases";
+import { dropLedgerFile, LEDGER_HEADER } from "../ledger/test-ledger-files";
 import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
-import { cycleExitCode, cycleSummaryLine } from "./cycle-summary";
-import { runCycle } from "./run-cycle";
 
 describe("the cycle's exit code for its ledger sources", () => {
   let database: TestDatabase;
@@ -24,15 +25,22 @@ describe("the cycle's exit code for its ledger sources", () => {
     folder.remove();
   });
 
-  /** One cycle without the sync or a report, with only these ledger sources configured. */
+  /**
+   * One cycle without the sync or a report, with only these ledger sources configured, as
+   * `run` and each `schedule` tick print it: its exit code, summary line and stderr lines.
+   */
   async function cycleWith(ledger: Pick<ReconcilerConfig, "ledgerDir" | "ledgerQuery">) {
     const config = { ...ledger, reportDir: undefined } as ReconcilerConfig;
-    const result = await runCycle(database.db, config, {
+    const { io, out, err } = fakeIo();
+    const code = await cycleOnce(io, {
+      config,
+      database,
       sync: undefined,
       match: { maxSyncLagMs: 1e12 },
     });
-    const code = cycleExitCode(result);
-    return { code, summary: JSON.parse(cycleSummaryLine(result, code)) };
+    // Off a terminal, stdout is the summary line alone.
+    expect(out).toHaveLength(1);
+    return { code, summary: JSON.parse(out[0] as string), err };
   }
 
   it("is 1 when the ledger folder cannot be read, and never creates it", async () => {
@@ -72,6 +80,36 @@ describe("the cycle's exit code for its ledger sources", () => {
     const { code, summary } = await cycleWith({ ledgerDir: dir, ledgerQuery: undefined });
     expect(summary.ledger.folder.rejected).toEqual([expect.objectContaining({ name: "bad.csv" })]);
     expect(code).toBe(EXIT.ledgerRejected);
+  });
+
+  it("is 1 when a file cannot be finished, and the summary keeps what the folder took in", async () => {
+    const dir = join(folder.path, "unfinished");
+    mkdirSync(dir);
+    // imported/ cannot be made (a file has its name): good.csv is imported but not moved on.
+    writeFileSync(join(dir, "imported"), "not a folder");
+    dropLedgerFile(
+      dir,
+      "good.csv",
+      `${LEDGER_HEADER}\nG-1,card_transaction,T1,-1.00,USD,2026-05-01,,,\n`,
+    );
+    dropLedgerFile(
+      dir,
+      "worse.csv",
+      `${LEDGER_HEADER}\nW-1,card_transaction,T1,1e2,USD,2026-05-01,,,\n`,
+    );
+    dropLedgerFile(dir, "late.csv.part", LEDGER_HEADER);
+    const { code, summary } = await cycleWith({ ledgerDir: dir, ledgerQuery: undefined });
+    // It was { error } alone: what the tick did was left to the error's text.
+    expect(summary.ledger.folder).toEqual({
+      imported: [{ name: "good.csv", rows: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }],
+      duplicates: [],
+      rejected: [expect.objectContaining({ name: "worse.csv", badRows: 1 })],
+      waiting: ["late.csv.part"],
+      error: expect.stringMatching(
+        /^1 ledger file\(s\) not finished: good\.csv: imported 1 row.*not moved to imported\//,
+      ),
+    });
+    expect(code).toBe(EXIT.failed);
   });
 
   it("is 3, not matched, when another worker is taking the ledger folder in", async () => {

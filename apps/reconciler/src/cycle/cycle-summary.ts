@@ -11,16 +11,18 @@ function ledgerSummary(ledger: CycleResult["ledger"]) {
   const out: Record<string, unknown> = {};
   const folder = ledger.folder;
   if (folder === "busy") out.folder = "busy";
-  else if (failed(folder)) out.folder = { error: folder.error };
-  else if (folder) {
+  else if (folder && "files" in folder) {
     const of = (status: string) => folder.files.filter((f) => f.status === status);
     out.folder = {
       imported: of("imported").map((f) => ({ name: f.name, rows: f.rows, sha256: f.sha256 })),
       duplicates: of("duplicate").map((f) => f.name),
       rejected: of("rejected").map((f) => ({ name: f.name, badRows: f.rows, reason: f.reason })),
       waiting: folder.waiting,
+      // Files it could not finish: beside the lists, which say what the tick did all the same
+      // (the error alone left that to its text).
+      ...(folder.error === undefined ? {} : { error: folder.error }),
     };
-  }
+  } else if (failed(folder)) out.folder = { error: folder.error };
   const query = ledger.query;
   if (failed(query))
     out.query = { error: query.error, ...(query.refused ? { refused: true } : {}) };

@@ -61,8 +61,8 @@ export interface FolderIntake {
   /** Files dated ahead of this machine's clock (a clock is wrong: checkDrops). */
   aheadOfClock: { name: string; aheadMs: number }[];
   /**
-   * Present only when a file failed: says which and why, and what was taken in besides. The
-   * cycle reports the folder step by it as failed (exit 1), like a folder it could not read.
+   * Present only when a file failed: says which and why. The cycle reports the folder step by
+   * it as failed (exit 1), like a folder it could not read, and keeps the lists beside it.
    */
   error?: string;
 }
@@ -254,14 +254,13 @@ async function takeFile(db: Db, run: Intake, name: string, path: string): Promis
   });
 }
 
-/** The summary's text for an intake with failed files: each one, and what was taken besides. */
+/**
+ * The summary's text for an intake with failed files: each one and why. What was taken in
+ * besides is in the summary's lists, which it stands beside.
+ */
 function failureText(run: Intake): string {
   const failed = run.failed.map((f) => `${f.name}: ${f.error}`).join("; ");
-  const taken = run.files.map(
-    (f) => `${f.name} ${f.status}${f.status === "rejected" ? "" : ` (${f.rows} rows)`}`,
-  );
-  const besides = taken.length > 0 ? `; taken in this cycle: ${taken.join(", ")}` : "";
-  return `${run.failed.length} ledger file(s) not finished: ${failed}${besides}`;
+  return `${run.failed.length} ledger file(s) not finished: ${failed}`;
 }
 
 /**
