@@ -4,6 +4,7 @@
 // is read), and a payout the ledger never booked. After every tick, incremental = full.
 import { type GroundTruth, writeLedger } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
+import { readStatus } from "../cli/commands/status";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
@@ -109,6 +110,19 @@ describe.each(testBackends())("late provider changes on %s", (kind) => {
     expect(new Set(read.map((p) => p.payout_status))).toEqual(new Set(["P"]));
     const [a, b, c] = read as [(typeof read)[0], (typeof read)[0], (typeof read)[0]];
     for (const p of read) expect(await breaksOn(p.payout_id)).toEqual([]);
+    // Every fetched id is inside its re-read period, as status and finance_sync_health say.
+    const rereads = (await readStatus(db)).find(
+      (x) => x.stream === "account_transactions",
+    )?.rereads;
+    const [health] = await queryText<{ service_ids_rereading: string; fetched: string }>(
+      db,
+      `SELECT service_ids_rereading::text,
+         (SELECT count(*) FROM service_ids WHERE fetched_at IS NOT NULL)::text AS fetched
+       FROM finance_sync_health WHERE stream = 'account_transactions'`,
+    );
+    expect(rereads?.inPeriod).toBe(Number(health?.fetched));
+    expect(health?.service_ids_rereading).toBe(health?.fetched);
+    expect(rereads?.oldestLastRead).not.toBeNull();
     await ledgerWithout([b.payout_id]);
     await tick("payout B unbooked");
     expect(await breaksOn(b.payout_id)).toEqual(["missing_in_ledger"]);
