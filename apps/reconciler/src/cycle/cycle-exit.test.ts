@@ -1,12 +1,13 @@
 // The cycle's exit code for its ledger sources: input someone has to fix (a file moved to
 // rejected/, a query's rows that broke the rules) is 5; a source that could not run at all (the
 // folder missing, the ledger database unreachable) is a failure, 1, like any step that failed.
+// Either way an error line on stderr says which file or query, and why.
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cycleOnce } from "../cli/commands/cycle-command";
 import { EXIT } from "../cli/exit-codes";
-import { fakeIo } from "../cli/test-cli";
+import { fakeIo, logged } from "../cli/test-cli";
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import { queryText } from "../db/query-rows";
 import { openTestDatabase, type TestDatabase, temporaryFolder } from "../db/test-databases";
@@ -45,16 +46,18 @@ describe("the cycle's exit code for its ledger sources", () => {
 
   it("is 1 when the ledger folder cannot be read, and never creates it", async () => {
     const missing = join(folder.path, "no-such-folder");
-    const { code, summary } = await cycleWith({ ledgerDir: missing, ledgerQuery: undefined });
-    expect(summary.ledger.folder.error).toContain(
-      `the ledger folder ${missing} (RECONCILER_LEDGER_DIR, --ledger-dir) cannot be read: ENOENT`,
-    );
+    const { code, summary, err } = await cycleWith({ ledgerDir: missing, ledgerQuery: undefined });
+    const why = `the ledger folder ${missing} (RECONCILER_LEDGER_DIR, --ledger-dir) cannot be read: ENOENT`;
+    expect(summary.ledger.folder.error).toContain(why);
+    expect(logged(err, "ledger folder failed")).toEqual([
+      expect.objectContaining({ level: "error", error: expect.stringContaining(why) }),
+    ]);
     expect(existsSync(missing)).toBe(false);
     expect(code).toBe(EXIT.failed);
   });
 
   it("is 1 when the ledger database cannot be reached", async () => {
-    const { code, summary } = await cycleWith({
+    const { code, summary, err } = await cycleWith({
       ledgerDir: undefined,
       ledgerQuery: {
         url: "postgres://ro:pw@127.0.0.1:5999/gl",
@@ -63,7 +66,19 @@ describe("the cycle's exit code for its ledger sources", () => {
         complete: false,
       },
     });
-    expect(summary.ledger.query).toEqual({ error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(summary.ledger.query).toEqual({
+      source: "127.0.0.1:5999/gl",
+      error: expect.stringMatching(/ECONNREFUSED/),
+    });
+    // It was silent on stderr, though the exit-code table says to read the error line.
+    const [line, ...more] = logged(err, "ledger query failed");
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({
+      level: "error",
+      source: "127.0.0.1:5999/gl",
+      error: expect.stringMatching(/ECONNREFUSED/),
+    });
+    expect(err.join("\n")).not.toContain("ro:pw");
     expect(code).toBe(EXIT.failed);
   });
 
@@ -77,8 +92,31 @@ describe("the cycle's exit code for its ledger sources", () => {
     );
     const past = new Date(Date.now() - 60_000);
     utimesSync(file, past, past);
-    const { code, summary } = await cycleWith({ ledgerDir: dir, ledgerQuery: undefined });
-    expect(summary.ledger.folder.rejected).toEqual([expect.objectContaining({ name: "bad.csv" })]);
+    // A card number typed into the amount column: quoted by the reason, masked on stderr.
+    dropLedgerFile(
+      dir,
+      "pan.csv",
+      `${LEDGER_HEADER}\nX-2,card_transaction,T1,4111 1111 1111 1111,USD,2026-05-01,,,\n`,
+    );
+    const { code, summary, err } = await cycleWith({ ledgerDir: dir, ledgerQuery: undefined });
+    expect(summary.ledger.folder.rejected.map((f: { name: string }) => f.name)).toEqual([
+      "bad.csv",
+      "pan.csv",
+    ]);
+    // One error line per rejected file, naming it and why (it was silent on stderr).
+    expect(logged(err, "ledger file rejected")).toEqual([
+      expect.objectContaining({
+        level: "error",
+        file: "bad.csv",
+        movedTo: expect.stringContaining(join(dir, "rejected")),
+        reason: expect.stringMatching(/^line 2: /),
+      }),
+      expect.objectContaining({
+        file: "pan.csv",
+        reason: expect.stringMatching(/^line 2: amount/),
+      }),
+    ]);
+    expect(err.join("\n")).not.toMatch(/4111 1111/);
     expect(code).toBe(EXIT.ledgerRejected);
   });
 
@@ -137,7 +175,7 @@ describe("the cycle's exit code for its ledger sources", () => {
 
   const server = process.env.DATABASE_URL;
   it.runIf(server)("is 5 when the query's rows break the rules", async () => {
-    const { code, summary } = await cycleWith({
+    const { code, summary, err } = await cycleWith({
       ledgerDir: undefined,
       ledgerQuery: {
         url: server as string,
@@ -146,10 +184,19 @@ describe("the cycle's exit code for its ledger sources", () => {
         complete: false,
       },
     });
+    const source = new URL(server as string);
     expect(summary.ledger.query).toEqual({
+      source: `${source.host}${source.pathname}`,
       error: expect.stringMatching(/missing column\(s\) kind/),
       refused: true,
     });
+    expect(logged(err, "ledger query refused")).toEqual([
+      expect.objectContaining({
+        level: "error",
+        source: `${source.host}${source.pathname}`,
+        error: expect.stringMatching(/missing column\(s\) kind/),
+      }),
+    ]);
     expect(code).toBe(EXIT.ledgerRejected);
   });
 });

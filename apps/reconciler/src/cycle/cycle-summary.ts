@@ -25,7 +25,11 @@ function ledgerSummary(ledger: CycleResult["ledger"]) {
   } else if (failed(folder)) out.folder = { error: folder.error };
   const query = ledger.query;
   if (failed(query))
-    out.query = { error: query.error, ...(query.refused ? { refused: true } : {}) };
+    out.query = {
+      source: query.source,
+      error: query.error,
+      ...(query.refused ? { refused: true } : {}),
+    };
   else if (query)
     out.query = {
       source: query.source,

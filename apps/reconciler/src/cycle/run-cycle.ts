@@ -5,6 +5,7 @@
 // its own work atomically, so nothing is half-written whichever step fails.
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import type { Db } from "../db/database";
+import { describeDatabaseUrl } from "../db/reach-database";
 import { type FolderIntake, intakeLedgerFolder } from "../ledger/folder-source";
 import { intakeLedgerQuery, LedgerQueryError, type QueryIntake } from "../ledger/query-source";
 import type { MatchOptions } from "../match/match-options";
@@ -27,7 +28,7 @@ export interface CycleResult {
   ledger: {
     folder?: FolderIntake | { error: string } | "busy";
     /** refused: the rows broke the rules (input to fix); without it the query could not run. */
-    query?: QueryIntake | { error: string; refused?: true };
+    query?: QueryIntake | { source: string; error: string; refused?: true };
   };
   sync: SyncSummary | { error: string } | "skipped";
   match: MatchRunResult | { error: string } | "skipped";
@@ -58,6 +59,8 @@ async function takeLedger(db: Db, config: ReconcilerConfig): Promise<CycleResult
   if (config.ledgerQuery) {
     const source = config.ledgerQuery;
     ledger.query = await intakeLedgerQuery(db, source).catch((error: unknown) => ({
+      // Named by host, port and database (the URL may hold a password), as the intake does.
+      source: describeDatabaseUrl(source.url),
       error: errorText(error),
       ...(error instanceof LedgerQueryError && error.kind === "refused"
         ? { refused: true as const }

@@ -1,10 +1,21 @@
 // The log lines a ledger folder intake calls for besides the cycle's summary line: an error per
-// file the cycle could not finish, and once per cycle a warning naming the files dated ahead of
-// this machine's clock (taken all the same: settled-drops.ts).
+// file moved to rejected/ (exit 5) and per file the cycle could not finish (exit 1), and once
+// per cycle a warning naming the files dated ahead of this machine's clock (taken all the same:
+// settled-drops.ts).
+import { errorText } from "../store/error-text";
 import { logEvent } from "../sync/log-event";
 import type { FolderIntake } from "./folder-source";
 
 export function logFolderIntake(intake: FolderIntake, log: (line: string) => void): void {
+  // The exit-code table says to read the error line: the summary line alone named the file.
+  // The reason quotes the bad values (an amount column holding a card number): masked here.
+  for (const f of intake.files)
+    if (f.status === "rejected")
+      logEvent({ log }, "error", "ledger file rejected", {
+        file: f.name,
+        movedTo: f.movedTo,
+        reason: errorText(f.reason ?? ""),
+      });
   for (const f of intake.failed)
     logEvent({ log }, "error", "ledger file not finished", {
       file: f.name,
