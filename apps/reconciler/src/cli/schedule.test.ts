@@ -43,6 +43,8 @@ describe("schedule", () => {
         MERCHANTKIT_ENVIRONMENT: "http://127.0.0.1:9",
         ISSUING_API_KEY: "x",
         ACCOUNT_API_KEY: "y",
+        PAYOUT_SECRET_KEY: "z",
+        MERCHANT_NO: "M1",
       },
       signal: stop.signal,
     });

@@ -78,6 +78,7 @@ describe("the reconciliation cycle", () => {
       "account_transactions",
       "card_transactions",
       "operate_records",
+      "payouts",
     ]);
     expect(["reconciled", "reconciled_with_pending", "breaks"]).toContain(summary?.verdict);
     expect(summary?.report?.files.map((f) => f.slice(reportDir.path.length + 1))).toEqual([

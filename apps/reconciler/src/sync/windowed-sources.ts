@@ -5,7 +5,6 @@ import type { Page } from "@merchantkit/core";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/query-rows";
 import type { CommitWindowInput } from "../store/commit-window";
-import { runPool } from "./pool";
 import type { SyncContext, WindowedStreamName } from "./sync-types";
 import type { TimeWindow } from "./windows";
 
@@ -16,9 +15,13 @@ export interface WindowedSource {
   rows: (records: unknown[]) => CommitWindowInput["records"];
   /**
    * Records still pending that were created before `before` (where this run's windows start),
-   * read one by one so they are followed to their final state however late it comes.
+   * read one by one so they are followed to their final state however late it comes: which
+   * keys, and how one is read.
    */
-  pendingBefore?: (ctx: SyncContext, before: Date) => Promise<unknown[]>;
+  pending?: {
+    keys: (ctx: SyncContext, before: Date) => Promise<string[]>;
+    read: (ctx: SyncContext, key: string) => Promise<unknown>;
+  };
 }
 
 const PAGE_SIZE = 100;
@@ -47,22 +50,15 @@ function payoutFilter(window: TimeWindow) {
 /** Payouts followed per run at most, the longest pending first (the rest on later runs). */
 export const PENDING_PAYOUTS_PER_RUN = 1_000;
 
-/** Payouts still P created before `before`, each read again with txn/query. */
-async function pendingPayoutsBefore(ctx: SyncContext, before: Date): Promise<unknown[]> {
-  const pending = await queryRows<{ payout_id: string }>(
+/** Payouts still P created before `before`, the longest pending first. */
+async function pendingPayoutIds(ctx: SyncContext, before: Date): Promise<string[]> {
+  const rows = await queryRows<{ payout_id: string }>(
     ctx.db,
     sql`SELECT payout_id FROM payouts WHERE payout_status = 'P'
       AND create_time < ${before.toISOString()}::timestamptz
       ORDER BY create_time, payout_id LIMIT ${PENDING_PAYOUTS_PER_RUN}`,
   );
-  const records: unknown[] = [];
-  await runPool(
-    pending.map(({ payout_id }) => async () => {
-      records.push(await ctx.payout.transfers.retrieve({ payoutId: payout_id }));
-    }),
-    ctx.config.concurrency,
-  );
-  return records;
+  return rows.map((r) => r.payout_id);
 }
 
 export const WINDOWED_SOURCES: Record<WindowedStreamName, WindowedSource> = {
@@ -77,6 +73,9 @@ export const WINDOWED_SOURCES: Record<WindowedStreamName, WindowedSource> = {
   payouts: {
     pages: (ctx, window) => ctx.payout.transfers.list(payoutFilter(window)).pages(),
     rows: (records) => ({ payouts: records as never }),
-    pendingBefore: pendingPayoutsBefore,
+    pending: {
+      keys: pendingPayoutIds,
+      read: (ctx, payoutId) => ctx.payout.transfers.retrieve({ payoutId }),
+    },
   },
 };

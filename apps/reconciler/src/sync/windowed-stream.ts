@@ -281,14 +281,21 @@ export async function syncWindowedStream(
       }),
     ];
     // Records still pending from before this run's range are read one by one (payouts: followed
-    // to S or F however late that comes), counted as one more window.
-    const { pendingBefore, rows } = WINDOWED_SOURCES[stream];
-    if (pendingBefore && !opts.backfill) {
+    // to S or F however late that comes), counted as one more window when there are any.
+    const { pending, rows } = WINDOWED_SOURCES[stream];
+    const pendingKeys = pending && !opts.backfill ? await pending.keys(ctx, from) : [];
+    if (pending && pendingKeys.length > 0) {
       windowsTotal++;
       tasks.push(async () => {
         if (opts.signal?.aborted) return;
         try {
-          const records = await pendingBefore(ctx, from);
+          const records: unknown[] = [];
+          await runPool(
+            pendingKeys.map((key) => async () => {
+              records.push(await pending.read(ctx, key));
+            }),
+            config.concurrency,
+          );
           const result = await commitWindow(db, { stream, records: rows(records) });
           addResult(result.counts);
           summary.recordsSeen += records.length;
@@ -301,6 +308,7 @@ export async function syncWindowedStream(
             {
               stream,
               before: from,
+              records: pendingKeys.length,
               error: errorText(error),
             },
           );
