@@ -5,14 +5,14 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cycleOnce } from "../cli/commands/cycle-command";
 import { EXIT } from "../cli/exit-codes";
-import { fakeIo, logged } from "../cli/test-cli";
+import { logged } from "../cli/test-cli";
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import { queryText } from "../db/query-rows";
 import { openTestDatabase, type TestDatabase, temporaryFolder } from "../db/test-databases";
 import { dropLedgerFile, LEDGER_HEADER } from "../ledger/test-ledger-files";
 import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
+import { printedCycle } from "./test-cycle";
 
 describe("the cycle's exit code for its ledger sources", () => {
   let database: TestDatabase;
@@ -26,23 +26,9 @@ describe("the cycle's exit code for its ledger sources", () => {
     folder.remove();
   });
 
-  /**
-   * One cycle without the sync or a report, with only these ledger sources configured, as
-   * `run` and each `schedule` tick print it: its exit code, summary line and stderr lines.
-   */
-  async function cycleWith(ledger: Pick<ReconcilerConfig, "ledgerDir" | "ledgerQuery">) {
-    const config = { ...ledger, reportDir: undefined } as ReconcilerConfig;
-    const { io, out, err } = fakeIo();
-    const code = await cycleOnce(io, {
-      config,
-      database,
-      sync: undefined,
-      match: { maxSyncLagMs: 1e12 },
-    });
-    // Off a terminal, stdout is the summary line alone.
-    expect(out).toHaveLength(1);
-    return { code, summary: JSON.parse(out[0] as string), err };
-  }
+  /** One cycle without the sync or a report, with only these ledger sources configured. */
+  const cycleWith = (ledger: Pick<ReconcilerConfig, "ledgerDir" | "ledgerQuery">) =>
+    printedCycle(database, ledger, { maxSyncLagMs: 1e12 });
 
   it("is 1 when the ledger folder cannot be read, and never creates it", async () => {
     const missing = join(folder.path, "no-such-folder");

@@ -124,8 +124,11 @@ export function cycleSummaryLine(result: CycleResult, exitCode: number): string 
   return JSON.stringify({
     msg: "cycle finished",
     verdict: matched?.verdict ?? (failed(match) ? "failed" : waited ? "incomplete" : "not matched"),
-    openBreaks: matched?.stats.openBreaks ?? null,
-    pendingItems: matched?.stats.pendingItems ?? null,
+    // What the tables hold after the tick. An incomplete match keeps nothing (it is rolled
+    // back): its own figures, which it would have written, are in match_runs.stats.
+    openBreaks: matched?.stored.openBreaks ?? null,
+    pendingItems: matched?.stored.pendingItems ?? null,
+    matchRolledBack: matched ? !matched.persisted : false,
     reasons:
       matched?.reasons ??
       (waited

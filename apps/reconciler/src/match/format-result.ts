@@ -27,6 +27,8 @@ export function matchResultLines(result: MatchRunResult, isTty: boolean): string
   for (const [cls, n] of Object.entries(s.breaksByClass)) lines.push(`    ${cls}: ${n}`);
   for (const reason of result.reasons) lines.push(`  ! ${reason}`);
   if (!result.persisted)
-    lines.push("  (incomplete: matches and breaks left as the last complete run wrote them)");
+    lines.push(
+      `  (incomplete, rolled back: matches and breaks left as the last complete run wrote them, open breaks ${result.stored.openBreaks}, pending ${result.stored.pendingItems})`,
+    );
   return lines;
 }

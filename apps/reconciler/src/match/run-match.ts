@@ -42,6 +42,12 @@ export interface MatchRunResult {
   stats: MatchStats;
   /** False when an incomplete run left matches and breaks as they were. */
   persisted: boolean;
+  /**
+   * The work the breaks tables hold once the run is over: `stats`' figures when it wrote its
+   * results; when it kept nothing (not `persisted`), the last complete run's, while `stats`
+   * are what it would have written.
+   */
+  stored: StoredWork;
   durationMs: number;
   /** Milliseconds per statement, for the bench and for --verbose. */
   timings: { name: string; ms: number }[];
@@ -65,6 +71,8 @@ function runParams(o: ResolvedMatchOptions): Record<string, string | number> {
     maxSyncLagMs: o.maxSyncLagMs,
   };
 }
+
+type StoredWork = Awaited<ReturnType<typeof readStoredWork>>;
 
 interface Outcome {
   stats: MatchStats;
@@ -116,13 +124,16 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
       // run rewrote either committed before those writes (checked here) or waits for the run and
       // sees its figures (workflow/break-actions.ts). Reused runs check too: cheap, and it only
       // touches acceptances that no longer fit.
-      if (!done.persisted) return done;
+      // A run that kept nothing (its results rolled back or never written) reads what the
+      // tables still hold: a cycle's summary reports that, not the figures it did not keep.
+      if (!done.persisted)
+        return { ...done, stored: await measured("stored work", () => readStoredWork(tx)) };
       await measured("lapse acceptances", () => lapseChangedAcceptances(tx, runId));
       // The work left once acceptances are settled: an accepted break is not work (its lapse
       // makes it work again), and a reused run's figures may predate an accept or a reopen.
       const work = await measured("open work", () => readStoredWork(tx));
       const stats = { ...done.stats, ...work };
-      return { ...done, stats, verdict: verdictOf(reasons, stats) };
+      return { ...done, stats, verdict: verdictOf(reasons, stats), stored: work };
     });
     const durationMs = Math.round(performance.now() - started);
     await queryRows(
@@ -133,7 +144,7 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
         valid_until = ${outcome.validUntil?.toISOString() ?? null}::timestamptz,
         reused_run_id = ${outcome.reusedRunId}::uuid WHERE id = ${runId}::uuid`,
     );
-    const { stats, verdict, persisted, reusedRunId, incremental, scopeRecords } = outcome;
+    const { stats, verdict, persisted, stored, reusedRunId, incremental, scopeRecords } = outcome;
     return {
       incremental,
       scopeRecords,
@@ -145,6 +156,7 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
       stats,
       verdict,
       persisted,
+      stored,
       reusedRunId,
     };
   } catch (error) {
