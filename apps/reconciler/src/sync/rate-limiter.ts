@@ -1,4 +1,4 @@
-// A token bucket shared by every request of a process (all streams, both clients): the
+// A token bucket shared by every request of a process (all streams, every client): the
 // service's rate limit is per merchant, so the sync paces itself as a whole.
 
 export interface RateLimiter {

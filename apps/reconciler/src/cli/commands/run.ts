@@ -1,5 +1,5 @@
 // `reconciler run`: one whole cycle — take in new ledger entries from the configured sources,
-// sync the three streams, match, write the report — with one JSON summary line and an exit
+// sync the four streams, match, write the report — with one JSON summary line and an exit
 // code that says how it went. `--no-sync` leaves the provider alone (no credentials needed).
 import { MATCH_FLAGS, MATCH_USAGE, matchOptionsOf } from "../../match/match-flags";
 import { createSyncContext } from "../../sync/sync-context";

@@ -5,7 +5,12 @@ import { describeConfig } from "../../config/describe-config";
 import { formatSeconds } from "../../format-seconds";
 import { runSync } from "../../sync/run-sync";
 import { createSyncContext } from "../../sync/sync-context";
-import { isStreamName, type StreamName, type SyncSummary } from "../../sync/sync-types";
+import {
+  isStreamName,
+  STREAM_NAMES,
+  type StreamName,
+  type SyncSummary,
+} from "../../sync/sync-types";
 import { table } from "../../text-table";
 import type { CommandIo, ParsedArgs } from "../command";
 import {
@@ -25,7 +30,7 @@ const streamList = v.pipe(
   v.transform((s) => s.split(",").map((x) => x.trim())),
   v.check(
     (list) => list.every(isStreamName),
-    "must name streams: card_transactions, operate_records, account_transactions (comma-separated)",
+    `must name streams: ${STREAM_NAMES.join(", ")} (comma-separated)`,
   ),
   v.transform((list) => list as StreamName[]),
 );

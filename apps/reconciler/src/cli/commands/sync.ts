@@ -3,7 +3,7 @@ import type { Command } from "../command";
 import { runSyncCommand } from "./sync-run";
 
 const usage =
-  "reconciler sync [--stream card_transactions,operate_records,account_transactions] [--from ISO [--to ISO]]";
+  "reconciler sync [--stream card_transactions,operate_records,payouts,account_transactions] [--from ISO [--to ISO]]";
 
 export const syncCommand: Command = {
   name: "sync",
