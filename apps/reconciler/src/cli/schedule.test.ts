@@ -31,6 +31,27 @@ describe("schedule", () => {
     expect(logged(out, "cycle finished")).toEqual([]);
   }, 30_000);
 
+  // It started, every tick matching as of that one instant: grace periods and ages stood still.
+  it("refuses --as-of (exit 2), saying why, and help schedule does not offer it", async () => {
+    const { io, err, out } = fakeIo();
+    // Stopped after 5 s should it schedule after all, so a regression fails instead of hanging.
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), 5_000);
+    try {
+      const argv = ["schedule", "--no-sync", "--data-dir", "memory://", "--as-of", "2026-05-01"];
+      expect(await main(argv, { ...io, signal: stop.signal })).toBe(EXIT.usage);
+    } finally {
+      clearTimeout(timer);
+    }
+    expect(err[0]).toMatch(/^reconciler: --as-of is not for schedule: .*every tick/);
+    expect(logged(err, "schedule started")).toEqual([]);
+    expect(out).toEqual([]);
+    const help = fakeIo();
+    expect(await main(["help", "schedule"], help.io)).toBe(EXIT.ok);
+    expect(help.out.join("\n")).toContain("[--run-now]");
+    expect(help.out.join("\n")).not.toContain("--as-of");
+  }, 30_000);
+
   // It exited 1 at once, with no summary line, while the docs promise failed ticks that report.
   it("keeps ticking when the database cannot be reached at start: each tick fails and reports", async () => {
     const { io, err, out } = fakeIo();

@@ -52,5 +52,8 @@ export function matchOptionsOf(flags: MatchFlagValues): MatchOptions {
   };
 }
 
-export const MATCH_USAGE =
-  "[--as-of ISO] [--tolerance 1.00] [--tolerance-window 3d] [--stale-after 7d] [--ledger-grace 1d] [--provider-grace 2d] [--pending-grace 2d] [--max-sync-lag 2h] [--full]";
+/** The flags but `--as-of`: what `schedule` takes (each tick matches as of its own time). */
+export const MATCH_TUNING_USAGE =
+  "[--tolerance 1.00] [--tolerance-window 3d] [--stale-after 7d] [--ledger-grace 1d] [--provider-grace 2d] [--pending-grace 2d] [--max-sync-lag 2h] [--full]";
+
+export const MATCH_USAGE = `[--as-of ISO] ${MATCH_TUNING_USAGE}`;

@@ -10,7 +10,7 @@ import { schedule } from "node-cron";
 import { describeConfig } from "../../config/describe-config";
 import type { Database, Db } from "../../db/database";
 import { openReopening, type ReopeningDatabase } from "../../db/reopening-database";
-import { MATCH_FLAGS, MATCH_USAGE, matchOptionsOf } from "../../match/match-flags";
+import { MATCH_FLAGS, MATCH_TUNING_USAGE, matchOptionsOf } from "../../match/match-flags";
 import { errorText } from "../../store/error-text";
 import { logEvent } from "../../sync/log-event";
 import type { SyncContext } from "../../sync/run-sync";
@@ -19,11 +19,17 @@ import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
 import { EXIT } from "../exit-codes";
 import { logSink } from "../log-sink";
-import { SWITCH } from "../parse-args";
+import { SWITCH, UsageError } from "../parse-args";
 import { cycleOnce, reportedCycle } from "./cycle-command";
 import { SYNC_FLAGS } from "./sync-run";
 
-const usage = `reconciler schedule [--cron "*/15 * * * *"] [--stream NAME[,NAME]] [--run-now] [--no-sync] [--ledger-dir DIR] [--ledger-query-file FILE] [--report-dir DIR] ${MATCH_USAGE}`;
+const usage = `reconciler schedule [--cron "*/15 * * * *"] [--stream NAME[,NAME]] [--run-now] [--no-sync] [--ledger-dir DIR] [--ledger-query-file FILE] [--report-dir DIR] ${MATCH_TUNING_USAGE}`;
+
+// No --as-of: one instant for every tick would stop grace periods and ages moving, tick after
+// tick. Refused by name with the reason (as an unknown flag it would say nothing of why).
+const { "as-of": _asOf, ...SCHEDULE_MATCH_FLAGS } = MATCH_FLAGS;
+const AS_OF_REFUSED =
+  "--as-of is not for schedule: it would freeze every tick's as-of (grace periods and ages would stop moving); each tick matches as of its own time. Use --as-of with run or match";
 
 export const scheduleCommand: Command = {
   name: "schedule",
@@ -31,8 +37,9 @@ export const scheduleCommand: Command = {
   usage,
   async run(args, io) {
     try {
+      if ("as-of" in args.flags) throw new UsageError(AS_OF_REFUSED);
       const flags = commandFlags(args, {
-        ...MATCH_FLAGS,
+        ...SCHEDULE_MATCH_FLAGS,
         stream: SYNC_FLAGS.stream,
         "run-now": SWITCH,
         "no-sync": SWITCH,
