@@ -85,4 +85,16 @@ describe("retry policy", () => {
     expect(retryAfterMs(429, h({}), now)).toBeUndefined();
     expect(retryAfterMs(429, h({ "retry-after": "soon" }), now)).toBeUndefined();
   });
+
+  it("reads a Retry-After value for the error as it reads it for ky's wait", () => {
+    const now = Date.parse("2026-11-24T00:00:00Z");
+    for (const value of ["1.5", "0", String(now / 1000 + 90), new Date(now + 5000).toUTCString()]) {
+      expect(parseRetryAfter(value, now)).toBe(
+        retryAfterMs(429, new Headers({ "retry-after": value }), now),
+      );
+    }
+    expect(parseRetryAfter("-5", now)).toBe(0);
+    expect(parseRetryAfter("", now)).toBeUndefined();
+    expect(parseRetryAfter("Infinity", now)).toBeUndefined();
+  });
 });

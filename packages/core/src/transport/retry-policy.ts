@@ -81,15 +81,6 @@ export function isRetryable(failure: AttemptFailure, safe: boolean): boolean {
   );
 }
 
-/** Retry-After as delta-seconds or an HTTP date, in ms from `now`; undefined when absent or bad. */
-export function parseRetryAfter(value: string | null, now: number): number | undefined {
-  if (value === null || value.trim() === "") return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number.parseInt(trimmed, 10) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 /** The headers ky reads a wait from, in ky's order (Retry-After first). */
 const WAIT_HEADERS = [
   "retry-after",
@@ -102,9 +93,33 @@ const WAIT_HEADERS = [
 const TIMESTAMP_FROM = Date.parse("2024-01-01");
 
 /**
- * The wait ky will take before retrying an answer with `status`, read as ky 1.14 reads it (same
- * headers, seconds / HTTP date / Unix time), so shouldRetry can refuse a wait longer than the
- * cap and the retry event can name it; undefined where ky backs off instead.
+ * A wait header's value in ms from `now`, read as ky 1.14 reads the one it waits for (seconds,
+ * a Unix time in seconds, or an HTTP date); negative for a time already past, undefined when
+ * absent or unreadable. Core's only reading of Retry-After: the error's retryAfterSeconds and
+ * the retry decision must name the wait ky takes, not a second opinion of it.
+ */
+function waitMs(value: string | null | undefined, now: number): number | undefined {
+  // Number("") is 0: an empty header is no header, as it is to ky.
+  if (!value || value.trim() === "") return undefined;
+  let after = Number(value) * 1000;
+  if (Number.isNaN(after)) after = Date.parse(value) - now;
+  else if (after >= TIMESTAMP_FROM) after -= now;
+  return Number.isNaN(after) ? undefined : after;
+}
+
+/**
+ * Retry-After in ms from `now`, for the error to show: a time already past is no wait (0), and
+ * "Infinity" (which ky would cap) is no wait a caller can schedule, so undefined like a bad value.
+ */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  const after = waitMs(value, now);
+  return after === undefined || !Number.isFinite(after) ? undefined : Math.max(0, after);
+}
+
+/**
+ * The wait ky will take before retrying an answer with `status` (the first wait header ky reads,
+ * on the statuses it reads one for), so shouldRetry can refuse a wait longer than the cap and
+ * the retry event can name it; undefined where ky backs off instead.
  */
 export function retryAfterMs(
   status: number,
@@ -112,10 +127,8 @@ export function retryAfterMs(
   now = Date.now(),
 ): number | undefined {
   if (!RETRY_AFTER_STATUS_CODES.includes(status)) return undefined;
-  const value = WAIT_HEADERS.map((name) => headers.get(name)).find((v) => v);
-  if (!value) return undefined;
-  let after = Number(value) * 1000;
-  if (Number.isNaN(after)) after = Date.parse(value) - now;
-  else if (after >= TIMESTAMP_FROM) after -= now;
-  return Number.isNaN(after) ? undefined : after;
+  return waitMs(
+    WAIT_HEADERS.map((name) => headers.get(name)).find((v) => v),
+    now,
+  );
 }
