@@ -45,6 +45,7 @@ export * from "./transport/auth";
 export * from "./transport/endpoint";
 export type { Envelope } from "./transport/envelope";
 export * from "./transport/environment";
+export * from "./transport/merchant-no";
 export type { RetrySettings } from "./transport/retry-policy";
 export * from "./transport/transport";
 export * from "./wait/wait-until-final";

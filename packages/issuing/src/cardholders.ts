@@ -5,13 +5,15 @@
 import { cardholderCreateCardholder, cardholderUpdateCardholder } from "@merchantkit/contract";
 import {
   ApiPromise,
-  ConfigurationError,
   type RequestOptions,
   RequestValidationError,
+  requireMerchantNo,
   type Transport,
 } from "@merchantkit/core";
 import { isRecord, toCreateWire, withCountryCode } from "./cardholder-country";
 import type { Cardholder, CardholderCreateParams, CardholderUpdateParams } from "./types";
+
+const CARDHOLDER_CALLS = { calls: "cardholder", client: "IssuingClient" };
 
 export class Cardholders {
   readonly #transport: Transport;
@@ -24,16 +26,7 @@ export class Cardholders {
 
   /** A cardholder call with neither a configured nor a given merchantNo cannot be sent. */
   #missingMerchantNo(params: unknown): ApiPromise<Cardholder> | undefined {
-    if (this.#merchantNo !== undefined || !isRecord(params) || params.merchantNo !== undefined) {
-      return undefined;
-    }
-    return new ApiPromise(
-      Promise.reject(
-        new ConfigurationError(
-          "merchantNo is required for cardholder calls: pass it to new IssuingClient({ merchantNo }) or in the params",
-        ),
-      ),
-    );
+    return requireMerchantNo(params, this.#merchantNo, CARDHOLDER_CALLS);
   }
 
   /** Creates a cardholder; an e-mail the merchant already uses is a DuplicateError (80002). */

@@ -4,12 +4,13 @@
  * transfers.
  */
 import {
-  ApiPromise,
+  type ApiPromise,
   ConfigurationError,
   type Endpoint,
   type EndpointParams,
   type EndpointResult,
   type RequestOptions,
+  requireMerchantNo,
   resolveBaseUrl,
   signAuth,
   Transport,
@@ -22,38 +23,21 @@ import { PaymentFieldsResource } from "./payment-fields";
 import { PaymentMethodsResource } from "./payment-methods";
 import { TransfersResource } from "./transfers";
 
-/**
- * Every payout call carries merchantNo. A client built without one sends only calls that give
- * it in their params; any other is refused before sending with the ConfigurationError issuing's
- * cardholder calls give, saying where to put it (the transport alone would say "merchantNo: is
- * required").
- */
+/** Used where the client has no merchantNo: a call must give it in its params. */
 class PayoutTransport extends Transport {
   override request<E extends Endpoint>(
     endpoint: E,
     params: EndpointParams<E>,
     options?: RequestOptions,
   ): ApiPromise<EndpointResult<E>> {
-    if (endpoint.merchantNo && lacksMerchantNo(params)) {
-      return new ApiPromise(
-        Promise.reject(
-          new ConfigurationError(
-            "merchantNo is required for payout calls: pass it to new PayoutClient({ merchantNo }) or in the params",
-          ),
-        ),
-      );
-    }
-    return super.request(endpoint, params, options);
+    return (
+      (endpoint.merchantNo ? requireMerchantNo(params, undefined, PAYOUT_CALLS) : undefined) ??
+      super.request(endpoint, params, options)
+    );
   }
 }
 
-function lacksMerchantNo(params: unknown): boolean {
-  return (
-    typeof params === "object" &&
-    params !== null &&
-    (params as { merchantNo?: unknown }).merchantNo === undefined
-  );
-}
+const PAYOUT_CALLS = { calls: "payout", client: "PayoutClient" };
 
 export class PayoutClient {
   readonly paymentFields: PaymentFieldsResource;

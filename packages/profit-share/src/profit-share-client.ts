@@ -10,6 +10,7 @@ import {
   type EndpointParams,
   type EndpointResult,
   type RequestOptions,
+  requireMerchantNo,
   resolveBaseUrl,
   signAuth,
   Transport,
@@ -26,11 +27,13 @@ import type {
 } from "./types";
 import { type WaitForResultOptions, waitForFinal } from "./wait-for-result";
 
+const PROFIT_SHARE_CALLS = { calls: "profit-share", client: "ProfitShareClient" };
+
 export class ProfitShareClient {
   readonly #transport: Transport;
   readonly #share: SignedEndpoint<typeof profitShare> | undefined;
   readonly #query: SignedEndpoint<typeof profitQuery> | undefined;
-  readonly #hasMerchantNo: boolean;
+  readonly #merchantNo: string | undefined;
 
   constructor(options: ProfitShareClientOptions) {
     if (typeof options !== "object" || options === null) {
@@ -42,7 +45,7 @@ export class ProfitShareClient {
     if (merchantNo !== undefined && (typeof merchantNo !== "string" || merchantNo.length === 0)) {
       throw new ConfigurationError("merchantNo, when given, must be a non-empty string");
     }
-    this.#hasMerchantNo = merchantNo !== undefined;
+    this.#merchantNo = merchantNo;
     // A wrong environment is a ConfigurationError now, not on the first call.
     resolveBaseUrl(environment, "profitShare");
     this.#transport = new Transport({
@@ -104,17 +107,9 @@ export class ProfitShareClient {
     params: EndpointParams<E>,
     options: RequestOptions | undefined,
   ): ApiPromise<EndpointResult<E>> {
-    // Every profit-share call carries merchantNo: without one from the client or the params,
-    // the ConfigurationError issuing's cardholder calls give, saying where to put it.
-    if (!this.#hasMerchantNo && lacksMerchantNo(params)) {
-      return new ApiPromise(
-        Promise.reject(
-          new ConfigurationError(
-            "merchantNo is required for profit-share calls: pass it to new ProfitShareClient({ merchantNo }) or in the params",
-          ),
-        ),
-      );
-    }
+    // Every profit-share call carries merchantNo.
+    const refused = requireMerchantNo(params, this.#merchantNo, PROFIT_SHARE_CALLS);
+    if (refused) return refused;
     if (!signed) return this.#transport.request(endpoint, params, options);
     const checked = this.#transport
       .request(signed.endpoint, params, options)
@@ -125,12 +120,4 @@ export class ProfitShareClient {
       });
     return new ApiPromise(checked);
   }
-}
-
-function lacksMerchantNo(params: unknown): boolean {
-  return (
-    typeof params === "object" &&
-    params !== null &&
-    (params as { merchantNo?: unknown }).merchantNo === undefined
-  );
 }
