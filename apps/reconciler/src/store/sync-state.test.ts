@@ -328,7 +328,9 @@ describe.each(testBackends())("sync state on %s", (kind) => {
     // First step after the reveal; nothing is due for a re-read yet.
     expect(await state()).toEqual({ [x]: ["3600", "false"], [y]: ["3600", "false"] });
     const rereads = async (limit = 10_000) =>
-      (await serviceIdsToFetch(db, limit, "reread")).serviceIds.filter((id) => id === x || id === y);
+      (await serviceIdsToFetch(db, limit, "reread")).serviceIds.filter(
+        (id) => id === x || id === y,
+      );
     expect(await rereads()).toEqual([]);
 
     // Two hours on: both due (the limit holds), and x has a new posting when they are read.
