@@ -1,14 +1,40 @@
-// `reconciler webhooks`: a node:http server for the service's issuing pushes, verified and
-// deduplicated by @merchantkit/webhooks with the Postgres dedupe store, stored like the sync.
-import { createServer, type Server } from "node:http";
+// `reconciler webhooks`: a node:http server for the service's pushes. Issuing pushes (any path
+// but a payout one) are verified and deduplicated by @merchantkit/webhooks with the Postgres
+// dedupe store; payout result notifications (a path ending in /payout) are verified by their
+// `sign`; both are stored like the sync.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createWebhookHandler, type DedupeStore } from "@merchantkit/webhooks";
+import {
+  acknowledge,
+  constructPayoutResultNotification,
+  createWebhookHandler,
+  type DedupeStore,
+  isResponseValidationError,
+  isSignatureError,
+  type PayoutResultNotification,
+  retryLater,
+  type WebhookAck,
+  WebhookBodyTooLargeError,
+} from "@merchantkit/webhooks";
+import { settingName } from "../config/load-config";
 import type { Db } from "../db/database";
-import { PostgresDedupeStore } from "../store/dedupe-store";
+import { DEFAULT_TAKEOVER_AFTER_MS, PostgresDedupeStore } from "../store/dedupe-store";
 import { errorText } from "../store/error-text";
 import { addCounts, emptyCounts, type UpsertCounts } from "../store/upsert-batch";
 import { logEvent } from "../sync/log-event";
 import { storeWebhookEvent } from "./store-event";
+import {
+  type PayoutNotificationResult,
+  storePayoutNotification,
+} from "./store-payout-notification";
+
+/** Largest body accepted on either endpoint (the webhooks package's default). */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** True for the payout notification endpoint: a path ending in /payout (query string aside). */
+export function isPayoutPath(url: string | undefined): boolean {
+  return (url ?? "/").split("?", 1)[0]?.endsWith("/payout") === true;
+}
 
 export interface WebhookReceiverOptions {
   /**
@@ -18,6 +44,11 @@ export interface WebhookReceiverOptions {
   db: Db | (() => Promise<Db>);
   /** The issuing webhook secret (Base64 text, from the merchant portal). */
   secret: string;
+  /**
+   * The payout area's merchant secret key (PAYOUT_SECRET_KEY), which signs payout result
+   * notifications. Without it the payout path answers 404 and logs why; issuing is unaffected.
+   */
+  payoutSecretKey?: string | undefined;
   /** 0 picks a free port. */
   port: number;
   host?: string | undefined;
@@ -30,10 +61,21 @@ export interface WebhookReceiverOptions {
 }
 
 export interface WebhookReceiver {
-  /** http://host:port; pushes go to any path (e.g. /webhooks/issuing) with POST. */
+  /**
+   * http://host:port; pushes go with POST to a path ending in /payout (e.g. /webhooks/payout)
+   * for payout result notifications, and to any other path (e.g. /webhooks/issuing) for issuing.
+   */
   url: string;
-  /** Events handled (stored) so far, and what their upserts did. */
-  stats(): { events: number; counts: UpsertCounts; rejected: number };
+  /**
+   * Pushes handled (stored) so far, issuing events and payout notifications together, and what
+   * their upserts did; `payoutNotifications` is the payout part of `events`.
+   */
+  stats(): {
+    events: number;
+    payoutNotifications: number;
+    counts: UpsertCounts;
+    rejected: number;
+  };
   /** Stops accepting connections and waits for the requests in progress. */
   close(): Promise<void>;
 }
@@ -57,8 +99,13 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
     release: async (id) => storeOf(await currentDb()).release(id),
   };
   let events = 0;
+  let payoutNotifications = 0;
   let rejected = 0;
   let counts = emptyCounts();
+  const reject = (fields: Record<string, unknown>) => {
+    rejected++;
+    logEvent(opts, "warn", "webhook rejected", fields);
+  };
   const handler = createWebhookHandler({
     secret: opts.secret,
     dedupe,
@@ -74,15 +121,67 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
       });
     },
     onError(error) {
-      rejected++;
-      // The reason (masked): the message, or for an error wrapping another (a failed query) its
-      // first line and the cause, which says what failed; and the kind of error that carried it.
-      logEvent(opts, "warn", "webhook rejected", {
-        reason: errorText(error instanceof Error && !error.cause ? error.message : error),
-        kind: error instanceof Error ? error.name : typeof error,
-      });
+      reject(rejectedFields(error));
     },
   });
+  const payoutSecretKey = opts.payoutSecretKey || undefined;
+  if (!payoutSecretKey)
+    logEvent(opts, "info", "payout notifications off", {
+      reason: `${settingName("payoutSecretKey")} is not set: a POST to a path ending in /payout answers 404`,
+    });
+
+  /** One payout result notification: verified by its sign, stored, answered. */
+  async function handlePayout(req: IncomingMessage): Promise<PushAnswer> {
+    if (!payoutSecretKey) {
+      reject({
+        endpoint: "payout",
+        reason: `payout notifications are off: ${settingName("payoutSecretKey")} is not set`,
+        kind: "NotConfigured",
+      });
+      return {
+        status: 404,
+        body: { respCode: "40400", respMsg: "payout notifications are not configured" },
+      };
+    }
+    let notification: PayoutResultNotification;
+    try {
+      const rawBody = await readBody(req, MAX_BODY_BYTES);
+      notification = await constructPayoutResultNotification({
+        rawBody,
+        secretKey: payoutSecretKey,
+      });
+    } catch (error) {
+      reject({ endpoint: "payout", ...rejectedFields(error) });
+      return refused(error);
+    }
+    let result: PayoutNotificationResult;
+    try {
+      result = await storePayoutNotification(await currentDb(), notification, {
+        timeoutMs: opts.takeoverAfterMs ?? DEFAULT_TAKEOVER_AFTER_MS,
+      });
+    } catch (error) {
+      // The database away, a lock held past the timeout: not stored, so the service retries.
+      reject({ endpoint: "payout", ...rejectedFields(error) });
+      return { status: 500, body: retryLater() };
+    }
+    events++;
+    payoutNotifications++;
+    counts = addCounts(counts, result.counts);
+    const fields = {
+      payoutId: notification.payoutId,
+      requestId: notification.requestId,
+      payoutStatus: notification.payoutStatus,
+    };
+    if (result.stored)
+      logEvent(opts, "info", "payout notification stored", { ...fields, ...result.counts });
+    else
+      logEvent(opts, "warn", "payout notification not stored", {
+        ...fields,
+        reason: result.reason,
+      });
+    return { status: 200, body: acknowledge() };
+  }
+
   const server: Server = createServer((req, res) => {
     // A probe may add a query string (a cache buster): the path alone decides.
     if (req.method === "GET" && req.url?.split("?", 1)[0] === "/healthz") {
@@ -93,6 +192,16 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
     if (req.method !== "POST") {
       res.writeHead(405, { allow: "POST" });
       res.end();
+      return;
+    }
+    if (isPayoutPath(req.url)) {
+      handlePayout(req)
+        .then((answer) => send(res, answer))
+        .catch((error: unknown) => {
+          logEvent(opts, "error", "webhook handler failed", { error: errorText(error) });
+          if (!res.headersSent) res.writeHead(500);
+          res.end();
+        });
       return;
     }
     handler.node(req, res).catch((error: unknown) => {
@@ -113,7 +222,7 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${address.port}`,
-    stats: () => ({ events, counts, rejected }),
+    stats: () => ({ events, payoutNotifications, counts, rejected }),
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -122,4 +231,82 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
       return closing;
     },
   };
+}
+
+interface PushAnswer {
+  status: number;
+  body: WebhookAck;
+}
+
+/**
+ * A refusal's log fields: the reason (masked) — the message, or for an error wrapping another (a
+ * failed query) its first line and the cause, which says what failed — and the kind of error.
+ */
+function rejectedFields(error: unknown): { reason: string; kind: string } {
+  return {
+    reason: errorText(error instanceof Error && !error.cause ? error.message : error),
+    kind: error instanceof Error ? error.name : typeof error,
+  };
+}
+
+// Why a payload was refused, for the service's log: the fields and rules, never the values.
+function refusal(error: unknown): string {
+  if (!isResponseValidationError(error)) return "payload does not match the contract";
+  const reasons = error.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
+  const text = `payload does not match the contract: ${reasons.join("; ")}`;
+  return text.length > 500 ? `${text.slice(0, 499)}…` : text;
+}
+
+/**
+ * A notification refused before storing, answered as the webhooks package's handler answers an
+ * issuing push: a body over the limit 413; not UTF-8 400; a missing or wrong sign 401; a body
+ * that is no JSON object, or a signed one the contract refuses, 400 with the fields and rules;
+ * anything else (the body could not be read) 400 with a retry body.
+ */
+function refused(error: unknown): PushAnswer {
+  if (error instanceof WebhookBodyTooLargeError)
+    return { status: 413, body: retryLater(`body is over the ${error.limit}-byte limit`) };
+  if (isSignatureError(error)) {
+    if (error.reason === "not_utf8")
+      return { status: 400, body: { respCode: "40000", respMsg: "body is not valid UTF-8" } };
+    return {
+      status: error.reason === "bad_secret" ? 500 : 401,
+      body: { respCode: "40100", respMsg: "signature verification failed" },
+    };
+  }
+  if (isResponseValidationError(error))
+    return { status: 400, body: { respCode: "40000", respMsg: refusal(error) } };
+  return { status: 400, body: retryLater("body could not be read") };
+}
+
+const RESPONSE_HEADERS = { "content-type": "application/json;charset=UTF-8" };
+
+function send(res: ServerResponse, answer: PushAnswer): void {
+  // 413 closes the connection: the rest of the body is not worth reading on a kept-alive socket.
+  res.writeHead(
+    answer.status,
+    answer.status === 413 ? { ...RESPONSE_HEADERS, connection: "close" } : RESPONSE_HEADERS,
+  );
+  res.end(JSON.stringify(answer.body));
+}
+
+/** The request's body, refused (WebhookBodyTooLargeError) once it passes `max` bytes. */
+function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      if (size > max) return; // answered already; node discards the rest
+      size += chunk.length;
+      if (size > max) {
+        chunks.length = 0;
+        // Not req.destroy(): that resets the connection before the 413 reaches the sender.
+        reject(new WebhookBodyTooLargeError(max));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
 }

@@ -1,13 +1,17 @@
 // `reconciler webhooks`: a webhook secret that is not Base64 is bad configuration (exit 2, before
-// anything is opened), and a signal stop with the database away exits 0 (nothing was lost).
+// anything is opened), a signal stop with the database away exits 0 (nothing was lost), and the
+// payout path (with PAYOUT_SECRET_KEY) stores the sandbox's notifications, counted in the run.
 import { existsSync } from "node:fs";
 import net from "node:net";
 import { join } from "node:path";
+import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connect";
 import { isTrue, queryText } from "../../db/query-rows";
 import { createScratchDatabase } from "../../db/scratch-database";
 import { temporaryFolder, testBackends } from "../../db/test-databases";
+import { SANDBOX_KEYS } from "../../sync/test-sandbox";
+import type { CommandIo } from "../command";
 import { EXIT } from "../exit-codes";
 import { main } from "../main";
 import { fakeIo, logged, spawnCli } from "../test-cli";
@@ -122,4 +126,127 @@ describe("reconciler webhooks", () => {
     },
     120_000,
   );
+});
+
+/** `reconciler webhooks` run in process until `stop()`; its URL once it listens. */
+async function startWebhooksCommand(where: string[], env: Record<string, string>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const controller = new AbortController();
+  const io: CommandIo = {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    isTty: false,
+    env,
+    signal: controller.signal,
+  };
+  const exited = main(["webhooks", "--port", "0", "--host", "127.0.0.1", ...where], io);
+  const deadline = Date.now() + 60_000;
+  let url: string | undefined;
+  while (url === undefined) {
+    url = out.find((l) => l.startsWith("listening on "))?.slice("listening on ".length);
+    if (url !== undefined) break;
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 20))]);
+    if (code !== null || Date.now() > deadline)
+      throw new Error(`webhooks did not start (exit ${code}):\n${err.join("\n")}`);
+  }
+  return {
+    url,
+    err,
+    async stop() {
+      controller.abort();
+      return exited;
+    },
+  };
+}
+
+describe.each(testBackends())("reconciler webhooks on %s: payout notifications", (kind) => {
+  it("stores the sandbox's payout notifications on /webhooks/payout and counts them in its run", async () => {
+    let where: string[];
+    let cleanup: () => Promise<void>;
+    if (kind === "pglite") {
+      const folder = temporaryFolder("reconciler-webhooks-payout-");
+      where = ["--data-dir", join(folder.path, "db")];
+      cleanup = async () => folder.remove();
+    } else {
+      const scratch = await createScratchDatabase(
+        process.env.DATABASE_URL ?? "",
+        "reconciler_whpayout",
+      );
+      where = ["--database-url", scratch.url];
+      cleanup = () => scratch.drop();
+    }
+    let sandbox: RunningSandbox | undefined;
+    try {
+      sandbox = await startSandbox({ webhookSecret: SECRET, webhookRetryIntervalMs: 200 });
+      const env = { ISSUING_WEBHOOK_SECRET: SECRET };
+      const generate = async (seed: number) => {
+        const res = await fetch(`${sandbox?.url}/__sandbox/payout/generate`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ seed, payouts: 3, days: 1 }),
+        });
+        expect(res.status).toBe(200);
+        return (await sandbox?.admin.waitForDeliveries({ timeoutMs: 10_000 }))?.filter(
+          (d) => d.eventType === "payout.result",
+        );
+      };
+
+      // Without PAYOUT_SECRET_KEY the payout path answers 404 and the start says so.
+      const off = await startWebhooksCommand(where, env);
+      await sandbox.admin.configure({ webhookUrls: { payout: `${off.url}/webhooks/payout` } });
+      await sandbox.admin.configure({ webhookMaxRetries: 0 });
+      const refused = (await generate(1)) ?? [];
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused.every((d) => d.attempts.at(-1)?.httpStatus === 404)).toBe(true);
+      expect(await off.stop()).toBe(EXIT.ok);
+      expect(logged(off.err, "webhook receiver listening")[0]).toMatchObject({
+        payoutEndpoint: "off",
+      });
+      expect(logged(off.err, "payout notifications off")).toHaveLength(1);
+      expect(logged(off.err, "webhook rejected")[0]?.reason).toContain("PAYOUT_SECRET_KEY");
+
+      await sandbox.admin.reset();
+      const on = await startWebhooksCommand(where, {
+        ...env,
+        PAYOUT_SECRET_KEY: SANDBOX_KEYS.PAYOUT_SECRET_KEY,
+      });
+      await sandbox.admin.configure({ webhookUrls: { payout: `${on.url}/webhooks/payout` } });
+      const delivered = (await generate(2)) ?? [];
+      expect(delivered.length).toBeGreaterThan(0);
+      expect(delivered.every((d) => d.state === "delivered")).toBe(true);
+      expect(await on.stop()).toBe(EXIT.ok);
+      expect(logged(on.err, "webhook receiver stopped")[0]).toMatchObject({
+        events: delivered.length,
+        payoutNotifications: delivered.length,
+      });
+
+      const database = await openDatabase(
+        kind === "pglite" ? { dataDir: where[1] as string } : { url: where[1] as string },
+      );
+      try {
+        const [payouts] = await queryText<{ n: string }>(
+          database.db,
+          "SELECT count(*) AS n FROM payouts WHERE source = 'webhook'",
+        );
+        // Generated payouts settle at once (the default 2 s delay): P, then S or F, per payout.
+        expect(Number(payouts?.n)).toBeGreaterThan(0);
+        const runs = await queryText<{ records_seen: unknown; changed: unknown }>(
+          database.db,
+          `SELECT records_seen, inserted + updated + unchanged + skipped_downgrades AS changed
+             FROM sync_runs WHERE stream = 'webhooks' AND finished_at IS NOT NULL
+             ORDER BY started_at`,
+        );
+        expect(runs.map((r) => [Number(r.records_seen), Number(r.changed)])).toEqual([
+          [0, 0],
+          [delivered.length, delivered.length],
+        ]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await sandbox?.close();
+      await cleanup();
+    }
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
-// `reconciler webhooks --port N`: serves the issuing webhook endpoint until stopped; pushes are
-// verified, deduplicated in Postgres and stored through the sync's own upserts.
+// `reconciler webhooks --port N`: serves the issuing webhook endpoint and, with PAYOUT_SECRET_KEY,
+// the payout result notification endpoint (a path ending in /payout) until stopped; pushes are
+// verified (issuing pushes also deduplicated in Postgres) and stored through the sync's upserts.
 import { createIssuingWebhookVerifier, isSignatureError } from "@merchantkit/webhooks";
 import * as v from "valibot";
 import { ConfigError, requireSettings, settingName } from "../../config/load-config";
@@ -44,7 +45,8 @@ function checkWebhookSecret(config: ReconcilerConfig): string {
 
 export const webhooksCommand: Command = {
   name: "webhooks",
-  summary: "receive the service's issuing webhooks (ISSUING_WEBHOOK_SECRET) into the tables",
+  summary:
+    "receive the service's issuing webhooks (ISSUING_WEBHOOK_SECRET) and payout result notifications (PAYOUT_SECRET_KEY, on …/payout) into the tables",
   usage,
   async run(args, io) {
     try {
@@ -66,6 +68,8 @@ export const webhooksCommand: Command = {
           // after it is back reopens the database.
           db: async () => (await database.current()).db,
           secret,
+          // Optional: without it the payout path answers 404 and says why.
+          payoutSecretKey: config.payoutSecretKey,
           port: flags.port,
           host: flags.host,
           log,
@@ -75,14 +79,18 @@ export const webhooksCommand: Command = {
           stream: "webhooks",
           kind: "webhook",
         });
-        logEvent({ log }, "info", "webhook receiver listening", { url: receiver.url, runId });
+        logEvent({ log }, "info", "webhook receiver listening", {
+          url: receiver.url,
+          runId,
+          payoutEndpoint: config.payoutSecretKey ? "on" : "off",
+        });
         io.out(`listening on ${receiver.url}`);
         await new Promise<void>((resolve) => {
           if (io.signal.aborted) resolve();
           else io.signal.addEventListener("abort", () => resolve(), { once: true });
         });
         await receiver.close();
-        const { events, counts } = receiver.stats();
+        const { events, payoutNotifications, counts } = receiver.stats();
         // A stop with the database away loses nothing: every push was answered (stored: 200; a
         // push refused because the database was away: 500, which the service retries). Only
         // the run row stays open (finished_at null), so the stop says so and still exits 0.
@@ -98,7 +106,11 @@ export const webhooksCommand: Command = {
             error: errorText(error),
           });
         }
-        logEvent({ log }, "info", "webhook receiver stopped", { events, ...counts });
+        logEvent({ log }, "info", "webhook receiver stopped", {
+          events,
+          payoutNotifications,
+          ...counts,
+        });
         return EXIT.ok;
       } finally {
         await database.close().catch(() => {});
