@@ -21,6 +21,8 @@ const HEADER = "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,ca
 const EARLY = Date.parse("2026-05-20T02:30:00Z"); // 2026-05-19 in New York
 const LATE = Date.parse("2026-05-20T20:00:00Z"); // 2026-05-21 in Tokyo
 const LAST = Date.parse("2026-05-31T22:00:00Z"); // 2026-06-01 in Tokyo
+// Last month's clearing, booked with its fee: no month's question of May may count it.
+const APRIL = Date.parse("2026-04-25T12:00:00Z");
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -75,6 +77,7 @@ function truth(): GroundTruth {
     areas: {
       issuing: {
         cardTransactions: [
+          clearing("K0", "10.00", APRIL, "0.30"),
           clearing("K1", "100.00", EARLY, "1.00"),
           clearing("K2", "40.00", LATE, "0.50"),
           clearing("K3", "60.00", LAST, "0.70"),
@@ -91,6 +94,8 @@ function truth(): GroundTruth {
 
 const LEDGER = [
   HEADER,
+  `C0,card_transaction,K0,-10.00,USD,2026-04-25,,${CARD},`,
+  `F0,fee,K0,-0.30,USD,2026-04-25,TRANSACTION,${CARD},`,
   `C1,card_transaction,K1,-100.00,USD,2026-05-20,,${CARD},`,
   `F1,fee,K1,-1.00,USD,2026-05-20,TRANSACTION,${CARD},`,
   `C2,card_transaction,K2,-40.00,USD,${iso(LATE)},,${CARD},`,
@@ -177,6 +182,24 @@ describe.each(testBackends())("finance views and queries on %s", (kind) => {
       expect({ zone, ...(await answers(zone)) }).toEqual({ zone, ...utc });
   });
 
+  it("leaves an accepted missing_in_ledger break out of question 7", async () => {
+    const before = await queryText(db, queries.get(7) ?? "");
+    expect(before).toEqual([expect.objectContaining({ status: "pending", records: "1" })]);
+    const [k3] = await queryText<{ break_id: string }>(
+      db,
+      "SELECT break_id FROM breaks WHERE provider_ref = 'K3' AND class = 'missing_in_ledger'",
+    );
+    await queryText(
+      db,
+      `INSERT INTO break_workflow (break_id, accepted_at, accepted_by, accepted_reason, accepted_class,
+         accepted_amount, accepted_currency, last_action, last_actor, last_action_at)
+       SELECT break_id, now(), 'test', 'booked next month', class, amount, currency, 'accept',
+         'test', now() FROM breaks WHERE break_id = '${k3?.break_id}'`,
+    );
+    expect(await queryText(db, queries.get(7) ?? "")).toEqual([]);
+    await queryText(db, `DELETE FROM break_workflow WHERE break_id = '${k3?.break_id}'`);
+  });
+
   it("answers question 11 (this month's acceptances) by the UTC month", async () => {
     const [b] = await queryText<{ break_id: string }>(
       db,
@@ -210,8 +233,12 @@ describe.each(testBackends())("finance views and queries on %s", (kind) => {
     }
   });
 
-  it("counts the fees of an operation booked gross of them as booked (question 6)", async () => {
+  it("counts this month's fees (question 6), those of an operation booked gross of them as booked", async () => {
+    // As of late on May 31 (UTC): May's fees, not April's (K0), whatever the session's zone.
+    await runMatch(db, { asOf: new Date(Date.parse("2026-05-31T23:00:00Z")) });
     const q6 = await queryText(db, queries.get(6) ?? "");
+    for (const zone of ["America/New_York", "Asia/Tokyo"])
+      expect(await inZone(zone, queries.get(6) ?? "")).toEqual(q6);
     expect(q6).toEqual([
       {
         fee_type: "DEPOSIT",
