@@ -41,6 +41,7 @@ export * from "./schema/wire-id";
 export * from "./signing/inner-first-json";
 export * from "./signing/sign";
 export * from "./transport/api-promise";
+export * from "./transport/area-transport";
 export * from "./transport/auth";
 export * from "./transport/endpoint";
 export type { Envelope } from "./transport/envelope";

@@ -2,12 +2,7 @@
  * The card issuing client: one core Transport with the `ApiKey` header, and its resource
  * groups (cardholders, cards, operate records, card transactions, 3DS deliveries).
  */
-import {
-  ConfigurationError,
-  issuingApiKeyAuth,
-  resolveBaseUrl,
-  Transport,
-} from "@merchantkit/core";
+import { createAreaTransport, issuingApiKeyAuth } from "@merchantkit/core";
 import { Cardholders } from "./cardholders";
 import { Cards } from "./cards";
 import type { IssuingClientOptions } from "./client-options";
@@ -26,26 +21,14 @@ export class IssuingClient {
   readonly threeDs: ThreeDs;
 
   constructor(options: IssuingClientOptions) {
-    if (typeof options !== "object" || options === null) {
-      throw new ConfigurationError("new IssuingClient({ environment, apiKey }) needs its options");
-    }
-    if (typeof options.apiKey !== "string" || options.apiKey.length === 0) {
-      throw new ConfigurationError("apiKey is required: the issuing ApiKey (a non-empty string)");
-    }
-    if (
-      options.merchantNo !== undefined &&
-      (typeof options.merchantNo !== "string" || options.merchantNo.length === 0)
-    ) {
-      throw new ConfigurationError("merchantNo, when given, must be a non-empty string");
-    }
-    // Resolved now so a wrong environment fails here, not on the first call.
-    resolveBaseUrl(options.environment, "issuing");
-    const { apiKey, merchantNo, ...transportOptions } = options;
-    const transport = new Transport({
-      ...transportOptions,
-      auth: issuingApiKeyAuth({ apiKey }),
-      merchantNo,
-      userAgent: transportOptions.userAgent ?? "merchantkit-issuing",
+    const transport = createAreaTransport(options, {
+      usage: "new IssuingClient({ environment, apiKey })",
+      area: "issuing",
+      userAgent: "merchantkit-issuing",
+      apiKey: "the issuing ApiKey",
+      merchantNo: true,
+      own: ["apiKey"],
+      auth: ({ apiKey }) => issuingApiKeyAuth({ apiKey }),
     });
     this.cardholders = new Cardholders(transport, options.merchantNo);
     this.cards = new Cards(transport);

@@ -5,13 +5,12 @@
  */
 import {
   type ApiPromise,
-  ConfigurationError,
+  createAreaTransport,
   type Endpoint,
   type EndpointParams,
   type EndpointResult,
   type RequestOptions,
   requireMerchantNo,
-  resolveBaseUrl,
   signAuth,
   Transport,
 } from "@merchantkit/core";
@@ -48,23 +47,15 @@ export class PayoutClient {
   readonly transfers: TransfersResource;
 
   constructor(options: PayoutClientOptions) {
-    if (typeof options !== "object" || options === null) {
-      throw new ConfigurationError(
-        "new PayoutClient({ environment, secretKey, merchantNo }) needs its options",
-      );
-    }
-    const { environment, secretKey, merchantNo, ...transportOptions } = options;
-    if (merchantNo !== undefined && (typeof merchantNo !== "string" || merchantNo.length === 0)) {
-      throw new ConfigurationError("merchantNo, when given, must be a non-empty string");
-    }
-    // A wrong environment is a ConfigurationError now, not on the first call.
-    resolveBaseUrl(environment, "payout");
-    const transport = new (merchantNo === undefined ? PayoutTransport : Transport)({
-      ...transportOptions,
-      environment,
-      auth: signAuth({ secretKey }),
-      merchantNo,
-      userAgent: transportOptions.userAgent ?? "merchantkit-payout",
+    const transport = createAreaTransport(options, {
+      usage: "new PayoutClient({ environment, secretKey, merchantNo })",
+      area: "payout",
+      userAgent: "merchantkit-payout",
+      merchantNo: true,
+      own: ["secretKey"],
+      auth: ({ secretKey }) => signAuth({ secretKey }),
+      transport: (config) =>
+        config.merchantNo === undefined ? new PayoutTransport(config) : new Transport(config),
     });
     this.paymentFields = new PaymentFieldsResource(transport);
     this.paymentMethods = new PaymentMethodsResource(transport);

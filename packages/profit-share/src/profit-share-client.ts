@@ -6,14 +6,13 @@
 import { type ContractEndpoint, profitQuery, profitShare } from "@merchantkit/contract";
 import {
   ApiPromise,
-  ConfigurationError,
+  createAreaTransport,
   type EndpointParams,
   type EndpointResult,
   type RequestOptions,
   requireMerchantNo,
-  resolveBaseUrl,
   signAuth,
-  Transport,
+  type Transport,
 } from "@merchantkit/core";
 import type { ProfitShareClientOptions } from "./client-options";
 import { type SignedEndpoint, signedEndpoint } from "./response-sign";
@@ -36,25 +35,16 @@ export class ProfitShareClient {
   readonly #merchantNo: string | undefined;
 
   constructor(options: ProfitShareClientOptions) {
-    if (typeof options !== "object" || options === null) {
-      throw new ConfigurationError(
-        "new ProfitShareClient({ environment, secretKey, merchantNo }) needs its options",
-      );
-    }
-    const { environment, secretKey, merchantNo, verifyResponseSign, ...transportOptions } = options;
-    if (merchantNo !== undefined && (typeof merchantNo !== "string" || merchantNo.length === 0)) {
-      throw new ConfigurationError("merchantNo, when given, must be a non-empty string");
-    }
-    this.#merchantNo = merchantNo;
-    // A wrong environment is a ConfigurationError now, not on the first call.
-    resolveBaseUrl(environment, "profitShare");
-    this.#transport = new Transport({
-      ...transportOptions,
-      environment,
-      auth: signAuth({ secretKey }),
-      merchantNo,
-      userAgent: transportOptions.userAgent ?? "merchantkit-profit-share",
+    this.#transport = createAreaTransport(options, {
+      usage: "new ProfitShareClient({ environment, secretKey, merchantNo })",
+      area: "profitShare",
+      userAgent: "merchantkit-profit-share",
+      merchantNo: true,
+      own: ["secretKey", "verifyResponseSign"],
+      auth: ({ secretKey }) => signAuth({ secretKey }),
     });
+    const { secretKey, merchantNo, verifyResponseSign } = options;
+    this.#merchantNo = merchantNo;
     if (verifyResponseSign) {
       this.#share = signedEndpoint(profitShare, secretKey);
       this.#query = signedEndpoint(profitQuery, secretKey);
