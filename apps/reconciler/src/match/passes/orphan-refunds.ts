@@ -14,11 +14,14 @@ export const orphanRefunds: Statement = {
       record_kind: "'card_transaction'",
       provider_ref: "c.refund",
       currency: "c.currency",
-      amount: "abs(c.amount)",
-      provider_amount: "c.amount",
-      detail: `format('refund %s is booked, but the clearing it gives back (%s, %s %s) is not', c.refund,
-        c.item_ref, c.amount, c.currency)`,
-      occurred_at: "c.occurred_at",
+      // The clearing's money as the statement explains it: with its fees in its currency.
+      amount: "abs(c.amount + c.fees)",
+      provider_amount: "c.amount + c.fees",
+      detail: `format('refund %s is booked, but the clearing it gives back (%s, %s %s%s) is not', c.refund,
+        c.item_ref, c.amount, c.currency,
+        CASE WHEN c.fees <> 0 THEN format(', fees %s, together %s', c.fees, c.amount + c.fees) ELSE '' END)`,
+      // The break is shown on the refund (provider_ref): its time, not the clearing's.
+      occurred_at: "c.refund_at",
       side: "'provider'",
       item_kind: "r.kind",
       item_ref: "r.item_ref",
@@ -38,14 +41,22 @@ export const orphanRefunds: Statement = {
         AND (r.entry_id IS NOT NULL OR r.item_ref IN (SELECT record_ref FROM run_members
           WHERE side = 'provider' AND record_kind = 'card_transaction'))
       GROUP BY r.refund_of
+    ), fees AS (
+      SELECT p.item_ref AS owner, f.kind, f.item_ref, f.amount, f.currency FROM open_clearings p
+      JOIN provider_leftovers f ON f.kind = 'fee' AND f.ref = p.item_ref AND f.parent_kind = 'card_transaction'
+      WHERE ${openProvider("f")}
     ), c AS (
-      SELECT p.*, b.refund FROM open_clearings p JOIN booked_refunds b ON b.refund_of = p.item_ref
+      -- run_records keeps no time for a matched record: the refund's own, by its key.
+      SELECT p.*, b.refund, (SELECT coalesce(t.settle_time, t.transaction_time)
+          FROM card_transactions t WHERE t.txn_order_no = b.refund) AS refund_at,
+        coalesce((SELECT sum(f.amount) FROM fees f WHERE f.owner = p.item_ref
+          AND f.currency = p.currency), 0) AS fees
+      FROM open_clearings p JOIN booked_refunds b ON b.refund_of = p.item_ref
     ), recs AS (
       SELECT c.item_ref AS owner, c.kind, c.item_ref, c.amount, c.currency, true AS main FROM c
       UNION ALL
-      SELECT c.item_ref, f.kind, f.item_ref, f.amount, f.currency, false FROM c
-      JOIN provider_leftovers f ON f.kind = 'fee' AND f.ref = c.item_ref AND f.parent_kind = 'card_transaction'
-      WHERE ${openProvider("f")}
+      SELECT f.owner, f.kind, f.item_ref, f.amount, f.currency, false FROM fees f
+      WHERE f.owner IN (SELECT item_ref FROM c)
     )`,
   ),
 };
