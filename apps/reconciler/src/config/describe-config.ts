@@ -40,6 +40,7 @@ export function describeConfig(config: ReconcilerConfig): Record<string, string>
             : "custom base URLs",
     issuingApiKey: secret(config.issuingApiKey),
     accountApiKey: secret(config.accountApiKey),
+    payoutSecretKey: secret(config.payoutSecretKey),
     webhookSecret: secret(config.webhookSecret),
     merchantNo: config.merchantNo ?? "(unset)",
     timestampUnit: config.timestampUnit,
@@ -54,6 +55,11 @@ export function describeConfig(config: ReconcilerConfig): Record<string, string>
     driftRetries: String(config.driftRetries),
     maxWindowAttempts: String(config.maxWindowAttempts),
     maxRetries: String(config.maxRetries),
+    reread:
+      config.rereadScheduleMs.length === 0
+        ? "off"
+        : config.rereadScheduleMs.map(formatDuration).join(","),
+    rereadLimit: String(config.rereadLimit),
     cron: config.cron,
   };
 }

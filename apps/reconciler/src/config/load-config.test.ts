@@ -171,6 +171,7 @@ describe("describeConfig", () => {
       DATABASE_URL: `postgres://rec:${SECRET}@db:5432/rec?sslpassword=${SECRET}`,
       ISSUING_API_KEY: SECRET,
       ACCOUNT_API_KEY: SECRET,
+      PAYOUT_SECRET_KEY: SECRET,
       ISSUING_WEBHOOK_SECRET: SECRET,
       MERCHANTKIT_ENVIRONMENT: "production",
     });
@@ -180,9 +181,24 @@ describe("describeConfig", () => {
       database: "postgres postgres://rec:[REDACTED]@db:5432/rec?sslpassword=[REDACTED]",
       environment: "production",
       issuingApiKey: "[REDACTED]",
+      payoutSecretKey: "[REDACTED]",
+      reread: "15m,1h,6h,1d,3d,7d,30d",
       window: "1d",
       lookback: "3d",
     });
+  });
+});
+
+describe("the re-read schedule", () => {
+  it("takes rising durations or off, and refuses anything else naming the setting", () => {
+    expect(loadConfig({ RECONCILER_REREAD: "10m, 2h,1d" }).rereadScheduleMs).toEqual([
+      600_000, 7_200_000, 86_400_000,
+    ]);
+    expect(loadConfig({ RECONCILER_REREAD: "off" }).rereadScheduleMs).toEqual([]);
+    for (const bad of ["1h,1h", "2h,1h", "1h,soon", "", "0s"])
+      expect(() => loadConfig({}, { reread: bad }), bad).toThrow(
+        /RECONCILER_REREAD \(--reread\): must be rising durations/,
+      );
   });
 });
 
