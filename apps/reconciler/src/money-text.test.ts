@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupDigits, moneyText } from "./money-text";
+import { groupDigits, moneyText, ungroupDigits } from "./money-text";
 import { tableLines } from "./text-table";
 
 describe("amounts for finance", () => {
@@ -10,6 +10,22 @@ describe("amounts for finance", () => {
     expect(groupDigits("90071992547409931.01")).toBe("90,071,992,547,409,931.01");
     expect(groupDigits("0")).toBe("0.00");
     expect(moneyText("840.55", "HKD")).toBe("840.55 HKD");
+  });
+
+  it("reads back what it prints, and nothing that could be read two ways", () => {
+    for (const amount of ["1234567.5", "-1000", "999.999", "0", "-0.01"])
+      expect(ungroupDigits(groupDigits(amount))).toBe(groupDigits(amount).replaceAll(",", ""));
+    expect(ungroupDigits("1250.50")).toBe("1250.50");
+    for (const text of [
+      "1,25",
+      "1.250,50",
+      "1,250",
+      "12,50.00",
+      "1,2500.00",
+      ",250.50",
+      "1,,250.50",
+    ])
+      expect(ungroupDigits(text), text).toBeUndefined();
   });
 
   it("right-aligns the columns it is told to", () => {

@@ -14,3 +14,13 @@ export function groupDigits(amount: string): string {
 export function moneyText(amount: string, currency: string | null | undefined): string {
   return currency ? `${groupDigits(amount)} ${currency}` : groupDigits(amount);
 }
+
+/**
+ * An amount as groupDigits prints it, back to decimal text: "-1,250.50" → "-1250.50". Commas
+ * must be groupDigits's (between groups of three digits, a point and decimals after); undefined
+ * otherwise: "1,25" or "1.250,50" could be read two ways. Text without commas is answered as is.
+ */
+export function ungroupDigits(text: string): string | undefined {
+  if (!text.includes(",")) return text;
+  return /^-?\d{1,3}(?:,\d{3})+\.\d+$/.test(text) ? text.replaceAll(",", "") : undefined;
+}
