@@ -52,6 +52,13 @@ export interface SeenBreak {
   currency?: string | undefined;
   /** Its ledger records' currencies, sorted and '/'-joined; "" when it has none. */
   ledgerCurrency?: string | undefined;
+  /**
+   * One amount as `breaks list` or `show` printed it (decimal text), with its currency when one
+   * was given: the amount at stake, the provider's or the ledger's, signed or without its sign
+   * (a person copies whichever figure they read, and a currency_mismatch prints its sides in
+   * two currencies). Unchanged while the break still holds it in that currency.
+   */
+  printed?: { amount: string; currency?: string | undefined } | undefined;
 }
 
 export interface BreakActionResult {
@@ -107,6 +114,7 @@ const FIGURES = [
   "class",
   "currency",
   "ledgerCurrency",
+  "printed",
 ] as const;
 
 function checkSeen(action: BreakAction, seen: SeenBreak): SeenBreak {
@@ -127,6 +135,7 @@ function checkSeen(action: BreakAction, seen: SeenBreak): SeenBreak {
     ["amount", seen.amount, false],
     ["providerAmount", seen.providerAmount, true],
     ["ledgerAmount", seen.ledgerAmount, true],
+    ["amount", seen.printed?.amount, false],
   ];
   for (const [field, value, mayBeNone] of amounts)
     if (value !== undefined && !(mayBeNone && value === "") && !isDecimalString(value))
@@ -309,12 +318,44 @@ function refuseIfChanged(seen: SeenBreak, b: LockedBreak, breakId: string): void
     seen.ledgerCurrency === undefined || seen.ledgerCurrency === (b.ledger_currencies ?? "")
       ? ""
       : `ledger currency ${seen.ledgerCurrency || "-"} is now ${b.ledger_currencies ?? "-"}`,
+    seen.printed === undefined ? "" : printedChange(seen.printed, b),
   ].filter((why) => why !== "");
   if (changed.length > 0)
     throw new WorkflowError(
       "conflict",
       `break ${breakId} changed since it was shown (${changed.join("; ")}): nothing done, look at it again`,
     );
+}
+
+/**
+ * "" when the break still prints `printed` (SeenBreak.printed), else what it prints now. A
+ * negative amount is compared with the signed sides, one without a sign with every amount's
+ * absolute value; the currency, when given, with the one that amount is printed in.
+ */
+function printedChange(printed: NonNullable<SeenBreak["printed"]>, b: LockedBreak): string {
+  const provider = b.currency ? [b.currency] : [];
+  // The ledger's side is in its records' currencies (breaks.currency is the provider's).
+  const ledger = b.ledger_currencies?.split("/") ?? provider;
+  const amounts: [string, string | null, string[]][] = [
+    ["", b.amount, provider],
+    ["provider ", b.provider_amount, provider],
+    ["ledger ", b.ledger_amount, ledger],
+  ];
+  const typed = printed.amount;
+  const same = amounts.filter(
+    ([, amount]) =>
+      amount !== null &&
+      decimalEquals(typed, typed.startsWith("-") ? amount : amount.replace(/^-/, "")),
+  );
+  const currencies = same.flatMap(([, , currency]) => currency);
+  if (same.length > 0 && (printed.currency === undefined || currencies.includes(printed.currency)))
+    return "";
+  if (same.length > 0)
+    return `currency ${printed.currency} is now ${[...new Set(currencies)].join("/") || "-"}`;
+  const now = amounts
+    .filter(([, amount]) => amount !== null)
+    .map(([side, amount, currency]) => `${side}${amount} ${currency.join("/")}`.trim());
+  return `amount ${typed} is now ${now.join("; ")}`;
 }
 
 function workflowUpdate(input: BreakActionInput, b: LockedBreak) {

@@ -3,7 +3,10 @@
 // currency_mismatch (the provider's, the ledger's "-95.44 EUR", signed or not). What could be
 // read two ways ("1,25", "1.250,50") is refused naming --amount and the rule; a figure the break
 // no longer holds is still refused as a change.
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/connect";
+import { queryRows } from "../../db/query-rows";
 import { testBackends } from "../../db/test-databases";
 import { EXIT } from "../exit-codes";
 import { main } from "../main";
@@ -53,6 +56,49 @@ describe.each(testBackends())("breaks accept --amount as list and show print it,
       expect(result.err.join("\n"), amount).toMatch(
         /^reconciler: --amount: .*commas only between groups of three digits/,
       );
+    }
+  });
+
+  it("accepts every amount show prints of a currency_mismatch, and refuses a real change", async () => {
+    const id = ids[1] as string; // ledger -99.99 USD; made a mismatch with -1,710.47 HKD
+    // Opened and closed around the change: a PGlite folder serves one opener at a time.
+    const mismatch = async (on: boolean) => {
+      const database = await openDatabase(
+        where[0] === "--data-dir" ? { dataDir: where[1] as string } : { url: where[1] as string },
+      );
+      await queryRows(
+        database.db,
+        on
+          ? sql`UPDATE breaks SET class = 'currency_mismatch', currency = 'HKD',
+              provider_amount = -1710.47,
+              detail = 'card transaction T-2: provider -1710.47 HKD, ledger -99.99 USD (entry L-2)'
+              WHERE break_id = ${id}`
+          : sql`UPDATE breaks SET class = 'missing_at_provider', currency = 'USD',
+              provider_amount = NULL WHERE break_id = ${id}`,
+      ).finally(() => database.close());
+    };
+    await mismatch(true);
+    try {
+      const show = (await cli(["breaks", "show", id])).out.join("\n");
+      expect(show).toContain("amount 99.99 HKD; card transaction T-2: provider -1710.47 HKD");
+      for (const amount of [
+        "99.99 HKD", // the amount at stake as list and show print it
+        "-1710.47 HKD",
+        "-1,710.47 HKD",
+        "1710.47 hkd",
+        "-99.99 USD",
+        "99.99 USD",
+        "99.99",
+        "-1710.47",
+      ])
+        expect(await acceptAndReopen(id, amount), amount).toEqual([EXIT.ok, ""]);
+      for (const amount of ["1710.48 HKD", "99.99 EUR", "-1710.47 USD", "-99.99 HKD", "100"]) {
+        const [code, err] = await acceptAndReopen(id, amount);
+        expect(code, amount).toBe(EXIT.usage);
+        expect(err, amount).toMatch(/changed since it was shown/);
+      }
+    } finally {
+      await mismatch(false);
     }
   });
 });

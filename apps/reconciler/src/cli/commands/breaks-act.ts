@@ -56,7 +56,6 @@ const FROM: Record<string, string> = {
   comment: "TEXT",
   assignee: "NAME",
   amount: "--amount",
-  currency: "--amount",
   class: "--class",
   breakId: "ID",
   text: "TEXT",
@@ -99,8 +98,10 @@ function actionCommand(spec: ActionSpec): Command {
         );
         const [breakId, ...words] = args.positional;
         if (!breakId) throw new UsageError(`breaks ${spec.action} needs the break id`);
-        const shown = flags.amount as { amount: string; currency?: string } | undefined;
-        const seen: SeenBreak = { ...shown, class: flags.class as string | undefined };
+        const seen: SeenBreak = {
+          printed: flags.amount as SeenBreak["printed"],
+          class: flags.class as string | undefined,
+        };
         return checkedInput({
           breakId,
           action: spec.action,

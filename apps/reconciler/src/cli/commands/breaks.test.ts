@@ -93,7 +93,7 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
       [
         ["breaks", "accept", ids[2] as string, "--reason", "x", "--as", "a", "--amount", "11"],
         {},
-        /changed since it was shown \(amount 11 is now 10\)/,
+        /changed since it was shown \(amount 11 is now 10 HKD; ledger -10 HKD\)/,
       ],
       [
         ["breaks", "reopen", ids[2] as string, "--as", "dan", "--reason", "x"],
