@@ -107,6 +107,8 @@ function select(name: string, current: string, options: readonly [string, string
 export interface QueueQuery {
   status: string;
   class: string;
+  /** ISO 4217 codes, comma-separated ("" for every currency). */
+  currency: string;
   assignee: string;
   sort: QueueSort;
   descending: boolean;
@@ -122,6 +124,7 @@ function queueHref(q: QueueQuery, change: Partial<QueueQuery>): string {
   const params = new URLSearchParams();
   if (next.status) params.set("status", next.status);
   if (next.class) params.set("class", next.class);
+  if (next.currency) params.set("currency", next.currency);
   if (next.assignee) params.set("assignee", next.assignee);
   if (next.sort !== "priority") params.set("sort", next.sort);
   if (next.descending) params.set("dir", "desc");
@@ -170,6 +173,7 @@ export function queuePage(page: BreakPage, q: QueueQuery, ctx: PageContext): str
   const filters = `<form method="get" action="/breaks" class="filters" id="filters">
 <label>Status${select("status", q.status, STATUS_CHOICES)}</label>
 <label>Class${select("class", q.class, [["", "every class"], ...BREAK_CLASSES.map((c): [string, string] => [c, c])])}</label>
+<label>Currency<input name="currency" value="${esc(q.currency)}" placeholder="every currency (USD,EUR)"></label>
 <label>Assignee<input name="assignee" value="${esc(q.assignee)}" placeholder="anyone (none: unassigned)"></label>
 <label>Sort${select(
     "sort",
@@ -329,6 +333,7 @@ export function filterOf(q: QueueQuery): BreakFilter {
           ? [q.status as "open"]
           : undefined,
     class: q.class || undefined,
+    currency: q.currency ? q.currency.split(",") : undefined,
     assignee: q.assignee === "none" ? "" : q.assignee || undefined,
     sort: q.sort,
     descending: q.descending,

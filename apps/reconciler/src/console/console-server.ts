@@ -12,7 +12,13 @@ import {
   type BreakAction,
   type SeenBreak,
 } from "../workflow/break-actions";
-import { listBreakPage, QUEUE_SORTS, type QueueSort, showBreak } from "../workflow/break-queries";
+import {
+  currencyFilter,
+  listBreakPage,
+  QUEUE_SORTS,
+  type QueueSort,
+  showBreak,
+} from "../workflow/break-queries";
 import { personName } from "../workflow/typed-text";
 import { WorkflowError } from "../workflow/workflow-error";
 import {
@@ -140,9 +146,13 @@ function queueQuery(url: URL): QueueQuery {
     throw new HttpError(400, `sort must be one of ${QUEUE_SORTS.join(", ")}`);
   const page = p.get("page") ?? "1";
   if (!/^[1-9]\d{0,5}$/.test(page)) throw new HttpError(400, "page must be a whole number from 1");
+  const currencyText = urlText(p.get("currency") ?? "", "currency").trim();
+  const currency = currencyText === "" ? [] : currencyFilter(currencyText);
+  if (typeof currency === "string") throw new HttpError(400, `currency: ${currency}`);
   return {
     status,
     class: urlText(p.get("class") ?? "", "class").slice(0, 64),
+    currency: currency.join(","),
     assignee: urlText(p.get("assignee") ?? "", "assignee")
       .trim()
       .slice(0, 100),

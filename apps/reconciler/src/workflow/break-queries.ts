@@ -51,6 +51,8 @@ export interface BreakFilter {
   /** Statuses to show; the queue (open and pending) when absent or empty. */
   status?: readonly WorkflowStatus[] | undefined;
   class?: string | undefined;
+  /** Currencies (ISO 4217 codes in capitals: currencyFilter) the breaks are in; any when absent. */
+  currency?: readonly string[] | undefined;
   /** A name, or "" for breaks nobody has. */
   assignee?: string | undefined;
   sort?: QueueSort | undefined;
@@ -59,6 +61,21 @@ export interface BreakFilter {
   limit?: number | null | undefined;
   /** Rows to skip first (0 when absent): pages of one sort never skip or repeat a row. */
   offset?: number | undefined;
+}
+
+const ISO_CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+
+/**
+ * The queue's currency filter as typed, "usd, EUR" → ["USD", "EUR"] (codes are stored in
+ * capitals); a code that is not ISO 4217 is answered as what is wrong, since a misspelt one
+ * would list nothing and look like an empty queue.
+ */
+export function currencyFilter(text: string): string[] | string {
+  const codes = text.split(",").map((code) => code.trim().toUpperCase());
+  const bad = codes.filter((code) => !ISO_CURRENCIES.has(code));
+  return bad.length === 0
+    ? codes
+    : `${bad.map((code) => JSON.stringify(code)).join(", ")} ${bad.length === 1 ? "is not an ISO 4217 currency code" : "are not ISO 4217 currency codes"}: name codes such as USD or usd,EUR`;
 }
 
 /** One page of the queue and how many breaks match the filter in all. */
@@ -80,17 +97,20 @@ const COLUMNS = sql`break_id, class, priority, status, record_kind, provider_ref
 // The view's numeric column: a bare `amount` in ORDER BY names the text output column above,
 // and sorted 981.85 before 14861.56 (the largest breaks fell past the page's limit).
 const AMOUNT = "finance_break_workflow.amount";
+// Amounts are compared within a currency only (14,861.56 HKD is not more than 1,983.58 USD):
+// by currency, then by amount; reversing it reverses the amounts, the currencies keep their order.
+const BY_CURRENCY = "currency NULLS LAST";
 
 const ORDER: Record<QueueSort, string> = {
   priority: `CASE status WHEN 'open' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, priority, ${AMOUNT} DESC`,
-  amount: `${AMOUNT} DESC`,
+  amount: `${BY_CURRENCY}, ${AMOUNT} DESC`,
   age: "occurred_at ASC NULLS LAST",
   class: `class, priority, ${AMOUNT} DESC`,
   last_action: "last_action_at DESC NULLS LAST",
 };
 const REVERSED: Record<QueueSort, string> = {
   priority: `CASE status WHEN 'open' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END DESC, priority DESC, ${AMOUNT}`,
-  amount: `${AMOUNT} ASC`,
+  amount: `${BY_CURRENCY}, ${AMOUNT} ASC`,
   age: "occurred_at DESC NULLS LAST",
   class: `class DESC, priority, ${AMOUNT} DESC`,
   last_action: "last_action_at ASC NULLS LAST",
@@ -114,6 +134,13 @@ export async function listBreakPage(db: Db, filter: BreakFilter = {}): Promise<B
     )})`,
   ];
   if (filter.class) where.push(sql`class = ${filter.class}`);
+  if (filter.currency && filter.currency.length > 0)
+    where.push(
+      sql`currency IN (${sql.join(
+        filter.currency.map((c) => sql`${c}`),
+        sql`, `,
+      )})`,
+    );
   if (filter.assignee !== undefined)
     where.push(filter.assignee === "" ? sql`assignee IS NULL` : sql`assignee = ${filter.assignee}`);
   const sort = filter.sort ?? "priority";

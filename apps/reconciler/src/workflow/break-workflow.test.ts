@@ -56,12 +56,13 @@ describe.each(testBackends())("break workflow on %s", (kind) => {
     expect(ids).toHaveLength(3);
   });
 
-  it("sorts the queue by amount as a number, not as text", async () => {
-    // As text 99.99 came before 1250.50: the largest breaks sank past the page's limit.
+  it("sorts the queue by amount as a number, not as text, within each currency", async () => {
+    // As text 99.99 came before 1250.50: the largest breaks sank past the page's limit. One
+    // break per currency (EUR, USD, HKD): the currencies' order, either way.
     const amounts = async (descending: boolean) =>
       (await listBreaks(db, { sort: "amount", descending })).map((b) => b.amount);
-    expect(await amounts(false)).toEqual(["1250.50", "99.99", "10"]);
-    expect(await amounts(true)).toEqual(["10", "99.99", "1250.50"]);
+    expect(await amounts(false)).toEqual(["1250.50", "10", "99.99"]);
+    expect(await amounts(true)).toEqual(["1250.50", "10", "99.99"]);
     expect((await listBreaks(db, { sort: "class" })).map((b) => b.amount)).toEqual([
       "1250.50",
       "99.99",

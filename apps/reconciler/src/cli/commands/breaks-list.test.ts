@@ -2,8 +2,12 @@
 // and how to reach the rest (--offset, --all); pages of one sort neither skip nor repeat a break;
 // --json stays an array (what scripts read) with the total told on stderr. Before, it printed
 // "200 breaks" with 3,231 queued, and --json gave 200 rows with no word of the others.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/connect";
+import { queryText } from "../../db/query-rows";
 import { testBackends } from "../../db/test-databases";
+import { runMatch } from "../../match/run-match";
+import { TEST_AS_OF } from "../../workflow/test-breaks";
 import { EXIT } from "../exit-codes";
 import { main } from "../main";
 import { fakeIo } from "../test-cli";
@@ -89,5 +93,74 @@ describe.each(testBackends())("reconciler breaks list pages on %s", (kind) => {
     expect(both.err.join("\n")).toMatch(/--all lists every break/);
     const bad = await cli(["breaks", "list", "--offset", "-1"]);
     expect(bad.code).toBe(EXIT.usage);
+  });
+});
+
+// Amounts in different currencies are never put on one scale: --sort amount sorted 14,861.56 HKD
+// above 1,983.58 USD. It sorts by currency, then the largest first within it; --currency picks
+// currencies, and the filters take any case (--class AMOUNT_MISMATCH listed nothing before).
+describe.each(testBackends())("reconciler breaks list filters and sorts on %s", (kind) => {
+  let where: string[];
+  const cli = async (words: string[]) => {
+    const c = fakeIo();
+    const code = await main([...words, ...where], c.io);
+    return { code, ...c };
+  };
+  useBreaksCliDatabase(kind, "breaks_list_filters", (database) => {
+    where = database;
+  });
+  beforeAll(async () => {
+    const database = await openDatabase(
+      kind === "pglite" ? { dataDir: where[1] as string } : { url: where[1] as string },
+    );
+    try {
+      await queryText(
+        database.db,
+        `INSERT INTO ledger_entries (entry_id, kind, provider_ref, amount, currency, booked_at) VALUES
+          ('L-4', 'card_transaction', 'T-4', -14861.56, 'HKD', '2026-05-04T10:00:00Z'),
+          ('L-5', 'card_transaction', 'T-5', -1983.58, 'USD', '2026-05-05T10:00:00Z')`,
+      );
+      await runMatch(database.db, { asOf: TEST_AS_OF, onIncomplete: "all" });
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+  const listed = async (words: string[]) => {
+    const result = await cli(["breaks", "list", "--json", ...words]);
+    expect(result.code, result.err.join("\n")).toBe(EXIT.ok);
+    return (JSON.parse(result.out.join("")) as { amount: string; currency: string }[]).map(
+      (r) => `${r.amount} ${r.currency}`,
+    );
+  };
+
+  it("sorts by amount within each currency, and says so in its help", async () => {
+    expect(await listed(["--sort", "amount"])).toEqual([
+      "1250.50 EUR",
+      "14861.56 HKD",
+      "10 HKD",
+      "1983.58 USD",
+      "99.99 USD",
+    ]);
+    const help = fakeIo();
+    expect(await main(["help", "breaks"], help.io)).toBe(EXIT.ok);
+    expect(help.out.join("\n")).toMatch(/--sort .*amount: by currency, then the largest first/);
+    expect(help.out.join("\n")).toMatch(/--currency USD\[,EUR\]/);
+  });
+
+  it("lists the currencies --currency names, in any case, and refuses a code that is none", async () => {
+    expect(await listed(["--currency", "usd", "--sort", "amount"])).toEqual([
+      "1983.58 USD",
+      "99.99 USD",
+    ]);
+    expect((await listed(["--currency", "HKD, eur"])).sort()).toEqual([
+      "10 HKD",
+      "1250.50 EUR",
+      "14861.56 HKD",
+    ]);
+    for (const bad of ["XYZ", "US", "USD;EUR", "usd,", "€"]) {
+      const result = await cli(["breaks", "list", "--currency", bad]);
+      expect(result.code, bad).toBe(EXIT.usage);
+      expect(result.err.join("\n"), bad).toMatch(/^reconciler: --currency: .*ISO 4217/);
+    }
   });
 });

@@ -1,6 +1,6 @@
-// `reconciler breaks list [--status S,..] [--class C] [--assignee NAME] [--sort S]
-// [--limit N] [--offset N | --all] [--json]`: the break queue (open and pending unless --status
-// says otherwise) as a table or JSON, one page at a time. The table ends with how many breaks
+// `reconciler breaks list [--status S,..] [--class C] [--currency USD,..] [--assignee NAME]
+// [--sort S] [--limit N] [--offset N | --all] [--json]`: the break queue (open and pending unless
+// --status says otherwise) as a table or JSON, one page at a time. The table ends with how many breaks
 // match in all ("200 of 3,231 breaks (--offset 200 for the next)"); the JSON stays an array (what
 // scripts read) and the same line goes to stderr.
 import * as v from "valibot";
@@ -8,6 +8,7 @@ import { BREAK_CLASSES } from "../../match/break-classes";
 import { moneyText } from "../../money-text";
 import { tableLines } from "../../text-table";
 import {
+  currencyFilter,
   listBreakPage,
   QUEUE_SORTS,
   WORKFLOW_STATUSES,
@@ -20,7 +21,7 @@ import { SWITCH, UsageError } from "../parse-args";
 import { runOnBreaks } from "./breaks-support";
 
 const usage =
-  "reconciler breaks list [--status open,pending,accepted,resolved|all] [--class CLASS] [--assignee NAME|none] [--sort priority|amount|age|class|last_action] [--limit 200] [--offset N | --all] [--json]";
+  "reconciler breaks list [--status open,pending,accepted,resolved|all] [--class CLASS] [--currency USD[,EUR]] [--assignee NAME|none] [--sort priority|amount|age|class|last_action (amount: by currency, then the largest first)] [--limit 200] [--offset N | --all] [--json]";
 
 const DEFAULT_LIMIT = 200;
 const count = (n: number) => n.toLocaleString("en-US");
@@ -64,6 +65,7 @@ export const breaksListCommand: Command = {
         const { rows, total } = await listBreakPage(db, {
           status: flags.status,
           class: flags.class,
+          currency: flags.currency,
           assignee: flags.assignee === "none" ? "" : flags.assignee,
           sort: flags.sort,
           limit: flags.all === true ? null : (flags.limit ?? DEFAULT_LIMIT),
@@ -116,6 +118,14 @@ function readFlags(args: Parameters<Command["run"]>[0]) {
     status: v.optional(statusList),
     // A misspelt class listed nothing, exit 0: the classes are named instead.
     class: v.optional(v.picklist(BREAK_CLASSES, `must be one of ${BREAK_CLASSES.join(", ")}`)),
+    currency: v.optional(
+      v.pipe(
+        v.string("needs currency codes"),
+        v.transform(currencyFilter),
+        v.check(Array.isArray, (issue) => String(issue.input)),
+        v.transform((codes) => codes as string[]),
+      ),
+    ),
     assignee: v.optional(v.pipe(v.string("needs a name (or none)"), v.minLength(1))),
     sort: v.optional(v.picklist(QUEUE_SORTS, `must be one of ${QUEUE_SORTS.join(", ")}`)),
     limit: v.optional(
