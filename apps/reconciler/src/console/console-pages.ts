@@ -15,6 +15,7 @@ import type {
   QueueSort,
 } from "../workflow/break-queries";
 import { QUEUE_SORTS } from "../workflow/break-queries";
+import { UNASSIGNED_FILTER } from "../workflow/typed-text";
 
 const CONSOLE_CSS = `
 header{display:flex;gap:18px;align-items:center;border-bottom:1px solid #d8dde6;margin:-24px -24px 16px;padding:10px 24px;background:#1d2430;color:#fff}
@@ -334,7 +335,7 @@ export function filterOf(q: QueueQuery): BreakFilter {
           : undefined,
     class: q.class || undefined,
     currency: q.currency ? q.currency.split(",") : undefined,
-    assignee: q.assignee === "none" ? "" : q.assignee || undefined,
+    assignee: q.assignee.toLowerCase() === UNASSIGNED_FILTER ? "" : q.assignee || undefined,
     sort: q.sort,
     descending: q.descending,
     limit: QUEUE_PAGE_SIZE,

@@ -75,12 +75,15 @@ describe("the console's queue in pages", () => {
     }
   });
 
-  it("filters by currency in any case, keeps it on the next page, and refuses a code that is none", async () => {
+  it("filters by currency (and status and class) in any case, keeps it on the next page, and refuses a code that is none", async () => {
     const eur = await page("/breaks?currency=eur");
     expect(eur.count).toBe("500 of 523 breaks (1–500, page 1 of 2)");
     expect(new URL(eur.next, "http://x").searchParams.get("currency")).toBe("EUR");
     expect((await page("/breaks?currency=USD,HKD")).count).toBe("0 of 0 breaks");
     expect((await page("/breaks?currency=XYZ")).status).toBe(400);
+    expect((await page("/breaks?status=OPEN&class=Missing_At_Provider")).count).toBe(
+      "500 of 523 breaks (1–500, page 1 of 2)",
+    );
   });
 
   it("refuses a page that is not a whole number from 1, and shows an empty page past the end", async () => {

@@ -139,7 +139,8 @@ async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
 function queueQuery(url: URL): QueueQuery {
   const p = url.searchParams;
   const sort = p.get("sort") ?? "priority";
-  const status = p.get("status") ?? "";
+  // The filters take any case, as the CLI's do (a hand-edited URL).
+  const status = (p.get("status") ?? "").toLowerCase();
   if (!["", "open", "pending", "accepted", "resolved", "all"].includes(status))
     throw new HttpError(400, `status must be open, pending, accepted, resolved or all`);
   if (!(QUEUE_SORTS as readonly string[]).includes(sort))
@@ -151,7 +152,9 @@ function queueQuery(url: URL): QueueQuery {
   if (typeof currency === "string") throw new HttpError(400, `currency: ${currency}`);
   return {
     status,
-    class: urlText(p.get("class") ?? "", "class").slice(0, 64),
+    class: urlText(p.get("class") ?? "", "class")
+      .toLowerCase()
+      .slice(0, 64),
     currency: currency.join(","),
     assignee: urlText(p.get("assignee") ?? "", "assignee")
       .trim()

@@ -53,7 +53,7 @@ export interface BreakFilter {
   class?: string | undefined;
   /** Currencies (ISO 4217 codes in capitals: currencyFilter) the breaks are in; any when absent. */
   currency?: readonly string[] | undefined;
-  /** A name, or "" for breaks nobody has. */
+  /** A name in any case, or "" for breaks nobody has. */
   assignee?: string | undefined;
   sort?: QueueSort | undefined;
   descending?: boolean | undefined;
@@ -142,7 +142,12 @@ export async function listBreakPage(db: Db, filter: BreakFilter = {}): Promise<B
       )})`,
     );
   if (filter.assignee !== undefined)
-    where.push(filter.assignee === "" ? sql`assignee IS NULL` : sql`assignee = ${filter.assignee}`);
+    where.push(
+      filter.assignee === ""
+        ? sql`assignee IS NULL`
+        : // Whoever typed the name (an assign, the filter) chose its case: "carol" finds Carol.
+          sql`lower(assignee) = lower(${filter.assignee})`,
+    );
   const sort = filter.sort ?? "priority";
   const order = (filter.descending ? REVERSED : ORDER)[sort];
   const offset = filter.offset ?? 0;

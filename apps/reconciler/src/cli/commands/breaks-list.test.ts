@@ -101,13 +101,15 @@ describe.each(testBackends())("reconciler breaks list pages on %s", (kind) => {
 // currencies, and the filters take any case (--class AMOUNT_MISMATCH listed nothing before).
 describe.each(testBackends())("reconciler breaks list filters and sorts on %s", (kind) => {
   let where: string[];
+  let ids: string[];
   const cli = async (words: string[]) => {
     const c = fakeIo();
     const code = await main([...words, ...where], c.io);
     return { code, ...c };
   };
-  useBreaksCliDatabase(kind, "breaks_list_filters", (database) => {
+  useBreaksCliDatabase(kind, "breaks_list_filters", (database, seeded) => {
     where = database;
+    ids = seeded;
   });
   beforeAll(async () => {
     const database = await openDatabase(
@@ -162,5 +164,18 @@ describe.each(testBackends())("reconciler breaks list filters and sorts on %s", 
       expect(result.code, bad).toBe(EXIT.usage);
       expect(result.err.join("\n"), bad).toMatch(/^reconciler: --currency: .*ISO 4217/);
     }
+  });
+
+  it("takes --class, --status and --assignee in any case", async () => {
+    const id = ids[0] as string; // 1250.50 EUR
+    expect((await cli(["breaks", "assign", id, "Carol", "--as", "bob"])).code).toBe(EXIT.ok);
+    expect(await listed(["--assignee", "CAROL"])).toEqual(["1250.50 EUR"]);
+    expect(await listed(["--assignee", "carol"])).toEqual(["1250.50 EUR"]);
+    expect(await listed(["--assignee", "NONE"])).toHaveLength(4);
+    expect(await listed(["--class", "MISSING_AT_PROVIDER"])).toHaveLength(5);
+    expect(await listed(["--status", "OPEN,Pending"])).toHaveLength(5);
+    expect(await listed(["--status", "ALL"])).toHaveLength(5);
+    const bad = await cli(["breaks", "list", "--class", "AMOUNT_MISMATCHES"]);
+    expect(bad.err.join("\n")).toMatch(/--class: must be one of .*amount_mismatch/);
   });
 });

@@ -14,6 +14,7 @@ import {
   WORKFLOW_STATUSES,
   type WorkflowStatus,
 } from "../../workflow/break-queries";
+import { UNASSIGNED_FILTER } from "../../workflow/typed-text";
 import type { Command } from "../command";
 import { commandFlags } from "../command-support";
 import { EXIT } from "../exit-codes";
@@ -40,8 +41,12 @@ export function pageLine(shown: number, total: number, offset: number): string {
   return notes ? `${all} (${notes})` : all;
 }
 
+// Statuses, classes and "none" are lower-case words; they are taken in any case.
+const lowerCase = v.transform((s: string) => s.toLowerCase());
+
 const statusList = v.pipe(
   v.string("needs a value"),
+  lowerCase,
   v.transform((s) => (s === "all" ? [...WORKFLOW_STATUSES] : s.split(",").map((x) => x.trim()))),
   v.check(
     (list) => list.every((s) => (WORKFLOW_STATUSES as readonly string[]).includes(s)),
@@ -66,7 +71,7 @@ export const breaksListCommand: Command = {
           status: flags.status,
           class: flags.class,
           currency: flags.currency,
-          assignee: flags.assignee === "none" ? "" : flags.assignee,
+          assignee: flags.assignee?.toLowerCase() === UNASSIGNED_FILTER ? "" : flags.assignee,
           sort: flags.sort,
           limit: flags.all === true ? null : (flags.limit ?? DEFAULT_LIMIT),
           offset,
@@ -117,7 +122,13 @@ function readFlags(args: Parameters<Command["run"]>[0]) {
   const flags = commandFlags(args, {
     status: v.optional(statusList),
     // A misspelt class listed nothing, exit 0: the classes are named instead.
-    class: v.optional(v.picklist(BREAK_CLASSES, `must be one of ${BREAK_CLASSES.join(", ")}`)),
+    class: v.optional(
+      v.pipe(
+        v.string(),
+        lowerCase,
+        v.picklist(BREAK_CLASSES, `must be one of ${BREAK_CLASSES.join(", ")}`),
+      ),
+    ),
     currency: v.optional(
       v.pipe(
         v.string("needs currency codes"),
