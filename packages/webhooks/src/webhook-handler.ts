@@ -3,14 +3,18 @@
  * request_id, run `onEvent`, and answer so the service stops or retries. `handle` holds the
  * logic; `fetch`, `node` and `express` only adapt request and response types.
  */
-import { isResponseValidationError, isSignatureError, SignatureError } from "@merchantkit/core";
-import { acknowledge, retryLater, type WebhookAck } from "./acknowledgement";
+import { isSignatureError } from "@merchantkit/core";
+import { acknowledge, retryLater } from "./acknowledgement";
 import { createIssuingEventConstructor, type IssuingWebhookEvent } from "./construct-issuing-event";
 import type { DedupeStore } from "./dedupe-store";
 import type { HeaderSource } from "./headers";
+import { fetchRawBody, nodeRawBody, send, toResponse } from "./http-adapters";
 import type { NodeRequestLike, NodeResponseLike } from "./node-http-shape";
 import { isBinaryBody } from "./raw-body";
+import { payloadRefused, signatureRefused, type WebhookResult } from "./refused-answer";
 import type { IssuingWebhookSecrets } from "./verify-issuing-webhook";
+
+export { WebhookBodyTooLargeError, type WebhookResult } from "./refused-answer";
 
 export interface WebhookHandlerOptions extends IssuingWebhookSecrets {
   /** Runs once per event; throwing (or rejecting) makes the service deliver it again. */
@@ -24,11 +28,6 @@ export interface WebhookHandlerOptions extends IssuingWebhookSecrets {
   onError?: ((error: unknown) => void) | undefined;
   /** Largest body accepted (default 1 MiB); a larger one is answered 413. */
   maxBodyBytes?: number | undefined;
-}
-
-export interface WebhookResult {
-  status: number;
-  body: WebhookAck;
 }
 
 export interface WebhookHandler {
@@ -45,132 +44,9 @@ export interface WebhookHandler {
   ): void;
 }
 
-const RESPONSE_HEADERS = { "content-type": "application/json;charset=UTF-8" };
-
-/** A push whose body is over the handler's limit: answered 413 and not read further. */
-export class WebhookBodyTooLargeError extends Error {
-  override readonly name = "WebhookBodyTooLargeError";
-  constructor(readonly limit: number) {
-    super(`body is over the ${limit}-byte limit`);
-  }
-}
-
-// 413 closes the connection: the rest of the body is not worth reading on a kept-alive socket.
-const TOO_LARGE_HEADERS = { ...RESPONSE_HEADERS, connection: "close" };
-
-function tooLarge(limit: number): WebhookResult {
-  return { status: 413, body: retryLater(`body is over the ${limit}-byte limit`) };
-}
-
-// Why a payload was refused, for the service's log: the fields and rules, never the values.
-function refusal(error: unknown): string {
-  if (!isResponseValidationError(error)) return "payload does not match the contract";
-  const reasons = error.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
-  const text = `payload does not match the contract: ${reasons.join("; ")}`;
-  return text.length > 500 ? `${text.slice(0, 499)}…` : text;
-}
-
 /** The answer to a push refused before onEvent: a bad signature, setup or payload. */
 function refused(error: unknown): WebhookResult {
-  if (isSignatureError(error)) {
-    // Bytes that are no UTF-8 text are a malformed body, not a wrong secret: a 401 would
-    // send the operator looking at the secret.
-    if (error.reason === "not_utf8")
-      return { status: 400, body: { respCode: "40000", respMsg: "body is not valid UTF-8" } };
-    const status = error.reason === "parsed_body" || error.reason === "bad_secret" ? 500 : 401;
-    return {
-      status,
-      body: {
-        respCode: "40100",
-        respMsg: error.reason === "parsed_body" ? error.message : "signature verification failed",
-      },
-    };
-  }
-  return { status: 400, body: { respCode: "40000", respMsg: refusal(error) } };
-}
-
-/** A body the adapter could not read (the connection broke): the service retries it. */
-function unreadable(): WebhookResult {
-  return { status: 400, body: retryLater("body could not be read") };
-}
-
-/**
- * A fetch Request whose body something read (or began reading) before the handler: the raw bytes
- * the signature covers are gone, as with a JSON parser that ran first in node, and answered the
- * same way (500 40100, parsed_body), so the service keeps retrying while the setup is fixed.
- */
-function bodyAlreadyRead(): SignatureError {
-  return new SignatureError(
-    "parsed_body",
-    "The webhook request's body was already read before the handler got it (e.g. `await request.json()` in a middleware), so the raw bytes the signature covers are gone: hand the Request over unread, or pass the raw body to handle() (`await request.text()` or `await request.arrayBuffer()`).",
-  );
-}
-
-function readBody(req: NodeRequestLike, max: number): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    req.on("data", (chunk: Uint8Array) => {
-      if (size > max) return; // answered already; node discards the rest
-      size += chunk.length;
-      if (size > max) {
-        chunks.length = 0;
-        // Not req.destroy(): that resets the connection before the 413 reaches the sender.
-        reject(new WebhookBodyTooLargeError(max));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => {
-      const body = new Uint8Array(size);
-      let offset = 0;
-      for (const chunk of chunks) {
-        body.set(chunk, offset);
-        offset += chunk.length;
-      }
-      resolve(body);
-    });
-    req.on("error", reject);
-  });
-}
-
-/**
- * A fetch Request's body, read chunk by chunk; undefined, with the rest of the stream cancelled
- * unread, once it passes `max` bytes. Web streams only: this also runs on workers, Deno, Bun.
- */
-async function readStream(request: Request, max: number): Promise<Uint8Array | undefined> {
-  // No body: an empty one. (One already read is refused before this.)
-  if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (!(value instanceof Uint8Array)) {
-      reader.cancel().catch(() => {});
-      throw new TypeError("request body chunk is not a Uint8Array");
-    }
-    size += value.length;
-    if (size > max) {
-      // Not awaited: the 413 need not wait for the source to wind down.
-      reader.cancel(new WebhookBodyTooLargeError(max)).catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return body;
-}
-
-function send(res: NodeResponseLike, result: WebhookResult): void {
-  res.writeHead(result.status, result.status === 413 ? TOO_LARGE_HEADERS : RESPONSE_HEADERS);
-  res.end(JSON.stringify(result.body));
+  return isSignatureError(error) ? signatureRefused(error) : payloadRefused(error);
 }
 
 export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandler {
@@ -230,31 +106,6 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
     }
   }
 
-  async function fetchResult(request: Request): Promise<WebhookResult> {
-    // Every way this fails is an answer, never a rejection: the fetch adapter's caller (a
-    // framework) would answer a bare 500 with no respCode, and onError would never hear of it.
-    if (request.bodyUsed || request.body?.locked) {
-      const error = bodyAlreadyRead();
-      report(error);
-      return refused(error);
-    }
-    // A declared length over the limit is refused unread; a chunked body, or a length that
-    // lied, is read only until it passes the limit.
-    const declared = Number(request.headers.get("content-length") ?? 0);
-    let body: Uint8Array | undefined;
-    try {
-      body = declared > maxBodyBytes ? undefined : await readStream(request, maxBodyBytes);
-    } catch (error) {
-      report(error);
-      return unreadable();
-    }
-    if (body === undefined) {
-      report(new WebhookBodyTooLargeError(maxBodyBytes));
-      return tooLarge(maxBodyBytes);
-    }
-    return handle({ rawBody: body, headers: request.headers });
-  }
-
   async function node(
     req: NodeRequestLike,
     res: NodeResponseLike,
@@ -262,16 +113,12 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
   ): Promise<void> {
     let rawBody = preRead;
     if (rawBody === undefined) {
-      try {
-        rawBody = await readBody(req, maxBodyBytes);
-      } catch (error) {
-        report(error);
-        send(
-          res,
-          error instanceof WebhookBodyTooLargeError ? tooLarge(maxBodyBytes) : unreadable(),
-        );
+      const read = await nodeRawBody(req, maxBodyBytes, report);
+      if (!(read instanceof Uint8Array)) {
+        send(res, read);
         return;
       }
+      rawBody = read;
     }
     send(res, await handle({ rawBody, headers: req.headers }));
   }
@@ -279,11 +126,12 @@ export function createWebhookHandler(opts: WebhookHandlerOptions): WebhookHandle
   return {
     handle,
     async fetch(request) {
-      const result = await fetchResult(request);
-      return new Response(JSON.stringify(result.body), {
-        status: result.status,
-        headers: result.status === 413 ? TOO_LARGE_HEADERS : RESPONSE_HEADERS,
-      });
+      const body = await fetchRawBody(request, maxBodyBytes, report);
+      return toResponse(
+        body instanceof Uint8Array
+          ? await handle({ rawBody: body, headers: request.headers })
+          : body,
+      );
     },
     node: (req, res) => node(req, res),
     express(req, res, next) {

@@ -14,6 +14,7 @@ import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-da
 import { upsertPayouts } from "../store/payouts";
 import { emptyCounts, type UpsertCounts } from "../store/upsert-batch";
 import { postSandboxIssuing, SANDBOX_KEYS, TEST_WEBHOOK_SECRET } from "../sync/test-sandbox";
+import { lockTableElsewhere, startImpatientReceiver, type TableLock } from "./test-receiver";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
 const SECRET = TEST_WEBHOOK_SECRET;
@@ -420,29 +421,14 @@ describe.each(testBackends())("payout result notifications on %s", (kind) => {
         body: { merchantNo: MERCHANT_NO, payoutId, requestId: "locked-1", payoutStatus: "P" },
         secretKey: SECRET_KEY,
       });
-      const impatient = await startWebhookReceiver({
+      const impatient = await startImpatientReceiver({
         db,
         secret: SECRET,
         payoutSecretKey: SECRET_KEY,
-        port: 0,
-        log: () => {},
-        takeoverAfterMs: 1_000,
       });
-      let unlock = () => {};
-      const held = new Promise<void>((resolve) => {
-        unlock = resolve;
-      });
-      let locked = () => {};
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const holder = db.transaction(async (tx) => {
-        await tx.execute(sql`LOCK TABLE payouts IN ACCESS EXCLUSIVE MODE`);
-        locked();
-        await held;
-      });
+      let lock: TableLock | undefined;
       try {
-        await isLocked;
+        lock = await lockTableElsewhere(db, "payouts");
         const started = Date.now();
         const res = await fetch(`${impatient.url}/webhooks/payout`, {
           method: "POST",
@@ -451,15 +437,13 @@ describe.each(testBackends())("payout result notifications on %s", (kind) => {
         });
         expect(res.status).toBe(500);
         expect(Date.now() - started).toBeLessThan(5_000);
-        unlock();
-        await holder;
+        await lock.release();
         expect(await payoutRow(db, payoutId)).toBeUndefined();
         const retry = await fetch(`${impatient.url}/webhooks/payout`, { method: "POST", body });
         expect(retry.status).toBe(200);
         expect(await payoutRow(db, payoutId)).toMatchObject({ payout_status: "P", version: 1 });
       } finally {
-        unlock();
-        await holder.catch(() => {});
+        await lock?.release().catch(() => {});
         await impatient.close();
       }
     },

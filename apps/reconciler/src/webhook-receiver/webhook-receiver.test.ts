@@ -13,6 +13,7 @@ import { PostgresDedupeStore } from "../store/dedupe-store";
 import { upsertOperateRecords } from "../store/operate-records";
 import { postSandboxIssuing, TEST_WEBHOOK_SECRET } from "../sync/test-sandbox";
 import { storeWebhookEvent } from "./store-event";
+import { lockTableElsewhere, startImpatientReceiver, type TableLock } from "./test-receiver";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
 const SECRET = TEST_WEBHOOK_SECRET;
@@ -334,29 +335,11 @@ describe.each(testBackends())("webhook receiver on %s", (kind) => {
   it.runIf(kind === "postgres")(
     "answers 500 for a push whose storing outlives the takeover age, and stores its retry",
     async () => {
-      const impatient = await startWebhookReceiver({
-        db,
-        secret: SECRET,
-        port: 0,
-        log: () => {},
-        takeoverAfterMs: 1_000,
-      });
-      let unlock = () => {};
-      const held = new Promise<void>((resolve) => {
-        unlock = resolve;
-      });
-      let locked = () => {};
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      // Another session holds the table: the push's upsert waits on it.
-      const holder = db.transaction(async (tx) => {
-        await tx.execute(sql`LOCK TABLE card_transactions IN ACCESS EXCLUSIVE MODE`);
-        locked();
-        await held;
-      });
+      const impatient = await startImpatientReceiver({ db, secret: SECRET });
+      let lock: TableLock | undefined;
       try {
-        await isLocked;
+        // Another session holds the table: the push's upsert waits on it.
+        lock = await lockTableElsewhere(db, "card_transactions");
         const data = txnData({});
         const txnOrderNo = /"txnOrderNo":"([^"]*)"/.exec(data)?.[1] ?? "";
         const signed = await signedTransaction(data);
@@ -369,8 +352,7 @@ describe.each(testBackends())("webhook receiver on %s", (kind) => {
         });
         expect(res.status).toBe(500);
         expect(Date.now() - started).toBeLessThan(5_000);
-        unlock();
-        await holder;
+        await lock.release();
         const retry = await fetch(`${impatient.url}/webhooks/issuing`, {
           method: "POST",
           body: signed.body,
@@ -379,8 +361,7 @@ describe.each(testBackends())("webhook receiver on %s", (kind) => {
         expect(retry.status).toBe(200);
         expect(await stored(txnOrderNo)).toHaveLength(1);
       } finally {
-        unlock();
-        await holder.catch(() => {});
+        await lock?.release().catch(() => {});
         await impatient.close();
       }
     },

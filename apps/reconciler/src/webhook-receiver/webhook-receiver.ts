@@ -2,19 +2,14 @@
 // but a payout one) are verified and deduplicated by @merchantkit/webhooks with the Postgres
 // dedupe store; payout result notifications (a path ending in /payout) are verified by their
 // `sign`; both are stored like the sync.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
-  acknowledge,
   constructPayoutResultNotification,
+  createNotificationHandler,
   createWebhookHandler,
   type DedupeStore,
-  isResponseValidationError,
-  isSignatureError,
   type PayoutResultNotification,
-  retryLater,
-  type WebhookAck,
-  WebhookBodyTooLargeError,
 } from "@merchantkit/webhooks";
 import { settingName } from "../config/load-config";
 import type { Db } from "../db/database";
@@ -23,10 +18,7 @@ import { errorText } from "../store/error-text";
 import { addCounts, emptyCounts, type UpsertCounts } from "../store/upsert-batch";
 import { logEvent } from "../sync/log-event";
 import { storeWebhookEvent } from "./store-event";
-import {
-  type PayoutNotificationResult,
-  storePayoutNotification,
-} from "./store-payout-notification";
+import { storePayoutNotification } from "./store-payout-notification";
 
 /** Largest body accepted on either endpoint (the webhooks package's default). */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -130,40 +122,30 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
       reason: `${settingName("payoutSecretKey")} is not set: a POST to a path ending in /payout answers 404`,
     });
 
-  /** One payout result notification: verified by its sign, stored, answered. */
-  async function handlePayout(req: IncomingMessage): Promise<PushAnswer> {
-    if (!payoutSecretKey) {
-      reject({
-        endpoint: "payout",
-        reason: `payout notifications are off: ${settingName("payoutSecretKey")} is not set`,
-        kind: "NotConfigured",
-      });
-      return {
-        status: 404,
-        body: { respCode: "40400", respMsg: "payout notifications are not configured" },
-      };
-    }
-    let notification: PayoutResultNotification;
-    try {
-      const rawBody = await readBody(req, MAX_BODY_BYTES);
-      notification = await constructPayoutResultNotification({
-        rawBody,
-        secretKey: payoutSecretKey,
-      });
-    } catch (error) {
-      reject({ endpoint: "payout", ...rejectedFields(error) });
-      return refused(error);
-    }
-    let result: PayoutNotificationResult;
-    try {
-      result = await storePayoutNotification(await currentDb(), notification, {
-        timeoutMs: opts.takeoverAfterMs ?? DEFAULT_TAKEOVER_AFTER_MS,
-      });
-    } catch (error) {
-      // The database away, a lock held past the timeout: not stored, so the service retries.
-      reject({ endpoint: "payout", ...rejectedFields(error) });
-      return { status: 500, body: retryLater() };
-    }
+  /**
+   * Payout result notifications, answered as the webhooks package's handler answers an issuing
+   * push: verified by their sign, stored, 200; refused (over the limit 413; not UTF-8, not JSON
+   * or out of contract 400; a missing or wrong sign 401) or not stored (the database away, a lock
+   * held past the timeout: 500, so the service retries), each a `webhook rejected` line.
+   */
+  const payoutHandler =
+    payoutSecretKey === undefined
+      ? undefined
+      : createNotificationHandler({
+          construct: constructPayoutResultNotification,
+          secretKey: payoutSecretKey,
+          maxBodyBytes: MAX_BODY_BYTES,
+          onNotification: storePayout,
+          onError(error) {
+            reject({ endpoint: "payout", ...rejectedFields(error) });
+          },
+        });
+
+  /** One verified payout result notification, stored (a failure is thrown: answered 500). */
+  async function storePayout(notification: PayoutResultNotification): Promise<void> {
+    const result = await storePayoutNotification(await currentDb(), notification, {
+      timeoutMs: opts.takeoverAfterMs ?? DEFAULT_TAKEOVER_AFTER_MS,
+    });
     events++;
     payoutNotifications++;
     counts = addCounts(counts, result.counts);
@@ -179,7 +161,19 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
         ...fields,
         reason: result.reason,
       });
-    return { status: 200, body: acknowledge() };
+  }
+
+  /** The payout path without PAYOUT_SECRET_KEY: 404, its body unread, and a line saying why. */
+  function payoutOff(res: ServerResponse): void {
+    reject({
+      endpoint: "payout",
+      reason: `payout notifications are off: ${settingName("payoutSecretKey")} is not set`,
+      kind: "NotConfigured",
+    });
+    res.writeHead(404, { "content-type": "application/json;charset=UTF-8" });
+    res.end(
+      JSON.stringify({ respCode: "40400", respMsg: "payout notifications are not configured" }),
+    );
   }
 
   const server: Server = createServer((req, res) => {
@@ -194,17 +188,12 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
       res.end();
       return;
     }
-    if (isPayoutPath(req.url)) {
-      handlePayout(req)
-        .then((answer) => send(res, answer))
-        .catch((error: unknown) => {
-          logEvent(opts, "error", "webhook handler failed", { error: errorText(error) });
-          if (!res.headersSent) res.writeHead(500);
-          res.end();
-        });
+    const payout = isPayoutPath(req.url);
+    if (payout && !payoutHandler) {
+      payoutOff(res);
       return;
     }
-    handler.node(req, res).catch((error: unknown) => {
+    (payout && payoutHandler ? payoutHandler : handler).node(req, res).catch((error: unknown) => {
       logEvent(opts, "error", "webhook handler failed", { error: errorText(error) });
       if (!res.headersSent) res.writeHead(500);
       res.end();
@@ -233,11 +222,6 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
   };
 }
 
-interface PushAnswer {
-  status: number;
-  body: WebhookAck;
-}
-
 /**
  * A refusal's log fields: the reason (masked) — the message, or for an error wrapping another (a
  * failed query) its first line and the cause, which says what failed — and the kind of error.
@@ -247,66 +231,4 @@ function rejectedFields(error: unknown): { reason: string; kind: string } {
     reason: errorText(error instanceof Error && !error.cause ? error.message : error),
     kind: error instanceof Error ? error.name : typeof error,
   };
-}
-
-// Why a payload was refused, for the service's log: the fields and rules, never the values.
-function refusal(error: unknown): string {
-  if (!isResponseValidationError(error)) return "payload does not match the contract";
-  const reasons = error.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
-  const text = `payload does not match the contract: ${reasons.join("; ")}`;
-  return text.length > 500 ? `${text.slice(0, 499)}…` : text;
-}
-
-/**
- * A notification refused before storing, answered as the webhooks package's handler answers an
- * issuing push: a body over the limit 413; not UTF-8 400; a missing or wrong sign 401; a body
- * that is no JSON object, or a signed one the contract refuses, 400 with the fields and rules;
- * anything else (the body could not be read) 400 with a retry body.
- */
-function refused(error: unknown): PushAnswer {
-  if (error instanceof WebhookBodyTooLargeError)
-    return { status: 413, body: retryLater(`body is over the ${error.limit}-byte limit`) };
-  if (isSignatureError(error)) {
-    if (error.reason === "not_utf8")
-      return { status: 400, body: { respCode: "40000", respMsg: "body is not valid UTF-8" } };
-    return {
-      status: error.reason === "bad_secret" ? 500 : 401,
-      body: { respCode: "40100", respMsg: "signature verification failed" },
-    };
-  }
-  if (isResponseValidationError(error))
-    return { status: 400, body: { respCode: "40000", respMsg: refusal(error) } };
-  return { status: 400, body: retryLater("body could not be read") };
-}
-
-const RESPONSE_HEADERS = { "content-type": "application/json;charset=UTF-8" };
-
-function send(res: ServerResponse, answer: PushAnswer): void {
-  // 413 closes the connection: the rest of the body is not worth reading on a kept-alive socket.
-  res.writeHead(
-    answer.status,
-    answer.status === 413 ? { ...RESPONSE_HEADERS, connection: "close" } : RESPONSE_HEADERS,
-  );
-  res.end(JSON.stringify(answer.body));
-}
-
-/** The request's body, refused (WebhookBodyTooLargeError) once it passes `max` bytes. */
-function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      if (size > max) return; // answered already; node discards the rest
-      size += chunk.length;
-      if (size > max) {
-        chunks.length = 0;
-        // Not req.destroy(): that resets the connection before the 413 reaches the sender.
-        reject(new WebhookBodyTooLargeError(max));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }
