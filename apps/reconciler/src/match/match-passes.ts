@@ -4,56 +4,58 @@
 // takes records no earlier pass took (openProvider / openLedger), so the order is the rules'
 // precedence: matches first (exact, chains, net, gross, cash legs), then the breaks from the
 // most specific (a key with the wrong amount) to the most general (missing on one side).
+// A pass that is the first to report a break class carries its descriptor (break-class.ts):
+// the list of classes, their priorities and their clocks are read from here (break-classes.ts).
+import type { BreakClassDescriptor } from "./break-class";
 import type { ResolvedMatchOptions } from "./match-options";
+import { type MatchPass, statementsOnly } from "./match-pass";
 import { authorizationChain, authorizationChainMismatch } from "./passes/authorization-chain";
-import { cashLeg, cashLegMismatch } from "./passes/cash-leg";
-import { duplicates } from "./passes/duplicates";
+import { cashLeg, cashLegMismatchPass } from "./passes/cash-leg";
+import { duplicatesPass } from "./passes/duplicates";
 import { exactPass } from "./passes/exact";
-import { keyMismatch } from "./passes/key-mismatch";
-import { missingAtProvider } from "./passes/missing-at-provider";
-import { missingInLedger } from "./passes/missing-in-ledger";
+import { keyMismatchPass } from "./passes/key-mismatch";
+import { missingAtProviderPass } from "./passes/missing-at-provider";
+import { missingInLedgerPass } from "./passes/missing-in-ledger";
 import { noMoney } from "./passes/no-money";
 import { operationGross, operationGrossMismatch } from "./passes/operation-gross";
-import { orphanRefunds, orphansAtProvider } from "./passes/orphan-refunds";
+import { orphanRefundsPass, orphansAtProvider } from "./passes/orphan-refunds";
 import { refundNet, refundNetMismatch } from "./passes/refund-net";
-import { staleAuthorizations } from "./passes/stale-authorizations";
-import { statusMismatch } from "./passes/status-mismatch";
-import { tolerant } from "./passes/tolerant";
-import { ledgerFees, providerFees } from "./passes/unmatched-fees";
+import { staleAuthorizationsPass } from "./passes/stale-authorizations";
+import { statusMismatchPass } from "./passes/status-mismatch";
+import { tolerantPass } from "./passes/tolerant";
+import { ledgerFeesPass, providerFees } from "./passes/unmatched-fees";
 import { analyzedAfter } from "./planner-settings";
 import { runBreaks } from "./run-breaks";
 import type { Statement } from "./statement";
 import { workTables } from "./work-tables";
+
+/** Every pass, in precedence order. */
+export const MATCH_PASSES = [
+  statementsOnly(exactPass, workTables, authorizationChain, refundNet, operationGross, cashLeg),
+  cashLegMismatchPass,
+  // An entry written for a composite is measured against it before its bare record.
+  statementsOnly(refundNetMismatch, operationGrossMismatch),
+  keyMismatchPass,
+  statementsOnly(authorizationChainMismatch),
+  statusMismatchPass,
+  duplicatesPass,
+  statementsOnly(noMoney),
+  tolerantPass,
+  missingAtProviderPass,
+  ledgerFeesPass,
+  orphanRefundsPass,
+  missingInLedgerPass,
+  statementsOnly(providerFees, orphansAtProvider),
+  staleAuthorizationsPass,
+] as const satisfies readonly MatchPass[];
 
 /**
  * Statements that compute the run's matches (run_records, run_members) and breaks (run_breaks),
  * run after planner-settings.ts's in the same transaction.
  */
 export function matchPasses(o: ResolvedMatchOptions): Statement[] {
-  return [
-    ...exactPass(),
-    ...workTables,
-    authorizationChain,
-    refundNet,
-    operationGross,
-    cashLeg,
-    cashLegMismatch,
-    // An entry written for a composite is measured against it before its bare record.
-    refundNetMismatch,
-    operationGrossMismatch,
-    keyMismatch,
-    authorizationChainMismatch,
-    statusMismatch(o),
-    duplicates,
-    noMoney,
-    ...tolerant(o),
-    missingAtProvider(o),
-    ledgerFees,
-    orphanRefunds,
-    missingInLedger(o),
-    providerFees,
-    orphansAtProvider,
-    staleAuthorizations(o),
-    runBreaks,
-  ].map(analyzedAfter);
+  const classes = MATCH_PASSES.flatMap((pass): readonly BreakClassDescriptor[] => pass.classes);
+  return [...MATCH_PASSES.flatMap((pass) => pass.statements(o)), runBreaks(classes)].map(
+    analyzedAfter,
+  );
 }

@@ -28,3 +28,5 @@ export function literals(o: ResolvedMatchOptions) {
     window: ms(o.toleranceWindowMs),
   };
 }
+
+export type Literals = ReturnType<typeof literals>;

@@ -11,20 +11,12 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows, queryText } from "../db/query-rows";
+import { CLOCKED_CLASSES, graceEnd } from "./break-classes";
 import { REAL_SCHEMA } from "./incremental/scoped-tables";
 import type { ResolvedMatchOptions } from "./match-options";
 import type { MatchStats } from "./match-stats";
 import { literals } from "./statement";
 import { HAS_TOTALS } from "./stored-totals";
-
-/** When a pending break (a row of breaks or run_breaks) opens: its grace period's end. */
-export function graceEnd(o: ResolvedMatchOptions): string {
-  const v = literals(o);
-  return `CASE class
-    WHEN 'missing_at_provider' THEN occurred_at + ${v.providerGrace}
-    WHEN 'status_mismatch' THEN occurred_at + ${v.pendingGrace}
-    WHEN 'missing_in_ledger' THEN occurred_at + ${v.ledgerGrace} END`;
-}
 
 /**
  * The first moment after as_of at which time alone changes the stored results (called after
@@ -32,19 +24,18 @@ export function graceEnd(o: ResolvedMatchOptions): string {
  */
 export async function validUntil(tx: Db, o: ResolvedMatchOptions): Promise<Date | null> {
   const v = literals(o);
-  // An incremental run still holds its scope's temporary copy named card_transactions (found
-  // first on the search path): the pending authorizations outside the scope go stale too, so
-  // read the real table, in the schema the reconciler's tables live in (as buildScope does).
+  // An incremental run still holds its scope's temporary copies of the provider tables (found
+  // first on the search path): records outside the scope turn too, so a clock reads the real
+  // tables, in the schema the reconciler's tables live in (as buildScope does).
   const [where] = await queryText<{ schema: string }>(tx, REAL_SCHEMA);
   if (!where?.schema) throw new Error("no current schema to read card_transactions from");
+  const moments = [
+    `(SELECT min(${graceEnd(v)}) FROM breaks WHERE status = 'pending')`,
+    ...CLOCKED_CLASSES.map((c) => c.clock.nextAt(v, where.schema)),
+  ];
   const [row] = await queryText<{ until: string | null }>(
     tx,
-    `SELECT least(
-       (SELECT min(${graceEnd(o)}) FROM breaks WHERE status = 'pending'),
-       (SELECT min(transaction_time) + ${v.stale} FROM ${where.schema}.card_transactions
-         WHERE txn_type = 'AUTHORIZATION' AND txn_status = 'P'
-           AND transaction_time >= ${v.asOf} - ${v.stale})
-     )::text AS until`,
+    `SELECT least(${moments.join(", ")})::text AS until`,
   );
   return row?.until ? new Date(row.until) : null;
 }

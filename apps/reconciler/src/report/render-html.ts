@@ -1,9 +1,11 @@
 // The report as one self-contained HTML page: inline CSS and SVG charts, no script, no network,
 // so it opens from a mail attachment or a shared drive. The console shows the same sections.
+
+import { HOLD_CLASSES } from "../match/break-classes";
 import { moneyText } from "../money-text";
 import { dayChart, differenceCharts } from "./charts";
 import { type Cell, esc, htmlTable, REPORT_CSS } from "./html-parts";
-import { changedSinceRun, HOLD_CLASSES, type ReportData, type StatementRow } from "./report-data";
+import { changedSinceRun, type ReportData, type StatementRow } from "./report-data";
 import {
   classTable,
   currencyTable,

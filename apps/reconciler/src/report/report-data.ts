@@ -50,9 +50,6 @@ export interface ClassTotal {
   amount: string;
 }
 
-/** Classes that are holds to watch (money reserved, not yet a difference), not work to do. */
-export const HOLD_CLASSES: ReadonlySet<string> = new Set(["stale_authorization"]);
-
 export interface ReportData {
   /** The day the report is about (YYYY-MM-DD), or undefined for every day. */
   date: string | undefined;

@@ -24,9 +24,9 @@
 //   scope_groups   stored match groups (match_id) holding a record of the scope
 //   scope_breaks   stored breaks (break_id) about a record of the scope
 // The stored breaks are found in open_break_keys (open-breaks.ts), the groups by index probes.
+import { CLOCKED_CLASSES, graceEnd } from "../break-classes";
 import type { ResolvedMatchOptions } from "../match-options";
 import { literals, type Statement } from "../statement";
-import { graceEnd } from "../unchanged-run";
 import { breakRound, keyOfRecord } from "./open-breaks";
 import { addNew, probe } from "./scope-sql";
 import type { SourceTable } from "./source-tables";
@@ -72,20 +72,16 @@ export function scopeSeeds(o: ResolvedMatchOptions, lastAsOf: Date): Statement[]
       text: "INSERT INTO scope_entries SELECT ref, 0 FROM run_changes WHERE kind = 'entry'",
     },
     {
-      // Time alone: pending breaks whose grace period ended, authorizations that went stale.
+      // Time alone: pending breaks whose grace period ended, records a class's clock opened
+      // a break on (an authorization that went stale).
       name: "scope: grace ended",
       text: `INSERT INTO scope_breaks SELECT break_id, 0 FROM breaks
-          WHERE status = 'pending' AND ${graceEnd(o)} <= ${v.asOf}`,
+          WHERE status = 'pending' AND ${graceEnd(v)} <= ${v.asOf}`,
     },
-    {
-      name: "scope: gone stale",
-      text: addNew(
-        "scope_keys",
-        `SELECT txn_order_no, 0 FROM card_transactions
-          WHERE txn_type = 'AUTHORIZATION' AND txn_status = 'P'
-            AND transaction_time >= ${last} - ${v.stale} AND transaction_time < ${v.asOf} - ${v.stale}`,
-      ),
-    },
+    ...CLOCKED_CLASSES.map((c) => ({
+      name: `scope: ${c.name} by time`,
+      text: addNew("scope_keys", c.clock.keysReached(v, last)),
+    })),
   ];
 }
 

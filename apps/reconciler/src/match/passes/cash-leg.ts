@@ -2,6 +2,8 @@
 // that add up to the matched operation and its fees join its match group; a settled operation
 // whose fetched postings differ from it, or a failed one whose postings do not net to zero, is a
 // cash_leg_mismatch.
+import { breakClass, classSql } from "../break-class";
+import { matchPass } from "../match-pass";
 import type { Statement } from "../statement";
 import { insertBreakItems, insertMembers } from "../work-tables";
 import { paired } from "./exact";
@@ -50,12 +52,18 @@ export const cashLeg: Statement = {
   ),
 };
 
-export const cashLegMismatch: Statement = {
+export const cashLegMismatch = breakClass({
+  name: "cash_leg_mismatch",
+  priority: 2,
+  meaning: "an operation's account postings do not sum to the operation and its fees",
+});
+
+const cashLegBreaks: Statement = {
   name: "cash leg breaks",
   text: insertBreakItems(
     {
       break_key: "'p:cash:' || ex.client_request_id",
-      class: "'cash_leg_mismatch'",
+      class: classSql(cashLegMismatch),
       status: "'open'",
       record_kind: "'card_operation'",
       provider_ref: "ex.client_request_id",
@@ -91,3 +99,5 @@ export const cashLegMismatch: Statement = {
     )`,
   ),
 };
+
+export const cashLegMismatchPass = matchPass([cashLegMismatch], () => [cashLegBreaks]);

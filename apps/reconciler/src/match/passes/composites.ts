@@ -7,6 +7,7 @@
 // when its items are in several currencies; at: its time) with its items as `items`.
 import type { Statement } from "../statement";
 import { entryWithItems, insertBreakItems, insertMembers, itemOf } from "../work-tables";
+import { amountMismatch, currencyMismatch } from "./key-mismatch";
 
 export function compositeMismatch(opts: {
   name: string;
@@ -27,8 +28,7 @@ export function compositeMismatch(opts: {
       {
         break_key: `'${opts.key}:' || x.ref`,
         // pc null: a composite in several currencies (no total), the entry's currency differs.
-        class:
-          "CASE WHEN x.pc IS DISTINCT FROM x.lc THEN 'currency_mismatch' ELSE 'amount_mismatch' END",
+        class: `CASE WHEN x.pc IS DISTINCT FROM x.lc THEN '${currencyMismatch.name}' ELSE '${amountMismatch.name}' END`,
         status: "'open'",
         record_kind: `'${opts.recordKind}'`,
         provider_ref: "x.ref",

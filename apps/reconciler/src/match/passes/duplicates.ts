@@ -1,14 +1,22 @@
 // An entry whose key is already booked and matched (or in a break) through another entry:
 // duplicate_in_ledger on the second entry.
+import { breakClass, classSql } from "../break-class";
+import { matchPass } from "../match-pass";
 import type { Statement } from "../statement";
 import { entryAsItem, insertBreakItems, openLedger } from "../work-tables";
 
-export const duplicates: Statement = {
+export const duplicateInLedger = breakClass({
+  name: "duplicate_in_ledger",
+  priority: 2,
+  meaning: "a second entry books a provider record another entry already books",
+});
+
+const duplicates: Statement = {
   name: "duplicates",
   text: insertBreakItems(
     {
       break_key: "'l:' || l.entry_id",
-      class: "'duplicate_in_ledger'",
+      class: classSql(duplicateInLedger),
       status: "'open'",
       record_kind: "l.kind",
       provider_ref: "l.ref",
@@ -53,3 +61,5 @@ export const duplicates: Statement = {
     )`,
   ),
 };
+
+export const duplicatesPass = matchPass([duplicateInLedger], () => [duplicates]);

@@ -2,10 +2,25 @@
 // currency differs. A break, never a match: amount_mismatch, currency_mismatch, or fee_mismatch
 // for a fee line. Of several on one key, entry and item of the same currency are paired first
 // (by rank within it); only those left over are paired across currencies.
+import { breakClass } from "../break-class";
+import { matchPass } from "../match-pass";
 import type { Statement } from "../statement";
 import { insertBreakItems, itemOf, openLedger, openProvider } from "../work-tables";
+import { feeMismatch } from "./unmatched-fees";
 
-export const keyMismatch: Statement = {
+export const amountMismatch = breakClass({
+  name: "amount_mismatch",
+  priority: 2,
+  meaning: "an entry books a provider record with another amount",
+});
+
+export const currencyMismatch = breakClass({
+  name: "currency_mismatch",
+  priority: 2,
+  meaning: "an entry books a provider record in another currency",
+});
+
+const keyMismatch: Statement = {
   name: "key mismatch",
   text: insertBreakItems(
     {
@@ -62,9 +77,11 @@ export const keyMismatch: Statement = {
       FROM p2 p JOIN l2 l ON l.kind = p.kind AND l.ref = p.ref AND l.fee_type = p.fee_type AND l.rn = p.rn
     ), pairs AS (
       SELECT m.kind, m.item_ref, m.ref, m.fee_type, m.pa, m.pc, m.occurred_at, m.entry_id, m.la, m.lc,
-        CASE WHEN m.kind = 'fee' THEN 'fee_mismatch'
-          WHEN m.pc <> m.lc THEN 'currency_mismatch' ELSE 'amount_mismatch' END AS class
+        CASE WHEN m.kind = 'fee' THEN '${feeMismatch.name}'
+          WHEN m.pc <> m.lc THEN '${currencyMismatch.name}' ELSE '${amountMismatch.name}' END AS class
       FROM matched m
     )`,
   ),
 };
+
+export const keyMismatchPass = matchPass([amountMismatch, currencyMismatch], () => [keyMismatch]);

@@ -1,18 +1,27 @@
 // Booked, but the provider has no such record: missing_at_provider on the entry (pending inside
 // the provider grace), with the entry's fee lines as further items.
+import { breakClass, classSql } from "../break-class";
 import type { ResolvedMatchOptions } from "../match-options";
+import { matchPass } from "../match-pass";
 import { literals, type Statement } from "../statement";
 import { insertBreakItems, openLedger } from "../work-tables";
 
-export function missingAtProvider(o: ResolvedMatchOptions): Statement {
+export const missingAtProvider = breakClass({
+  name: "missing_at_provider",
+  priority: 1,
+  meaning: "the ledger books money the provider has no record of",
+  grace: (v) => v.providerGrace,
+});
+
+function missingAtProviderStatement(o: ResolvedMatchOptions): Statement {
   const v = literals(o);
   return {
     name: "missing at provider",
     text: insertBreakItems(
       {
         break_key: "'l:' || x.entry_id",
-        class: "'missing_at_provider'",
-        status: `CASE WHEN x.booked_at > ${v.asOf} - ${v.providerGrace} THEN 'pending' ELSE 'open' END`,
+        class: classSql(missingAtProvider),
+        status: `CASE WHEN x.booked_at > ${v.asOf} - ${missingAtProvider.grace(v)} THEN 'pending' ELSE 'open' END`,
         record_kind: "x.kind",
         provider_ref: "x.ref",
         entry_id: "x.entry_id",
@@ -42,3 +51,7 @@ export function missingAtProvider(o: ResolvedMatchOptions): Statement {
     ),
   };
 }
+
+export const missingAtProviderPass = matchPass([missingAtProvider], (o) => [
+  missingAtProviderStatement(o),
+]);

@@ -2,19 +2,28 @@
 // inside the ledger grace), with its fees as further items. An account item whose postings net
 // to zero (a payout that failed and came back with its fee) moved no money: it raises nothing
 // unbooked, and stays an item, so an entry booking it as 0.00 still matches it.
+import { breakClass, classSql } from "../break-class";
 import type { ResolvedMatchOptions } from "../match-options";
+import { matchPass } from "../match-pass";
 import { literals, type Statement } from "../statement";
 import { insertBreakItems, openProvider } from "../work-tables";
 
-export function missingInLedger(o: ResolvedMatchOptions): Statement {
+export const missingInLedger = breakClass({
+  name: "missing_in_ledger",
+  priority: 3,
+  meaning: "the provider moved money the ledger has not booked",
+  grace: (v) => v.ledgerGrace,
+});
+
+function missingInLedgerStatement(o: ResolvedMatchOptions): Statement {
   const v = literals(o);
   return {
     name: "missing in ledger",
     text: insertBreakItems(
       {
         break_key: "'p:' || x.kind || ':' || x.item_ref",
-        class: "'missing_in_ledger'",
-        status: `CASE WHEN x.occurred_at > ${v.asOf} - ${v.ledgerGrace} THEN 'pending' ELSE 'open' END`,
+        class: classSql(missingInLedger),
+        status: `CASE WHEN x.occurred_at > ${v.asOf} - ${missingInLedger.grace(v)} THEN 'pending' ELSE 'open' END`,
         record_kind: "x.kind",
         provider_ref: "x.ref",
         currency: "x.currency",
@@ -45,3 +54,7 @@ export function missingInLedger(o: ResolvedMatchOptions): Statement {
     ),
   };
 }
+
+export const missingInLedgerPass = matchPass([missingInLedger], (o) => [
+  missingInLedgerStatement(o),
+]);

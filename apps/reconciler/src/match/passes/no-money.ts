@@ -1,14 +1,16 @@
 // Booked against a settled provider record that moves no money (a reversal, a verification, a
 // freeze...): the provider's amount is zero, so the entry's whole amount is an amount_mismatch.
+import { classSql } from "../break-class";
 import type { Statement } from "../statement";
 import { entryAsItem, insertBreakItems, openLedger } from "../work-tables";
+import { amountMismatch } from "./key-mismatch";
 
 export const noMoney: Statement = {
   name: "no money",
   text: insertBreakItems(
     {
       break_key: "'l:' || x.entry_id",
-      class: "'amount_mismatch'",
+      class: classSql(amountMismatch),
       status: "'open'",
       record_kind: "x.kind",
       provider_ref: "x.ref",

@@ -1,15 +1,23 @@
 // Refunds and reversals without their original: a refund booked while the clearing it gives
 // back is not (one break on the refund, the clearing and its fees as items), and a refund or
 // reversal whose original the provider data does not hold. Both orphan_refund_or_reversal.
+import { breakClass, classSql } from "../break-class";
+import { matchPass } from "../match-pass";
 import type { Statement } from "../statement";
 import { insertBreakItems, openProvider } from "../work-tables";
 
-export const orphanRefunds: Statement = {
+export const orphanRefundOrReversal = breakClass({
+  name: "orphan_refund_or_reversal",
+  priority: 2,
+  meaning: "a refund or reversal whose original is not booked, or not held by the provider",
+});
+
+const orphanRefunds: Statement = {
   name: "orphan refunds",
   text: insertBreakItems(
     {
       break_key: "'p:orphan:' || c.refund",
-      class: "'orphan_refund_or_reversal'",
+      class: classSql(orphanRefundOrReversal),
       status: "'open'",
       record_kind: "'card_transaction'",
       provider_ref: "c.refund",
@@ -66,7 +74,7 @@ export const orphansAtProvider: Statement = {
   text: insertBreakItems(
     {
       break_key: "'p:orphan:' || t.txn_order_no",
-      class: "'orphan_refund_or_reversal'",
+      class: classSql(orphanRefundOrReversal),
       status: "'open'",
       record_kind: "'card_transaction'",
       provider_ref: "t.txn_order_no",
@@ -88,3 +96,5 @@ export const orphansAtProvider: Statement = {
           ELSE t.origin_txn_order_no END OFFSET 0)`,
   ),
 };
+
+export const orphanRefundsPass = matchPass([orphanRefundOrReversal], () => [orphanRefunds]);

@@ -3,11 +3,33 @@
 // One its clearings and reversals used in full holds nothing and is no break: its own status
 // often stays P in the store (the service settles it later than the sync's lookback reads), and
 // every such authorization was an open break "has held 0.00" once it passed the stale limit.
+import { breakClass, classSql } from "../break-class";
 import type { ResolvedMatchOptions } from "../match-options";
+import { matchPass } from "../match-pass";
 import { literals, type Statement } from "../statement";
 import { insertBreakItems } from "../work-tables";
 
-export function staleAuthorizations(o: ResolvedMatchOptions): Statement {
+const pendingAuthorization = "txn_type = 'AUTHORIZATION' AND txn_status = 'P'";
+
+export const staleAuthorization = breakClass({
+  name: "stale_authorization",
+  priority: 4,
+  meaning: "an authorization still processing past the stale limit, with the money it holds",
+  hold: true,
+  // An authorization goes stale when `stale` has passed since it, though nothing changed.
+  clock: {
+    keysReached: (v, lastAsOf) => `SELECT txn_order_no, 0 FROM card_transactions
+      WHERE ${pendingAuthorization}
+        AND transaction_time >= ${lastAsOf} - ${v.stale} AND transaction_time < ${v.asOf} - ${v.stale}`,
+    nextAt: (
+      v,
+      schema,
+    ) => `(SELECT min(transaction_time) + ${v.stale} FROM ${schema}.card_transactions
+      WHERE ${pendingAuthorization} AND transaction_time >= ${v.asOf} - ${v.stale})`,
+  },
+});
+
+function staleAuthorizations(o: ResolvedMatchOptions): Statement {
   const v = literals(o);
   const held = "greatest(a.card_amount - coalesce(u.used, 0), 0)";
   return {
@@ -15,7 +37,7 @@ export function staleAuthorizations(o: ResolvedMatchOptions): Statement {
     text: insertBreakItems(
       {
         break_key: "'p:stale:' || a.txn_order_no",
-        class: "'stale_authorization'",
+        class: classSql(staleAuthorization),
         status: "'open'",
         record_kind: "'card_transaction'",
         provider_ref: "a.txn_order_no",
@@ -37,3 +59,7 @@ export function staleAuthorizations(o: ResolvedMatchOptions): Statement {
     ),
   };
 }
+
+export const staleAuthorizationsPass = matchPass([staleAuthorization], (o) => [
+  staleAuthorizations(o),
+]);

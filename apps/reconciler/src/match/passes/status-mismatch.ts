@@ -1,18 +1,27 @@
 // Booked, but the provider has the record failed (F), or still processing (P) past the pending
 // grace (inside it the break is pending): status_mismatch on the entry.
+import { breakClass, classSql } from "../break-class";
 import type { ResolvedMatchOptions } from "../match-options";
+import { matchPass } from "../match-pass";
 import { literals, type Statement } from "../statement";
 import { entryAsItem, insertBreakItems, openLedger } from "../work-tables";
 
-export function statusMismatch(o: ResolvedMatchOptions): Statement {
+export const statusMismatch = breakClass({
+  name: "status_mismatch",
+  priority: 1,
+  meaning: "the ledger books a record the provider has failed, or still processing past the grace",
+  grace: (v) => v.pendingGrace,
+});
+
+function statusMismatchStatement(o: ResolvedMatchOptions): Statement {
   const v = literals(o);
   return {
     name: "status",
     text: insertBreakItems(
       {
         break_key: "'l:' || x.entry_id",
-        class: "'status_mismatch'",
-        status: `CASE WHEN x.status = 'P' AND x.at > ${v.asOf} - ${v.pendingGrace} THEN 'pending' ELSE 'open' END`,
+        class: classSql(statusMismatch),
+        status: `CASE WHEN x.status = 'P' AND x.at > ${v.asOf} - ${statusMismatch.grace(v)} THEN 'pending' ELSE 'open' END`,
         record_kind: "x.kind",
         provider_ref: "x.ref",
         entry_id: "x.entry_id",
@@ -50,3 +59,5 @@ export function statusMismatch(o: ResolvedMatchOptions): Statement {
     ),
   };
 }
+
+export const statusMismatchPass = matchPass([statusMismatch], (o) => [statusMismatchStatement(o)]);

@@ -3,11 +3,20 @@
 // `proposed` match group and a proposed_match break; each record in one proposal, assigned
 // closest first (a greedy assignment: an entry whose closest item went to a closer pair is
 // proposed its next closest), ties broken by id.
+import { breakClass, classSql } from "../break-class";
 import type { ResolvedMatchOptions } from "../match-options";
+import { matchPass } from "../match-pass";
 import { literals, type Statement } from "../statement";
 import { insertBreakItems, insertMembers, itemOf, openLedger, openProvider } from "../work-tables";
 
-export function tolerant(o: ResolvedMatchOptions): Statement[] {
+export const proposedMatch = breakClass({
+  name: "proposed_match",
+  priority: 3,
+  meaning:
+    "an entry and a record of one card close in amount and time, proposed for a person to confirm",
+});
+
+function tolerant(o: ResolvedMatchOptions): Statement[] {
   const proposal = {
     match_id: "'proposed:' || entry_id",
     pass: "'tolerant'",
@@ -47,7 +56,7 @@ export function tolerant(o: ResolvedMatchOptions): Statement[] {
       text: insertBreakItems(
         {
           break_key: "'l:' || x.entry_id",
-          class: "'proposed_match'",
+          class: classSql(proposedMatch),
           status: "'open'",
           record_kind: "'card_transaction'",
           provider_ref: "x.ref",
@@ -125,3 +134,5 @@ function closestFirst(o: ResolvedMatchOptions): Statement[] {
     },
   ];
 }
+
+export const tolerantPass = matchPass([proposedMatch], tolerant);

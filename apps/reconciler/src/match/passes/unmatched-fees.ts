@@ -1,14 +1,22 @@
 // Fee lines left on one side: a fee the ledger books that the provider did not charge, and a fee
 // the provider charged that the ledger has no line for. Both fee_mismatch.
+import { breakClass, classSql } from "../break-class";
+import { matchPass } from "../match-pass";
 import type { Statement } from "../statement";
 import { entryAsItem, insertBreakItems, openLedger, openProvider } from "../work-tables";
 
-export const ledgerFees: Statement = {
+export const feeMismatch = breakClass({
+  name: "fee_mismatch",
+  priority: 2,
+  meaning: "a fee line differs from the fee the provider charged, or is on one side only",
+});
+
+const ledgerFees: Statement = {
   name: "ledger fees",
   text: insertBreakItems(
     {
       break_key: "'l:' || l.entry_id",
-      class: "'fee_mismatch'",
+      class: classSql(feeMismatch),
       status: "'open'",
       record_kind: "'fee'",
       provider_ref: "l.ref",
@@ -30,7 +38,7 @@ export const providerFees: Statement = {
   text: insertBreakItems(
     {
       break_key: "'p:fee:' || p.item_ref",
-      class: "'fee_mismatch'",
+      class: classSql(feeMismatch),
       status: "'open'",
       record_kind: "'fee'",
       provider_ref: "p.ref",
@@ -50,3 +58,5 @@ export const providerFees: Statement = {
     `FROM provider_leftovers p WHERE p.kind = 'fee' AND ${openProvider("p")}`,
   ),
 };
+
+export const ledgerFeesPass = matchPass([feeMismatch], () => [ledgerFees]);
