@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { createScratchDatabase } from "@merchantkit/reconciler";
-import { type GroundTruth, startSandbox, writeLedger } from "@merchantkit/sandbox";
+import { writeLedger } from "@merchantkit/reconciler/testing";
+import { type GroundTruth, startSandbox } from "@merchantkit/sandbox";
 import { packAll, publicPackages, run } from "./pack-workspace";
 
 const server = process.env.DATABASE_URL;

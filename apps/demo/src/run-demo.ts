@@ -23,12 +23,11 @@ import {
   type SyncSummary,
 } from "@merchantkit/reconciler";
 import {
-  type GroundTruth,
   type InjectableClass,
   type InjectedDiscrepancy,
-  startSandbox,
   writeLedger,
-} from "@merchantkit/sandbox";
+} from "@merchantkit/reconciler/testing";
+import { type GroundTruth, startSandbox } from "@merchantkit/sandbox";
 
 export interface DemoOptions {
   seed?: number;

@@ -24,21 +24,13 @@ export {
 } from "./generator/generate-data";
 export { createIssuingArea, type IssuingArea } from "./issuing/issuing-area";
 export { type CardProduct, defaultProducts } from "./issuing/products";
-export type {
-  GroundTruth,
-  TruthAccountTransaction,
-  TruthCardTransaction,
-  TruthOperateRecord,
-} from "./ledger/ground-truth";
-export { csvField, LEDGER_COLUMNS, type LedgerEntry, type LedgerKind } from "./ledger/ledger-file";
 export {
-  INJECTABLE_CLASSES,
-  type InjectableClass,
-  type InjectedDiscrepancy,
-  type WriteLedgerOptions,
-  type WrittenLedger,
-  writeLedger,
-} from "./ledger/write-ledger";
+  type GroundTruth,
+  issuingRecords,
+  type TruthAccountTransaction,
+  type TruthCardTransaction,
+  type TruthOperateRecord,
+} from "./ledger/ground-truth";
 export {
   generatePayouts,
   type PayoutGenerateOptions,

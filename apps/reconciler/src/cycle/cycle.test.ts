@@ -5,11 +5,12 @@
 // exit code.
 import { existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type GroundTruth, writeLedger } from "@merchantkit/sandbox";
+import type { GroundTruth } from "@merchantkit/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logged, spawnCli } from "../cli/test-cli";
 import { temporaryFolder } from "../db/test-databases";
 import { type GeneratedSandbox, sandboxEnv, startGeneratedSandbox } from "../sync/test-sandbox";
+import { writeLedger } from "../testing";
 
 const PAST = new Date(Date.now() - 60_000);
 const BAD = [

@@ -5,12 +5,13 @@
 // After every cycle the incremental run's stored results (matches, members, breaks with their
 // ids, classes, statuses and amounts, break records, the statement) and figures must equal a
 // `full` run's at the same as-of.
-import { type GroundTruth, type RunningSandbox, writeLedger } from "@merchantkit/sandbox";
+import type { GroundTruth, RunningSandbox } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { importLedger } from "../ledger/import-ledger";
+import { writeLedger } from "../testing";
 import { compactChangeLog } from "./incremental/change-log";
 import { runMatch } from "./run-match";
 import { storeGroundTruth } from "./test-ground-truth";

@@ -2,12 +2,7 @@
 // PGlite and (with DATABASE_URL) a Postgres server. Every injected discrepancy must come out
 // with its class, nothing else may; re-running is deterministic; a fix resolves its break.
 import { readFileSync } from "node:fs";
-import {
-  type GroundTruth,
-  type InjectedDiscrepancy,
-  type RunningSandbox,
-  writeLedger,
-} from "@merchantkit/sandbox";
+import type { GroundTruth, RunningSandbox } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
@@ -16,6 +11,7 @@ import { importLedger } from "../ledger/import-ledger";
 import { renderHtml } from "../report/render-html";
 import { renderText } from "../report/render-text";
 import { loadReport } from "../report/report-data";
+import { type InjectedDiscrepancy, writeLedger } from "../testing";
 import { runMatch } from "./run-match";
 import { storeGroundTruth } from "./test-ground-truth";
 import { useSandboxAndDatabase } from "./test-sandbox-database";

@@ -2,7 +2,7 @@
 // under a settled operation's or a payout's serviceId (the re-read schedule), a payout that
 // fails after it was read (the payouts stream reveals its serviceId again, so its refund credit
 // is read), and a payout the ledger never booked. After every tick, incremental = full.
-import { type GroundTruth, writeLedger } from "@merchantkit/sandbox";
+import type { GroundTruth } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import { readStatus } from "../cli/commands/status";
 import type { Db } from "../db/database";
@@ -11,6 +11,7 @@ import { testBackends } from "../db/test-databases";
 import { importLedger } from "../ledger/import-ledger";
 import { runMatch } from "../match/run-match";
 import { storedResults } from "../match/test-stored-results";
+import { writeLedger } from "../testing";
 import { runSync } from "./run-sync";
 import { type GeneratedSandbox, sandboxSyncContext, useSandboxDatabase } from "./test-sandbox";
 

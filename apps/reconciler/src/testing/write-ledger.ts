@@ -2,32 +2,40 @@
 // provider holds except for chosen discrepancies, with the list of what was injected (and of
 // what the ground truth itself should raise, such as stale authorizations).
 import { addDecimal, negateDecimal, sumDecimals } from "@merchantkit/core";
-import { type GroundTruth, issuingRecords, type TruthCardTransaction } from "./ground-truth";
-import { csvField, LEDGER_COLUMNS, type LedgerEntry } from "./ledger-file";
+import {
+  type GroundTruth,
+  issuingRecords,
+  seededRandom,
+  type TruthCardTransaction,
+} from "@merchantkit/sandbox";
+import { csvField } from "../ledger/csv";
+import { LEDGER_COLUMNS, type LedgerEntry } from "../ledger/ledger-row";
+import type { BreakClass } from "../match/break-classes";
+
+/**
+ * Classes a ledger cannot cause: stale authorizations are in the ground truth itself (listed
+ * as such), a cash leg differs only when the provider's own postings do.
+ */
+const NOT_INJECTABLE = ["stale_authorization", "cash_leg_mismatch"] as const;
 
 /** The break classes the generator can inject into a ledger. */
-export type InjectableClass =
-  | "missing_in_ledger"
-  | "missing_at_provider"
-  | "amount_mismatch"
-  | "currency_mismatch"
-  | "duplicate_in_ledger"
-  | "status_mismatch"
-  | "fee_mismatch"
-  | "orphan_refund_or_reversal"
-  | "proposed_match";
+export type InjectableClass = Exclude<BreakClass, (typeof NOT_INJECTABLE)[number]>;
 
-export const INJECTABLE_CLASSES: readonly InjectableClass[] = [
-  "missing_in_ledger",
-  "missing_at_provider",
-  "amount_mismatch",
-  "currency_mismatch",
-  "duplicate_in_ledger",
-  "status_mismatch",
-  "fee_mismatch",
-  "orphan_refund_or_reversal",
-  "proposed_match",
-];
+// Every injectable class, in the order the injections pick their records (so a seed writes the
+// same ledger); the type makes a class that is added to the passes fail to compile here.
+const INJECTION_ORDER: Record<InjectableClass, true> = {
+  missing_in_ledger: true,
+  missing_at_provider: true,
+  amount_mismatch: true,
+  currency_mismatch: true,
+  duplicate_in_ledger: true,
+  status_mismatch: true,
+  fee_mismatch: true,
+  orphan_refund_or_reversal: true,
+  proposed_match: true,
+};
+
+export const INJECTABLE_CLASSES = Object.keys(INJECTION_ORDER) as InjectableClass[];
 
 export interface InjectedDiscrepancy {
   /** The break class matching must report for it. */
@@ -66,18 +74,6 @@ const CARD_FEES = [
   ["EXCHANGE", "exchangeFee", "exchangeFeeCurrency"],
 ] as const;
 
-/** mulberry32: small, fast and the same on every platform. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Planned extends Omit<LedgerEntry, "entryId" | "bookedAt"> {
   at: number;
   /** What the entry books, for picking injection targets. */
@@ -101,7 +97,7 @@ function counts(d: WriteLedgerOptions["discrepancies"]): [InjectableClass, numbe
  * injects the requested discrepancies, each on a card no other injection uses.
  */
 export function writeLedger(truth: GroundTruth, options: WriteLedgerOptions): WrittenLedger {
-  const rnd = random((options.seed ^ 0x5bd1e995) >>> 0);
+  const rnd = seededRandom((options.seed ^ 0x5bd1e995) >>> 0);
   const asOf = options.asOf ?? truth.clock?.now ?? Date.now();
   const staleAfter = options.staleAuthorizationAfterMs ?? 7 * DAY;
   const { cardTransactions: txns, operateRecords: ops } = issuingRecords(truth);
