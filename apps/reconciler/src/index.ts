@@ -5,11 +5,11 @@
 export type { Command, CommandIo, ParsedArgs } from "./cli/command";
 export { commandFlags, reportError } from "./cli/command-support";
 export { commands, findCommand } from "./cli/commands/index";
-export { EXIT } from "./cli/exit-codes";
 export { parseArgs, UsageError } from "./cli/parse-args";
 export { progressPrinter } from "./cli/progress";
 export * from "./config";
 export * from "./db";
+export { EXIT } from "./exit-codes";
 export { formatSeconds } from "./format-seconds";
 export * from "./ledger";
 export * from "./match";

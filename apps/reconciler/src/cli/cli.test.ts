@@ -1,10 +1,10 @@
 // The CLI without a database: argument parsing, help, unknown commands and flags, and
 // configuration errors with their exit codes.
 import { describe, expect, it } from "vitest";
+import { EXIT } from "../exit-codes";
+import { exitCodeOf } from "../sync/exit-code";
 import type { SyncSummary } from "../sync/sync-types";
 import { commandFlags } from "./command-support";
-import { exitCodeOf } from "./commands/sync-run";
-import { EXIT } from "./exit-codes";
 import { main } from "./main";
 import { parseArgs, SWITCH, UsageError } from "./parse-args";
 import { fakeIo } from "./test-cli";

@@ -5,10 +5,10 @@ import { CONFIG_FLAGS, ConfigError, loadConfig } from "../config/load-config";
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import { openDatabase } from "../db/connect";
 import type { Database } from "../db/database";
+import { EXIT } from "../exit-codes";
+import { logEvent } from "../log-event";
 import { errorText } from "../store/error-text";
-import { logEvent } from "../sync/log-event";
 import type { CommandIo, ParsedArgs } from "./command";
-import { EXIT } from "./exit-codes";
 import { SWITCH, SWITCHES, UsageError } from "./parse-args";
 
 /** A flag value that must be an ISO 8601 date or date-time. */

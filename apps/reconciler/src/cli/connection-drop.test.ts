@@ -9,6 +9,7 @@ import { openDatabase } from "../db/connect";
 import { queryText } from "../db/query-rows";
 import { createScratchDatabase, type ScratchDatabase } from "../db/scratch-database";
 import { testBackends } from "../db/test-databases";
+import { EXIT } from "../exit-codes";
 import {
   type GeneratedSandbox,
   sandboxEnv,
@@ -16,7 +17,6 @@ import {
   storedOf,
   truthOf,
 } from "../sync/test-sandbox";
-import { EXIT } from "./exit-codes";
 import { type CliProcess, logged, spawnCli } from "./test-cli";
 
 // Trust authentication takes any password: this one must never be printed.

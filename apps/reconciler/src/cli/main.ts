@@ -6,11 +6,11 @@ import { pathToFileURL } from "node:url";
 import pkg from "../../package.json" with { type: "json" };
 import { CONFIG_FLAGS } from "../config/load-config";
 import { isDriverSocketFault, reportDriverSocketFault } from "../db/driver-socket-fault";
+import { EXIT } from "../exit-codes";
+import { logEvent } from "../log-event";
 import { errorText } from "../store/error-text";
-import { logEvent } from "../sync/log-event";
 import type { Command, CommandIo } from "./command";
 import { commands, findCommand } from "./commands/index";
-import { EXIT } from "./exit-codes";
 import { parseArgs, UsageError } from "./parse-args";
 
 function helpText(): string {

@@ -3,8 +3,8 @@
 // still prints the cycle's summary line, verdict "failed", exit 1.
 import { describe, expect, it } from "vitest";
 import { temporaryFolder, testBackends } from "../db/test-databases";
+import { EXIT } from "../exit-codes";
 import { reportedCycle } from "./commands/cycle-command";
-import { EXIT } from "./exit-codes";
 import { main } from "./main";
 import { fakeIo, logged } from "./test-cli";
 

@@ -5,11 +5,11 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXIT } from "../cli/exit-codes";
 import { logged } from "../cli/test-cli";
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import { queryText } from "../db/query-rows";
 import { openTestDatabase, type TestDatabase, temporaryFolder } from "../db/test-databases";
+import { EXIT } from "../exit-codes";
 import { dropLedgerFile, LEDGER_HEADER } from "../ledger/test-ledger-files";
 import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
 import { printedCycle } from "./test-cycle";

@@ -2,10 +2,10 @@
 // pendingItems are what the tables hold after it (the last complete run's), not the figures the
 // rolled-back match would have written, and the summary says it was rolled back.
 import { describe, expect, it } from "vitest";
-import { EXIT } from "../cli/exit-codes";
 import { queryText } from "../db/query-rows";
 import { type TestDatabase, temporaryFolder, testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
+import { EXIT } from "../exit-codes";
 import { dropLedgerFile, LEDGER_HEADER } from "../ledger/test-ledger-files";
 import { printedCycle } from "./test-cycle";
 

@@ -1,6 +1,7 @@
 // A cycle's one JSON summary line and its exit code: what an unattended run says about itself.
-import { exitCodeOf } from "../cli/commands/sync-run";
-import { EXIT } from "../cli/exit-codes";
+
+import { EXIT } from "../exit-codes";
+import { exitCodeOf } from "../sync/exit-code";
 import { type CycleResult, ledgerBusy } from "./run-cycle";
 
 function failed(step: unknown): step is { error: string } {

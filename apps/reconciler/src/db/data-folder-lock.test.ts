@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { EXIT } from "../cli/exit-codes";
 import { main } from "../cli/main";
 import { fakeIo, logged } from "../cli/test-cli";
+import { EXIT } from "../exit-codes";
 import { openDatabase } from "./connect";
 import {
   DataFolderInUseError,

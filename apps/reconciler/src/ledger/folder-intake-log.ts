@@ -2,8 +2,9 @@
 // file moved to rejected/ (exit 5) and per file the cycle could not finish (exit 1), and once
 // per cycle a warning naming the files dated ahead of this machine's clock (taken all the same:
 // settled-drops.ts).
+
+import { logEvent } from "../log-event";
 import { errorText } from "../store/error-text";
-import { logEvent } from "../sync/log-event";
 import type { FolderIntake } from "./folder-source";
 
 export function logFolderIntake(intake: FolderIntake, log: (line: string) => void): void {

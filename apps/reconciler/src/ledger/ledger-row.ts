@@ -1,7 +1,7 @@
 // One ledger CSV row checked against docs/ledger-format.md: a typed entry, or why not.
 import { c } from "@merchantkit/contract";
 import { errorText } from "../store/error-text";
-import { maskCardData } from "../webhook-receiver/mask-card-data";
+import { maskCardData } from "../store/mask-card-data";
 
 /** What an entry books: a card transaction, a card operation, a fee, or an account posting. */
 export type LedgerKind = "card_transaction" | "card_operation" | "fee" | "account";

@@ -3,8 +3,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { isTrue, queryCount, queryRows, queryText } from "../db/query-rows";
-import { lapseChangedAcceptances } from "../workflow/lapse-acceptances";
-import type { Verdict } from "./break-classes";
 import {
   changedEverything,
   changesExceed,
@@ -13,7 +11,9 @@ import {
   restoreChanges,
   takeChanges,
   usefulChanges,
-} from "./incremental/change-log";
+} from "../store/change-log";
+import { lapseChangedAcceptances } from "../workflow/lapse-acceptances";
+import type { Verdict } from "./break-classes";
 import { buildScope, incrementalBase } from "./incremental/incremental-run";
 import { type MatchOptions, type ResolvedMatchOptions, resolveMatchOptions } from "./match-options";
 import { matchPasses } from "./match-passes";

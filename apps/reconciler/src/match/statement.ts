@@ -1,19 +1,7 @@
-// One SQL statement of a match run, and the run's options as SQL literals.
-import type { Db } from "../db/database";
+// The run's options as SQL literals, and its statements (db/statement.ts) for the passes.
 import type { ResolvedMatchOptions } from "./match-options";
 
-export interface Statement {
-  name: string;
-  text: string;
-  /**
-   * A temporary work table the statement grows, analysed after it when it wrote rows (one that
-   * wrote none leaves the table, and so its statistics, as they were).
-   */
-  analyze?: string;
-}
-
-/** Runs a statement of the run, timed (and its work table analysed when it grew). */
-export type RunStatement = (tx: Db, statement: Statement) => Promise<void>;
+export type { RunStatement, Statement } from "../db/statement";
 
 /** Literals of the run, checked before they are written into SQL (DDL takes no parameters). */
 export function literals(o: ResolvedMatchOptions) {

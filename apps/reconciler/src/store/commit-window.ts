@@ -1,8 +1,8 @@
 // commitWindow: a window's rows and its stream's watermark, in one transaction.
 import type { Db } from "../db/database";
-import { maskCardData } from "../webhook-receiver/mask-card-data";
 import { type AccountTransactionInput, upsertAccountTransactions } from "./account-transactions";
 import { type CardTransactionInput, upsertCardTransactions } from "./card-transactions";
+import { maskCardData } from "./mask-card-data";
 import { type OperateRecordInput, upsertOperateRecords } from "./operate-records";
 import { type PayoutInput, upsertPayouts } from "./payouts";
 import { markWindowDone } from "./sync-windows";

@@ -3,6 +3,7 @@
 // most RECONCILER_REREAD_LIMIT); each batch's rows and its "fetched" mark commit together.
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/query-rows";
+import { logEvent } from "../log-event";
 import { commitWindow } from "../store/commit-window";
 import { errorText } from "../store/error-text";
 import {
@@ -15,7 +16,6 @@ import { openStreamRun } from "../store/sync-runs";
 import { unreadOf } from "../store/unread";
 import { addCounts } from "../store/upsert-batch";
 import { fetchIsolatingRefused } from "./isolate-refused";
-import { logEvent } from "./log-event";
 import { runPool } from "./pool";
 import { closeRun, emptySummary } from "./stream-summary";
 import type { StreamSummary, SyncContext, SyncOptions } from "./sync-types";

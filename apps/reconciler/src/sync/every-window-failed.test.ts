@@ -1,10 +1,10 @@
 // Every endpoint failing is a failed run (exit 1, docs/reconciler.md "Exit codes"), not a partial
 // one: the account stream, with no serviceId due, read nothing and succeeded at nothing.
 import { describe, expect, it } from "vitest";
-import { exitCodeOf } from "../cli/commands/sync-run";
-import { EXIT } from "../cli/exit-codes";
 import type { Db } from "../db/database";
 import { testBackends } from "../db/test-databases";
+import { EXIT } from "../exit-codes";
+import { exitCodeOf } from "./exit-code";
 import { runSync } from "./run-sync";
 import { type GeneratedSandbox, sandboxSyncContext, useSandboxDatabase } from "./test-sandbox";
 

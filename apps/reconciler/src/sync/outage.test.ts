@@ -5,11 +5,11 @@
 // missed records back.
 import { describe, expect, it } from "vitest";
 import { readStatus } from "../cli/commands/status";
-import { exitCodeOf } from "../cli/commands/sync-run";
-import { EXIT } from "../cli/exit-codes";
 import type { Db } from "../db/database";
 import { testBackends } from "../db/test-databases";
+import { EXIT } from "../exit-codes";
 import { takeWindowsToRetry } from "../store/sync-windows";
+import { exitCodeOf } from "./exit-code";
 import { runSync } from "./run-sync";
 import {
   type GeneratedSandbox,

@@ -1,11 +1,12 @@
 // runSync: one pass over the chosen streams, each under its advisory lock, each writing a
 // sync_runs row; the entry point of `reconciler sync`, `backfill`, `schedule`, `run` and `demo`.
-import { compactChangeLog } from "../match/incremental/change-log";
+
+import { logEvent } from "../log-event";
+import { compactChangeLog } from "../store/change-log";
 import { errorText } from "../store/error-text";
 import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
 import type { Unread } from "../store/unread";
 import { syncAccountStream } from "./account-stream";
-import { logEvent } from "./log-event";
 import {
   STREAM_NAMES,
   type StreamName,

@@ -1,8 +1,9 @@
 // A stream's running summary, and closing its sync_runs row with it.
+
+import { logEvent } from "../log-event";
 import { errorText } from "../store/error-text";
 import { finishRun, type RunOutcome } from "../store/sync-runs";
 import { emptyCounts } from "../store/upsert-batch";
-import { logEvent } from "./log-event";
 import type { StreamSummary, SyncContext } from "./sync-types";
 
 export function emptySummary(outcome: StreamSummary["outcome"] = "ok"): StreamSummary {

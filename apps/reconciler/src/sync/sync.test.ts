@@ -2,14 +2,14 @@
 // equal to the ground truth record for record, idempotent, status changes caught by the
 // lookback, faults survived, one runner per stream.
 import { describe, expect, it } from "vitest";
-import { exitCodeOf } from "../cli/commands/sync-run";
-import { EXIT } from "../cli/exit-codes";
 import type { Db } from "../db/database";
 import { testBackends } from "../db/test-databases";
+import { EXIT } from "../exit-codes";
 import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
 import { lastRuns } from "../store/sync-runs";
 import { takeWindowsToRetry } from "../store/sync-windows";
 import { readWatermark } from "../store/watermarks";
+import { exitCodeOf } from "./exit-code";
 import { runSync } from "./run-sync";
 import {
   type GeneratedSandbox,

@@ -1,6 +1,8 @@
 // One time-windowed stream (card transactions, operation records or payouts) for one run: retry the
 // windows earlier runs failed, then read [watermark − lookback, now) window by window, several
 // at once, committing each window's rows with the watermark's advance in one transaction.
+
+import { logEvent } from "../log-event";
 import {
   type CommitWindowInput,
   type CommitWindowResult,
@@ -12,7 +14,6 @@ import { markWindowFailed, takeWindowsToRetry } from "../store/sync-windows";
 import { unreadOf } from "../store/unread";
 import { addCounts, type UpsertCounts } from "../store/upsert-batch";
 import { readWatermark } from "../store/watermarks";
-import { logEvent } from "./log-event";
 import { runPool } from "./pool";
 import { readWindow } from "./read-window";
 import { closeRun, emptySummary } from "./stream-summary";

@@ -6,9 +6,9 @@ import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { upsertCardTransactions } from "../store/card-transactions";
 import type { PostgresDedupeStore } from "../store/dedupe-store";
+import { cardIdToCheck, maskCardData } from "../store/mask-card-data";
 import { upsertOperateRecords } from "../store/operate-records";
 import { emptyCounts, type UpsertCounts } from "../store/upsert-batch";
-import { cardIdToCheck, maskCardData } from "./mask-card-data";
 
 /** True when a card transaction or operation already names this card id. */
 async function isKnownCard(db: Db, cardId: string): Promise<boolean> {

@@ -13,10 +13,10 @@ import {
 } from "@merchantkit/webhooks";
 import { settingName } from "../config/load-config";
 import type { Db } from "../db/database";
+import { logEvent } from "../log-event";
 import { DEFAULT_TAKEOVER_AFTER_MS, PostgresDedupeStore } from "../store/dedupe-store";
 import { errorText } from "../store/error-text";
 import { addCounts, emptyCounts, type UpsertCounts } from "../store/upsert-batch";
-import { logEvent } from "../sync/log-event";
 import { storeWebhookEvent } from "./store-event";
 import { storePayoutNotification } from "./store-payout-notification";
 

@@ -9,7 +9,7 @@ import { queryText } from "../db/query-rows";
 import { type TestDatabase, testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
 import { runMatch } from "../match/run-match";
-import { maskCardData } from "../webhook-receiver/mask-card-data";
+import { maskCardData } from "../store/mask-card-data";
 import { applyBreakAction, type BreakActionInput, type SeenBreak } from "./break-actions";
 import { breakHistory, listBreaks, showBreak } from "./break-queries";
 import { lapseChangedAcceptances } from "./lapse-acceptances";

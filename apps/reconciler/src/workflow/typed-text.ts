@@ -3,7 +3,7 @@
 // append-only, so what it keeps is decided here: no control characters (a NUL cannot even be
 // stored), card numbers masked the way ledger descriptions are, names normalised before they
 // are compared with the reserved ones.
-import { maskCardData } from "../webhook-receiver/mask-card-data";
+import { maskCardData } from "../store/mask-card-data";
 import { WorkflowError } from "./workflow-error";
 
 export const MAX_NAME = 100;

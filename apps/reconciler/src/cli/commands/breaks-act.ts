@@ -5,6 +5,7 @@
 // accepting unseen figures. What is typed is checked before the database is opened
 // (typed-text.ts: names normalised, control characters refused naming the flag).
 import * as v from "valibot";
+import { EXIT } from "../../exit-codes";
 import { BREAK_CLASSES } from "../../match/break-classes";
 import { ungroupDigits } from "../../money-text";
 import { terminalText } from "../../text-table";
@@ -18,7 +19,6 @@ import {
 import { WorkflowError } from "../../workflow/workflow-error";
 import type { Command, ParsedArgs } from "../command";
 import { commandFlags } from "../command-support";
-import { EXIT } from "../exit-codes";
 import { UsageError } from "../parse-args";
 import { runOnBreaks } from "./breaks-support";
 

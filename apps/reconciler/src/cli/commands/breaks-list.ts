@@ -4,6 +4,7 @@
 // match in all ("200 of 3,231 breaks (--offset 200 for the next)"); the JSON stays an array (what
 // scripts read) and the same line goes to stderr.
 import * as v from "valibot";
+import { EXIT } from "../../exit-codes";
 import { BREAK_CLASSES } from "../../match/break-classes";
 import { moneyText } from "../../money-text";
 import { tableLines } from "../../text-table";
@@ -17,7 +18,6 @@ import {
 import { UNASSIGNED_FILTER } from "../../workflow/typed-text";
 import type { Command } from "../command";
 import { commandFlags } from "../command-support";
-import { EXIT } from "../exit-codes";
 import { SWITCH, UsageError } from "../parse-args";
 import { runOnBreaks } from "./breaks-support";
 

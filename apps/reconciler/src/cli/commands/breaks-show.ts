@@ -2,6 +2,8 @@
 // ledger entry and its audit history. Every line of the text form goes through terminalText:
 // comments, names and ledger fields are anyone's typing (an ESC or a line break must not reach
 // the terminal raw).
+
+import { EXIT } from "../../exit-codes";
 import { moneyText } from "../../money-text";
 import { historyTable } from "../../report/report-tables";
 import { tableLines, terminalText } from "../../text-table";
@@ -9,7 +11,6 @@ import { showBreak } from "../../workflow/break-queries";
 import { WorkflowError } from "../../workflow/workflow-error";
 import type { Command } from "../command";
 import { commandFlags } from "../command-support";
-import { EXIT } from "../exit-codes";
 import { SWITCH, UsageError } from "../parse-args";
 import { runOnBreaks } from "./breaks-support";
 

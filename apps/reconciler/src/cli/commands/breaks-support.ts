@@ -2,11 +2,11 @@
 // turning workflow errors into messages and exit codes (unknown id, bad input and a break
 // someone else changed meanwhile all exit 2: nothing was done).
 import type { Database } from "../../db/database";
+import { EXIT } from "../../exit-codes";
 import { terminalText } from "../../text-table";
 import { WorkflowError } from "../../workflow/workflow-error";
 import type { CommandIo, ParsedArgs } from "../command";
 import { configOf, openConfiguredDatabase, reportError } from "../command-support";
-import { EXIT } from "../exit-codes";
 
 /**
  * Checks the command line (`check`: flags and words, before anything is opened), then runs

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connect";
 import { queryRows } from "../../db/query-rows";
 import { testBackends } from "../../db/test-databases";
-import { EXIT } from "../exit-codes";
+import { EXIT } from "../../exit-codes";
 import { main } from "../main";
 import { fakeIo, spawnCli } from "../test-cli";
 import { useBreaksCliDatabase } from "./test-breaks-cli";

@@ -1,7 +1,7 @@
 // `reconciler console` refuses to start unprotected: no token on a non-loopback host, a short
 // token, or a made-up token that would be printed into a log (not a terminal). Exit 2 each.
 import { describe, expect, it } from "vitest";
-import { EXIT } from "../exit-codes";
+import { EXIT } from "../../exit-codes";
 import { main } from "../main";
 import { fakeIo } from "../test-cli";
 

@@ -6,9 +6,9 @@ import { randomBytes } from "node:crypto";
 import * as v from "valibot";
 import { isLoopbackHost } from "../../console/console-auth";
 import { startConsole } from "../../console/console-server";
+import { EXIT } from "../../exit-codes";
 import type { Command, CommandIo } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
-import { EXIT } from "../exit-codes";
 import { logSink } from "../log-sink";
 import { UsageError } from "../parse-args";
 

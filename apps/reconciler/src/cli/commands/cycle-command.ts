@@ -8,10 +8,10 @@ import { cycleExitCode, cycleSummaryLine, failedCycle } from "../../cycle/cycle-
 import { type CycleResult, runCycle } from "../../cycle/run-cycle";
 import type { Database } from "../../db/database";
 import { logFolderIntake } from "../../ledger/folder-intake-log";
+import { logEvent } from "../../log-event";
 import { matchResultLines } from "../../match/format-result";
 import type { MatchOptions } from "../../match/match-options";
 import { errorText } from "../../store/error-text";
-import { logEvent } from "../../sync/log-event";
 import type { SyncContext, SyncOptions } from "../../sync/run-sync";
 import type { CommandIo } from "../command";
 import { logSink } from "../log-sink";

@@ -1,8 +1,9 @@
 // `reconciler demo`: the demo lives in its own workspace package (@merchantkit/demo: the sandbox,
 // the ledger writer with its injected discrepancies), so the installed worker carries none of
 // it. In the workspace this loads and runs it; in an installed worker it says where it is.
+
+import { EXIT } from "../../exit-codes";
 import type { Command } from "../command";
-import { EXIT } from "../exit-codes";
 
 // A variable, not a literal: the worker does not depend on the demo package, and its build must
 // not try to bundle or resolve it.

@@ -1,10 +1,10 @@
 // `reconciler ledger import <file.csv>`: the merchant's ledger file into ledger_entries, all or
 // nothing (a bad row is reported with its line and reason), idempotent by entry_id.
 import { readFile } from "node:fs/promises";
+import { EXIT } from "../../exit-codes";
 import { importLedger, LedgerImportError } from "../../ledger/import-ledger";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
-import { EXIT } from "../exit-codes";
 import { UsageError } from "../parse-args";
 
 const usage = "reconciler ledger import <file.csv>   (format: docs/ledger-format.md)";

@@ -2,8 +2,8 @@
 // correcting the ledger, say. Takes in the configured ledger sources, matches, writes the
 // report: `reconciler run --no-sync` under a name of its own.
 
-import { MATCH_USAGE } from "../../match/match-flags";
 import type { Command } from "../command";
+import { MATCH_USAGE } from "../match-flags";
 import { runCommand } from "./run";
 
 export const matchCommand: Command = {

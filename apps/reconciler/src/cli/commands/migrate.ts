@@ -1,9 +1,9 @@
 // `reconciler migrate`: applies the committed migrations (openDatabase does it under an
 // advisory lock) and reports where.
 import { describeConfig } from "../../config/describe-config";
+import { EXIT } from "../../exit-codes";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
-import { EXIT } from "../exit-codes";
 
 const usage = "reconciler migrate [--database-url URL | --data-dir DIR]";
 

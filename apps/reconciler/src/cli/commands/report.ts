@@ -2,13 +2,13 @@
 // person: a terminal summary, and optionally a self-contained HTML page.
 import { writeFile } from "node:fs/promises";
 import * as v from "valibot";
+import { EXIT } from "../../exit-codes";
 import { renderHtml } from "../../report/render-html";
 import { renderText } from "../../report/render-text";
 import { loadReport } from "../../report/report-data";
 import { terminalText } from "../../text-table";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
-import { EXIT } from "../exit-codes";
 
 const usage = "reconciler report [--date YYYY-MM-DD] [--html out.html] [--limit 25]";
 

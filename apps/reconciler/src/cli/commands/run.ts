@@ -1,11 +1,12 @@
 // `reconciler run`: one whole cycle — take in new ledger entries from the configured sources,
 // sync the four streams, match, write the report — with one JSON summary line and an exit
 // code that says how it went. `--no-sync` leaves the provider alone (no credentials needed).
-import { MATCH_FLAGS, MATCH_USAGE, matchOptionsOf } from "../../match/match-flags";
+
 import { createSyncContext } from "../../sync/sync-context";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
 import { logSink } from "../log-sink";
+import { MATCH_FLAGS, MATCH_USAGE, matchOptionsOf } from "../match-flags";
 import { SWITCH } from "../parse-args";
 import { progressPrinter } from "../progress";
 import { cycleOnce, reportedCycle } from "./cycle-command";

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { queryRows } from "../../db/query-rows";
+import { EXIT } from "../../exit-codes";
 import { lastRuns } from "../../store/sync-runs";
 import { unreadWindows } from "../../store/sync-windows";
 import { type Unread, unreadOf } from "../../store/unread";
@@ -11,7 +12,6 @@ import { STREAM_NAMES } from "../../sync/sync-types";
 import { table, terminalText } from "../../text-table";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
-import { EXIT } from "../exit-codes";
 
 const usage = "reconciler status";
 

@@ -2,7 +2,9 @@
 // progress and logs, print the summary and answer the exit code.
 import * as v from "valibot";
 import { describeConfig } from "../../config/describe-config";
+import { EXIT } from "../../exit-codes";
 import { formatSeconds } from "../../format-seconds";
+import { exitCodeOf } from "../../sync/exit-code";
 import { runSync } from "../../sync/run-sync";
 import { createSyncContext } from "../../sync/sync-context";
 import {
@@ -20,7 +22,6 @@ import {
   openConfiguredDatabase,
   reportError,
 } from "../command-support";
-import { EXIT } from "../exit-codes";
 import { logSink } from "../log-sink";
 import { UsageError } from "../parse-args";
 import { progressPrinter } from "../progress";
@@ -87,22 +88,6 @@ export function printSummary(io: CommandIo, summary: SyncSummary): void {
     io.out(
       `unread: ${summary.unread.count} window(s)/serviceId(s) since ${summary.unread.since} — the tables miss these records until a run reads them (reconciler status)`,
     );
-}
-
-/**
- * failed → 1; stopped by a signal → 4 (what the stop left unread — the serviceIds its operation
- * records queued, say — the next run reads; `status` says what); any other data left unread
- * (failed windows, due serviceIds, a range another worker held) → 3, also when the run itself
- * read everything it tried.
- */
-export function exitCodeOf(summary: SyncSummary): number {
-  if (summary.outcome === "failed") return EXIT.failed;
-  // Before the unread count: a stop leaves serviceIds due by itself, and every deploy or node
-  // drain exited 3 (data unread), which alerts, instead of 4.
-  if (summary.interrupted) return EXIT.stopped;
-  if (summary.unread === null || summary.unread.count > 0) return EXIT.unread;
-  if (summary.outcome === "partial") return EXIT.unread;
-  return EXIT.ok;
 }
 
 export async function runSyncCommand(

@@ -10,9 +10,9 @@ import { openDatabase } from "../../db/connect";
 import { isTrue, queryText } from "../../db/query-rows";
 import { createScratchDatabase } from "../../db/scratch-database";
 import { temporaryFolder, testBackends } from "../../db/test-databases";
+import { EXIT } from "../../exit-codes";
 import { SANDBOX_KEYS } from "../../sync/test-sandbox";
 import type { CommandIo } from "../command";
-import { EXIT } from "../exit-codes";
 import { main } from "../main";
 import { fakeIo, logged, spawnCli } from "../test-cli";
 

@@ -6,13 +6,13 @@ import * as v from "valibot";
 import { ConfigError, requireSettings, settingName } from "../../config/load-config";
 import type { ReconcilerConfig } from "../../config/reconciler-config";
 import { openReopening } from "../../db/reopening-database";
+import { EXIT } from "../../exit-codes";
+import { logEvent } from "../../log-event";
 import { errorText } from "../../store/error-text";
 import { finishRun, recordRun } from "../../store/sync-runs";
-import { logEvent } from "../../sync/log-event";
 import { startWebhookReceiver } from "../../webhook-receiver/webhook-receiver";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
-import { EXIT } from "../exit-codes";
 import { logSink } from "../log-sink";
 
 const usage = "reconciler webhooks --port 8787 [--host 0.0.0.0]";

@@ -2,11 +2,11 @@
 // until read); `reconciler windows give-up ID --reason TEXT --as NAME` is a person's decision
 // that one will not be read, kept with who, when and why — never something the worker does.
 import * as v from "valibot";
+import { EXIT } from "../../exit-codes";
 import { giveUpWindow, listWindows } from "../../store/sync-windows";
 import { table } from "../../text-table";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
-import { EXIT } from "../exit-codes";
 import { SWITCH, UsageError } from "../parse-args";
 
 const listUsage = "reconciler windows [--all]   (--all: given-up windows too)";

@@ -4,12 +4,12 @@
 // Postgres server only: PGlite serves one connection, so no writer can run beside a match.
 import type { GroundTruth } from "@merchantkit/sandbox";
 import { beforeAll, describe, expect, it } from "vitest";
-import { isTrue, queryText } from "../../db/query-rows";
-import { type TestDatabase, testBackends } from "../../db/test-databases";
-import { useTestDatabase } from "../../db/use-test-database";
-import { importLedger } from "../../ledger/import-ledger";
-import { runMatch } from "../run-match";
-import { storeGroundTruth } from "../test-ground-truth";
+import { isTrue, queryText } from "../db/query-rows";
+import { type TestDatabase, testBackends } from "../db/test-databases";
+import { useTestDatabase } from "../db/use-test-database";
+import { importLedger } from "../ledger/import-ledger";
+import { runMatch } from "../match/run-match";
+import { storeGroundTruth } from "../match/test-ground-truth";
 import { ChangeLogBusyError } from "./change-log";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");

@@ -2,11 +2,11 @@
 // incremental run takes its rows, a full run drops them, and a log no run could use is kept
 // from growing.
 
-import { advisoryKey } from "../../db/advisory-key";
-import type { Db } from "../../db/database";
-import { isTrue, queryText } from "../../db/query-rows";
-import { sqlState } from "../../db/sql-state";
-import type { Statement } from "../statement";
+import { advisoryKey } from "../db/advisory-key";
+import type { Db } from "../db/database";
+import { isTrue, queryText } from "../db/query-rows";
+import { sqlState } from "../db/sql-state";
+import type { Statement } from "../db/statement";
 
 /** The log's lock waited for longer than the run allows (MatchOptions.changeLogWaitMs). */
 export class ChangeLogBusyError extends Error {

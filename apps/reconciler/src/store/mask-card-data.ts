@@ -2,9 +2,9 @@
 // is stored masked (first 6 and last 4 digits), and 3DS verification values are not stored.
 import { isJsonNumber } from "@merchantkit/core";
 import { looksLikeCardNumber, replaceCardLikeRuns } from "@merchantkit/core/internal";
-import { cardTransactionSpec } from "../store/card-transactions";
-import { operateRecordSpec } from "../store/operate-records";
-import { payoutSpec } from "../store/payouts";
+import { cardTransactionSpec } from "./card-transactions";
+import { operateRecordSpec } from "./operate-records";
+import { payoutSpec } from "./payouts";
 
 /** Keys whose value is dropped wherever it appears: the 3DS value delivered to the cardholder. */
 const NEVER_STORED = new Set(["card3dsvalues"]);

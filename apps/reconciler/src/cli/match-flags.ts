@@ -1,8 +1,8 @@
 // The command-line flags of `run` (and `demo`) that tune matching, checked with valibot.
 import * as v from "valibot";
-import { SWITCH } from "../cli/parse-args";
 import { parseDuration } from "../config/durations";
-import type { MatchOptions } from "./match-options";
+import type { MatchOptions } from "../match/match-options";
+import { SWITCH } from "./parse-args";
 
 const duration = v.pipe(
   v.string("needs a value"),
