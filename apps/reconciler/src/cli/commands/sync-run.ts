@@ -2,7 +2,6 @@
 // progress and logs, print the summary and answer the exit code.
 import * as v from "valibot";
 import { describeConfig } from "../../config/describe-config";
-import { EXIT } from "../../exit-codes";
 import { formatSeconds } from "../../format-seconds";
 import { exitCodeOf } from "../../sync/exit-code";
 import { runSync } from "../../sync/run-sync";
