@@ -1,6 +1,7 @@
 // A cycle's one JSON summary line and its exit code: what an unattended run says about itself.
 
 import { EXIT } from "../exit-codes";
+import type { LedgerIntake } from "../ledger/ledger-source";
 import { exitCodeOf } from "../sync/exit-code";
 import { type CycleResult, ledgerBusy } from "./run-cycle";
 
@@ -8,39 +9,8 @@ function failed(step: unknown): step is { error: string } {
   return typeof step === "object" && step !== null && "error" in step;
 }
 
-function ledgerSummary(ledger: CycleResult["ledger"]) {
-  const out: Record<string, unknown> = {};
-  const folder = ledger.folder;
-  if (folder === "busy") out.folder = "busy";
-  else if (folder && "files" in folder) {
-    const of = (status: string) => folder.files.filter((f) => f.status === status);
-    out.folder = {
-      imported: of("imported").map((f) => ({ name: f.name, rows: f.rows, sha256: f.sha256 })),
-      duplicates: of("duplicate").map((f) => f.name),
-      rejected: of("rejected").map((f) => ({ name: f.name, badRows: f.rows, reason: f.reason })),
-      waiting: folder.waiting,
-      // Files it could not finish: beside the lists, which say what the tick did all the same
-      // (the error alone left that to its text).
-      ...(folder.error === undefined ? {} : { error: folder.error }),
-    };
-  } else if (failed(folder)) out.folder = { error: folder.error };
-  const query = ledger.query;
-  if (failed(query))
-    out.query = {
-      source: query.source,
-      error: query.error,
-      ...(query.refused ? { refused: true } : {}),
-    };
-  else if (query)
-    out.query = {
-      source: query.source,
-      rows: query.rows,
-      inserted: query.inserted,
-      updated: query.updated,
-      ...(query.deleted === undefined ? {} : { deleted: query.deleted }),
-    };
-  return out;
-}
+const ledgerSummary = (ledger: CycleResult["ledger"]) =>
+  Object.fromEntries(Object.entries(ledger).map(([name, intake]) => [name, intake.summary]));
 
 function syncSummary(sync: CycleResult["sync"]) {
   if (sync === "skipped" || failed(sync)) return sync;
@@ -59,25 +29,17 @@ function syncSummary(sync: CycleResult["sync"]) {
   return { outcome: sync.outcome, unread: sync.unread, streams };
 }
 
+const anyLedger = (ledger: CycleResult["ledger"], state: LedgerIntake["state"]) =>
+  Object.values(ledger).some((intake) => intake.state === state);
+
 /** True when a ledger source refused input: a file moved to rejected/, or the query's rows. */
-export function ledgerRefused(ledger: CycleResult["ledger"]): boolean {
-  const { folder, query } = ledger;
-  if (failed(query) && query.refused) return true;
-  return (
-    typeof folder === "object" &&
-    !failed(folder) &&
-    folder.files.some((f) => f.status === "rejected")
-  );
-}
+export const ledgerRefused = (ledger: CycleResult["ledger"]) => anyLedger(ledger, "refused");
 
 /**
  * True when a ledger source could not run (the folder missing, the ledger database unreachable,
  * our database failing mid-import): a failure (exit 1), not input someone has to fix (exit 5).
  */
-function ledgerFailed(ledger: CycleResult["ledger"]): boolean {
-  const { folder, query } = ledger;
-  return failed(folder) || (failed(query) && !query.refused);
-}
+const ledgerFailed = (ledger: CycleResult["ledger"]) => anyLedger(ledger, "failed");
 
 /**
  * The exit code: 0 only when every configured step did all of its work; a stop by signal, a
@@ -133,7 +95,7 @@ export function cycleSummaryLine(result: CycleResult, exitCode: number): string 
     reasons:
       matched?.reasons ??
       (waited
-        ? ["another worker is taking the ledger folder in: not matched; it matches after"]
+        ? ["another worker is taking a ledger source in: not matched; it matches after"]
         : []),
     ledger: ledgerSummary(result.ledger),
     sync: syncSummary(result.sync),

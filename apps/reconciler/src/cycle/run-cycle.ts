@@ -5,13 +5,11 @@
 // its own work atomically, so nothing is half-written whichever step fails.
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import type { Db } from "../db/database";
-import { describeDatabaseUrl } from "../db/reach-database";
-import { type FolderIntake, intakeLedgerFolder } from "../ledger/folder-source";
-import { intakeLedgerQuery, LedgerQueryError, type QueryIntake } from "../ledger/query-source";
+import type { LedgerIntake } from "../ledger/ledger-source";
+import { LEDGER_SOURCES } from "../ledger/sources";
 import type { MatchOptions } from "../match/match-options";
 import { type MatchRunResult, runMatch } from "../match/run-match";
 import { errorText } from "../store/error-text";
-import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
 import { runSync, type SyncContext, type SyncOptions, type SyncSummary } from "../sync/run-sync";
 import { writeReport } from "./write-report";
 
@@ -25,11 +23,8 @@ export interface CycleOptions {
 
 /** What each step did, or the error that stopped it; a step not configured is absent. */
 export interface CycleResult {
-  ledger: {
-    folder?: FolderIntake | { error: string } | "busy";
-    /** refused: the rows broke the rules (input to fix); without it the query could not run. */
-    query?: QueryIntake | { source: string; error: string; refused?: true };
-  };
+  /** Each configured ledger source's intake, by its name (ledger/sources/). */
+  ledger: Record<string, LedgerIntake>;
   sync: SyncSummary | { error: string } | "skipped";
   match: MatchRunResult | { error: string } | "skipped";
   report: { files: string[] } | { error: string } | undefined;
@@ -46,32 +41,25 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T | { error: string }, n
   }
 }
 
-/** The configured ledger sources, folder first; one worker at a time takes the folder in. */
+/** Takes in every configured ledger source, in LEDGER_SOURCES' order. */
 async function takeLedger(db: Db, config: ReconcilerConfig): Promise<CycleResult["ledger"]> {
   const ledger: CycleResult["ledger"] = {};
-  if (config.ledgerDir) {
-    const dir = config.ledgerDir;
-    const [folder] = await timed(() =>
-      withStreamLock(db, "ledger-folder", () => intakeLedgerFolder(db, dir)),
-    );
-    ledger.folder = folder === STREAM_BUSY ? "busy" : folder;
-  }
-  if (config.ledgerQuery) {
-    const source = config.ledgerQuery;
-    ledger.query = await intakeLedgerQuery(db, source).catch((error: unknown) => ({
-      // Named by host, port and database (the URL may hold a password), as the intake does.
-      source: describeDatabaseUrl(source.url),
-      error: errorText(error),
-      ...(error instanceof LedgerQueryError && error.kind === "refused"
-        ? { refused: true as const }
-        : {}),
-    }));
+  for (const source of LEDGER_SOURCES) {
+    const intake = await source.intake(db, config);
+    if (intake) ledger[source.name] = intake;
   }
   return ledger;
 }
 
-/** True when another worker held the ledger folder: its files are not all in yet. */
-export const ledgerBusy = (ledger: CycleResult["ledger"]) => ledger.folder === "busy";
+const failedIntake = (error: string): LedgerIntake => ({
+  state: "failed",
+  summary: { error },
+  logLines: () => {},
+});
+
+/** True when another worker held a ledger source: its entries are not all in yet. */
+export const ledgerBusy = (ledger: CycleResult["ledger"]) =>
+  Object.values(ledger).some((intake) => intake.state === "busy");
 
 /**
  * Runs the whole cycle once. Never throws for a step's failure (it is in the result); throws
@@ -83,8 +71,12 @@ export async function runCycle(
   opts: CycleOptions,
 ): Promise<CycleResult> {
   const started = performance.now();
-  const [ledger, ledgerMs] = await timed(() => takeLedger(db, config));
-  const ledgerResult: CycleResult["ledger"] = "error" in ledger ? { folder: ledger } : ledger;
+  // Sources report their own failures; what is left is a programming error, shown as the
+  // ledger step's.
+  const ledgerResult = await takeLedger(db, config).catch(
+    (error: unknown): CycleResult["ledger"] => ({ ledger: failedIntake(errorText(error)) }),
+  );
+  const ledgerMs = Math.round(performance.now() - started);
 
   let sync: CycleResult["sync"] = "skipped";
   let syncMs = 0;
@@ -95,8 +87,8 @@ export async function runCycle(
   const interrupted = opts.signal?.aborted === true;
 
   // A stopped cycle leaves matching and the report to the next one: the sync did not finish.
-  // So does one that found another worker taking the ledger folder in: matched now, the ledger
-  // would lack the files that worker holds (breaks opened here, closed by its next match), and
+  // So does one that found another worker taking a ledger source in: matched now, the ledger
+  // would lack the entries that worker holds (breaks opened here, closed by its next match), and
   // it matches once they are in. The cycle is then incomplete (ledgerBusy, cycle-summary.ts).
   let match: CycleResult["match"] = "skipped";
   let matchMs = 0;

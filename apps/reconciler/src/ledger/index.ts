@@ -1,5 +1,5 @@
 // The merchant's ledger: the CSV format and its import (the ledger writer the demo and the tests
-// use lives in @merchantkit/sandbox).
+// use is the reconciler's test support, src/testing/).
 export { CsvSyntaxError, csvField, readCsv } from "./csv";
 export { importLedger, LedgerImportError, type LedgerImportResult } from "./import-ledger";
 export {

@@ -5,9 +5,8 @@
 import { ConfigError } from "../../config/load-config";
 import type { ReconcilerConfig } from "../../config/reconciler-config";
 import { cycleExitCode, cycleSummaryLine, failedCycle } from "../../cycle/cycle-summary";
-import { type CycleResult, runCycle } from "../../cycle/run-cycle";
+import { runCycle } from "../../cycle/run-cycle";
 import type { Database } from "../../db/database";
-import { logFolderIntake } from "../../ledger/folder-intake-log";
 import { logEvent } from "../../log-event";
 import { matchResultLines } from "../../match/format-result";
 import type { MatchOptions } from "../../match/match-options";
@@ -30,19 +29,6 @@ export interface CycleRun {
  * (folder-intake-log.ts) or why it could not be read, and why the ledger query was refused
  * (exit 5) or could not run (exit 1), naming its database. Texts are errorText's: redacted.
  */
-function logLedgerStep(ledger: CycleResult["ledger"], log: (line: string) => void): void {
-  const { folder, query } = ledger;
-  if (typeof folder === "object") {
-    if ("files" in folder) logFolderIntake(folder, log);
-    else logEvent({ log }, "error", "ledger folder failed", { error: folder.error });
-  }
-  if (query && "error" in query)
-    logEvent({ log }, "error", query.refused ? "ledger query refused" : "ledger query failed", {
-      source: query.source,
-      error: query.error,
-    });
-}
-
 /** Runs one cycle, prints what it did, and answers its exit code. */
 export async function cycleOnce(io: CommandIo, run: CycleRun): Promise<number> {
   const result = await runCycle(run.database.db, run.config, {
@@ -51,7 +37,7 @@ export async function cycleOnce(io: CommandIo, run: CycleRun): Promise<number> {
     match: run.match,
     signal: io.signal,
   });
-  logLedgerStep(result.ledger, logSink(io));
+  for (const intake of Object.values(result.ledger)) intake.logLines(logSink(io));
   if (io.isTty) {
     if (typeof result.sync === "object" && !("error" in result.sync)) printSummary(io, result.sync);
     if (typeof result.match === "object" && !("error" in result.match))
