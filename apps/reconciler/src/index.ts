@@ -1,20 +1,23 @@
 /**
  * apps/reconciler: pulls the service's records into Postgres (crash-safe, idempotent, never
- * downgrading a final status) and matches them against the merchant's ledger.
+ * downgrading a final status) and matches them against the merchant's ledger. The worker is
+ * its CLI (`reconciler`); this module exports what the workspace's demo and scripts build on.
  */
-export type { Command, CommandIo, ParsedArgs } from "./cli/command";
+export type { Command } from "./cli/command";
 export { commandFlags, reportError } from "./cli/command-support";
-export { commands, findCommand } from "./cli/commands/index";
-export { parseArgs, UsageError } from "./cli/parse-args";
 export { progressPrinter } from "./cli/progress";
-export * from "./config";
-export * from "./db";
+export { loadConfig } from "./config/load-config";
+export { openDatabase } from "./db/connect";
+export { queryText } from "./db/query-rows";
+export { createScratchDatabase } from "./db/scratch-database";
 export { EXIT } from "./exit-codes";
 export { formatSeconds } from "./format-seconds";
-export * from "./ledger";
-export * from "./match";
+export { importLedger } from "./ledger/import-ledger";
 export { matchResultLines } from "./match/format-result";
-export * from "./report";
-export * from "./store";
-export * from "./sync";
-export * from "./webhook-receiver";
+export { type MatchRunResult, runMatch } from "./match/run-match";
+export { renderHtml } from "./report/render-html";
+export { renderText } from "./report/render-text";
+export { loadReport } from "./report/report-data";
+export { runSync } from "./sync/run-sync";
+export { createSyncContext } from "./sync/sync-context";
+export type { SyncProgress, SyncSummary } from "./sync/sync-types";
