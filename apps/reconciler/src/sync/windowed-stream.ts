@@ -1,6 +1,7 @@
-// One time-windowed stream (card transactions, operation records or payouts) for one run: retry the
-// windows earlier runs failed, then read [watermark − lookback, now) window by window, several
-// at once, committing each window's rows with the watermark's advance in one transaction.
+// Runs one time-windowed stream (card transactions, operation records or payouts) once, as its
+// plan says (window-plan.ts): the windows earlier runs failed, then [watermark − lookback, now)
+// window by window, several at once, committing each window's rows with the watermark's advance
+// in one transaction.
 
 import { logEvent } from "../log-event";
 import {
@@ -18,65 +19,9 @@ import { runPool } from "./pool";
 import { readWindow } from "./read-window";
 import { closeRun, emptySummary } from "./stream-summary";
 import type { StreamSummary, SyncContext, SyncOptions, WindowedStreamName } from "./sync-types";
+import { boundsKey, planStreamRun } from "./window-plan";
 import { WINDOWED_SOURCES } from "./windowed-sources";
-import {
-  alignDown,
-  alignUp,
-  ceilToSecond,
-  floorToSecond,
-  splitWindows,
-  type TimeWindow,
-  WindowPrefix,
-} from "./windows";
-
-/** Where a stream without a watermark starts: RECONCILER_START, as of `now`. */
-function initialStartOf(ctx: SyncContext, now: Date): Date {
-  const start = ctx.config.initialStart;
-  return floorToSecond("at" in start ? start.at : new Date(now.getTime() - start.agoMs));
-}
-
-/**
- * Where this run reads: an explicit range, or [watermark − lookback | initial start, now). Never
- * past now: a window ahead of now reads nothing yet, and committing it would move the watermark
- * past records that have not happened, so no later run would read them.
- *
- * `fromDrifts`: the start is watermark − lookback, which moves from run to run (an explicit
- * `--from` or RECONCILER_START is where reading must begin, and stays put). `toIsNow`: the end is
- * the clock, which moves too (an explicit `--to` before now stays put).
- */
-function runRange(ctx: SyncContext, opts: SyncOptions, watermark: Date | null, now: Date) {
-  const end = floorToSecond(now);
-  const to = opts.to ? new Date(Math.min(ceilToSecond(opts.to).getTime(), end.getTime())) : end;
-  let from: Date;
-  let fromDrifts = false;
-  if (opts.from) from = opts.from;
-  else if (watermark) {
-    from = new Date(watermark.getTime() - ctx.config.lookbackMs);
-    fromDrifts = true;
-  } else from = initialStartOf(ctx, now);
-  return { from: floorToSecond(from), to, fromDrifts, toIsNow: to.getTime() === end.getTime() };
-}
-
-/**
- * The bounds a window is recorded under in sync_windows (and recognised by when read again):
- * the read window with an end the run did not choose (watermark − lookback, now) widened to the
- * window boundaries around it, so a window has the same bounds in every run. Bounds a person
- * set (`--from/--to`, RECONCILER_START) stay as they are.
- */
-function recordedBounds(
-  window: TimeWindow,
-  range: ReturnType<typeof runRange>,
-  windowMs: number,
-): TimeWindow {
-  const first = window.start.getTime() === range.from.getTime();
-  const last = window.end.getTime() === range.to.getTime();
-  return {
-    start: first && range.fromDrifts ? alignDown(window.start, windowMs) : window.start,
-    end: last && range.toIsNow ? alignUp(window.end, windowMs) : window.end,
-  };
-}
-
-const boundsKey = (window: TimeWindow) => `${window.start.getTime()}/${window.end.getTime()}`;
+import { floorToSecond, type TimeWindow, WindowPrefix } from "./windows";
 
 /**
  * Runs the stream once (the caller holds its lock). Never throws: an error outside a window
@@ -207,23 +152,11 @@ export async function syncWindowedStream(
         watermark,
         hint: "set it back to the start of the run that moved it (sync_runs); see docs/reconciler.md, failure modes",
       });
-    const range = runRange(ctx, opts, watermark, now);
-    const { from, to } = range;
-    const windows = splitWindows(from, to, config.windowMs).map((read) => {
-      const recorded = recordedBounds(read, range, config.windowMs);
-      // A window read from its recorded start reads all of it there is: what lies past its read
-      // end lies past now, so past the watermark, where the next run reads anyway.
-      return { read, recorded, whole: read.start.getTime() === recorded.start.getTime() };
+    const { from, to, windows, retries, movesWatermark } = planStreamRun(ctx, opts, {
+      watermark,
+      recordedRetries,
+      now,
     });
-    // A failed window this run reads whole anyway is not read twice: the run's own window
-    // marks it done when it commits.
-    const readWhole = new Set(windows.filter((w) => w.whole).map((w) => boundsKey(w.recorded)));
-    const retries = recordedRetries.filter((r) => !readWhole.has(boundsKey(r)));
-    // The watermark moves only when this run's range joins what is already committed (with
-    // none yet, when it starts at RECONCILER_START); any other range is read as a backfill,
-    // or the next run would start past what lies between.
-    const joinsAt = watermark ?? initialStartOf(ctx, now);
-    const movesWatermark = !opts.backfill && from <= joinsAt;
     windowsTotal = retries.length + windows.length;
     logEvent(ctx, "info", "windows planned", {
       stream,
