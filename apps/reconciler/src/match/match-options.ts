@@ -42,6 +42,20 @@ export interface MatchOptions {
    * left open on a provider table or the ledger would otherwise hold every run.
    */
   changeLogWaitMs?: number | undefined;
+  /**
+   * Called with each statement's plan (EXPLAIN, FORMAT JSON) before the statement runs: for
+   * tests and performance work (match/statement-plans.test.ts). Not part of the run's params.
+   */
+  explain?: ((statement: string, plan: PlanNode) => void) | undefined;
+}
+
+/** A node of a plan as EXPLAIN (FORMAT JSON) writes it. */
+export interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Plan Rows": number;
+  "Parent Relationship"?: string;
+  Plans?: PlanNode[];
 }
 
 export interface ResolvedMatchOptions {
@@ -57,6 +71,7 @@ export interface ResolvedMatchOptions {
   full: boolean;
   maxScopeShare: number;
   changeLogWaitMs: number;
+  explain: MatchOptions["explain"];
 }
 
 const DECIMAL = /^\d{1,20}(\.\d{1,12})?$/;
@@ -93,5 +108,6 @@ export function resolveMatchOptions(opts: MatchOptions = {}): ResolvedMatchOptio
     full: opts.full ?? false,
     maxScopeShare: share(opts.maxScopeShare),
     changeLogWaitMs: duration("changeLogWaitMs", opts.changeLogWaitMs, 5 * 60_000),
+    explain: opts.explain,
   };
 }

@@ -15,7 +15,12 @@ import {
 import { lapseChangedAcceptances } from "../workflow/lapse-acceptances";
 import type { Verdict } from "./break-classes";
 import { buildScope, incrementalBase } from "./incremental/incremental-run";
-import { type MatchOptions, type ResolvedMatchOptions, resolveMatchOptions } from "./match-options";
+import {
+  type MatchOptions,
+  type PlanNode,
+  type ResolvedMatchOptions,
+  resolveMatchOptions,
+} from "./match-options";
 import { matchPasses } from "./match-passes";
 import { type MatchStats, readRunStats, readStoredStats, readStoredWork } from "./match-stats";
 import { persistStatements } from "./persist-statements";
@@ -93,6 +98,10 @@ interface Outcome {
  * When nothing it depends on changed since the last run that wrote its results
  * (unchanged-run.ts), it reuses them unless `full`.
  */
+/** Statements EXPLAIN takes: queries, writes and CREATE TABLE ... AS. */
+const PLANNABLE =
+  /^\s*(WITH|SELECT|INSERT|UPDATE|DELETE|CREATE TEMP TABLE \w+ ON COMMIT DROP AS)\b/i;
+
 export async function runMatch(db: Db, options: MatchOptions = {}): Promise<MatchRunResult> {
   const o = resolveMatchOptions(options);
   const started = performance.now();
@@ -112,6 +121,15 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
     return value;
   };
   const timed: RunStatement = async (tx, s) => {
+    if (o.explain && PLANNABLE.test(s.text)) {
+      const [row] = await queryText<{ "QUERY PLAN": unknown }>(
+        tx,
+        `EXPLAIN (FORMAT JSON) ${s.text}`,
+      );
+      const plan = row?.["QUERY PLAN"];
+      const json = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
+      if (json[0]) o.explain(s.name, json[0].Plan);
+    }
     const written = await measured(s.name, () => queryCount(tx, s.text));
     if (s.analyze && written > 0)
       await measured(`${s.name} (analyze)`, () => queryCount(tx, `ANALYZE ${s.analyze}`));

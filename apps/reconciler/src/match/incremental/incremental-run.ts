@@ -12,7 +12,7 @@ import { literals, type RunStatement } from "../statement";
 import { HAS_TOTALS } from "../stored-totals";
 import { openBreakKeys } from "./open-breaks";
 import { frontierSize, type ScopeReach, scopeRound, scopeSeeds } from "./scope";
-import { scopedTables, VIEW_DEFINITION } from "./scoped-tables";
+import { SOURCE_INDEXES, type SourceIndex, scopedTables, VIEW_DEFINITION } from "./scoped-tables";
 import { sourceTables } from "./source-tables";
 import { storedGroups, storedKinds } from "./stored-kinds";
 
@@ -65,6 +65,7 @@ export async function buildScope(
 ): Promise<number | undefined> {
   const [view] = await queryText<{ schema: string; definition: string }>(tx, VIEW_DEFINITION);
   if (!view?.definition) throw new Error("the provider_items view is missing");
+  const indexes = await queryText<SourceIndex>(tx, SOURCE_INDEXES);
   for (const s of [...scopeSeeds(o, base.asOf), ...openBreakKeys]) await timed(tx, s);
   const reach: ScopeReach = {
     kinds: await storedKinds(tx),
@@ -87,6 +88,7 @@ export async function buildScope(
   if (records > o.maxScopeShare * base.records) return undefined;
   const schema = `"${view.schema.replaceAll('"', '""')}"`;
   const definition = view.definition.trim().replace(/;$/, "");
-  for (const s of scopedTables(schema, definition, reach.kinds, reach.tables)) await timed(tx, s);
+  for (const s of scopedTables(schema, definition, reach.kinds, reach.tables, indexes))
+    await timed(tx, s);
   return records;
 }

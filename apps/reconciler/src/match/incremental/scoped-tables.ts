@@ -11,7 +11,7 @@ import { sampled } from "../planner-settings";
 import type { Statement } from "../statement";
 import { recordOfKey } from "./scope";
 import { probe } from "./scope-sql";
-import type { SourceTable } from "./source-tables";
+import { SOURCE_TABLES, type SourceTable } from "./source-tables";
 import type { StoredKind } from "./stored-kinds";
 
 /**
@@ -23,6 +23,7 @@ export function scopedTables(
   providerItemsView: string,
   kinds: ReadonlySet<StoredKind>,
   tables: ReadonlySet<SourceTable>,
+  indexes: readonly SourceIndex[],
 ): Statement[] {
   const real = (table: string) => `${schema}.${table}`;
   const copy = (table: SourceTable, select: string): Statement => ({
@@ -41,12 +42,6 @@ export function scopedTables(
       name: `scope copy: ${table}`,
       text: `ALTER TABLE ${kept} RENAME TO ${table}`,
     })),
-    {
-      // The passes probe card records by their key row by row (orphan-refunds.ts), as they do
-      // the real table's primary key.
-      name: "scope copy: card_transactions key",
-      text: "CREATE INDEX ON card_transactions (txn_order_no)",
-    },
     copy(
       "operate_records",
       `SELECT DISTINCT ON (operate_record_id) * FROM (
@@ -75,11 +70,44 @@ export function scopedTables(
       name: "scope copy: provider_items",
       text: `CREATE TEMP VIEW provider_items AS ${providerItemsView}`,
     },
+    ...copiedIndexes(indexes),
     ...sampled(
       "scope copy: analyze",
       "card_transactions, operate_records, operate_record_fees, account_transactions, service_ids, ledger_entries, scope_pairs, scope_keys, scope_entries, scope_groups, scope_breaks",
     ),
   ];
+}
+
+/** An index of a source table, as pg_indexes has it. */
+export type SourceIndex = {
+  tablename: SourceTable;
+  indexdef: string;
+};
+
+/** The indexes of the real source tables (read before the copies exist, as the view is). */
+export const SOURCE_INDEXES = `SELECT tablename, indexdef FROM pg_indexes
+  WHERE schemaname = current_schema()
+    AND tablename IN (${SOURCE_TABLES.map((t) => `'${t}'`).join(", ")})
+  ORDER BY tablename, indexname`;
+
+/**
+ * Every index of a real source table, built on its copy: the passes run the same text over the
+ * copies as over the tables, and a probe the planner makes into a table's index (a clearing's
+ * authorization by origin, an entry by provider_ref) is a scan of the whole copy per row
+ * without it. Taken from the tables themselves, so an index a migration adds for a new pass is
+ * on the copies too. Not unique: the copy needs no constraint, only the access path.
+ */
+function copiedIndexes(indexes: readonly SourceIndex[]): Statement[] {
+  return indexes.flatMap(({ tablename, indexdef }) => {
+    const using = indexdef.indexOf(" USING ");
+    if (using < 0) throw new Error(`unexpected index definition on ${tablename}: ${indexdef}`);
+    return [
+      {
+        name: `scope copy: ${tablename} index`,
+        text: `CREATE INDEX ON pg_temp.${tablename}${indexdef.slice(using)}`,
+      },
+    ];
+  });
 }
 
 /** The stored pairs of the scope's keys, looked up for the kinds the stored results hold. */
