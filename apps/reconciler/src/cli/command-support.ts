@@ -61,6 +61,16 @@ export function openConfiguredDatabase(config: ReconcilerConfig): Promise<Databa
   return openDatabase(config.database);
 }
 
+/**
+ * The database finance reads come from: the read-only standby when RECONCILER_READ_DATABASE_URL
+ * names one (opened read-only, its migrations checked rather than applied), else the database.
+ */
+export function openReadDatabase(config: ReconcilerConfig): Promise<Database> {
+  return config.readDatabaseUrl
+    ? openDatabase({ url: config.readDatabaseUrl, readOnly: true })
+    : openConfiguredDatabase(config);
+}
+
 /** Prints an error the way the user can act on it and answers the exit code. */
 export function reportError(io: CommandIo, error: unknown, usage?: string): number {
   if (error instanceof UsageError) {

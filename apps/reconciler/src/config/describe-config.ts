@@ -30,6 +30,9 @@ export function describeConfig(config: ReconcilerConfig): Record<string, string>
     database: config.database.url
       ? `postgres ${redactUrl(config.database.url)}`
       : `pglite ${config.database.dataDir ?? "(default)"}`,
+    readDatabase: config.readDatabaseUrl
+      ? `postgres ${redactUrl(config.readDatabaseUrl)} (read-only: report)`
+      : "(the database)",
     environment:
       env === undefined
         ? "(unset)"

@@ -113,6 +113,15 @@ describe("loadConfig", () => {
       expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ url });
   });
 
+  it("reads the finance reads' standby from RECONCILER_READ_DATABASE_URL, checked like the others", () => {
+    const url = "postgres://reader@standby:5432/rec";
+    expect(loadConfig({ RECONCILER_READ_DATABASE_URL: url }).readDatabaseUrl).toBe(url);
+    expect(loadConfig({}).readDatabaseUrl).toBeUndefined();
+    expect(() =>
+      loadConfig({ RECONCILER_READ_DATABASE_URL: `postgres://r:${SECRET}@standby:54x/rec` }),
+    ).toThrow("RECONCILER_READ_DATABASE_URL (--read-database-url): is not a valid URL");
+  });
+
   it("refuses a service origin URL with a user or password, never printing it", () => {
     for (const origin of [`http://admin:${SECRET}@127.0.0.1:4011`, "https://admin@api.example"]) {
       let error: unknown;

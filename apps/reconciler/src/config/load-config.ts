@@ -112,6 +112,11 @@ const cron = v.pipe(
 /** Each setting: its environment variable, its flag, its rule and its default. */
 const FIELDS = {
   databaseUrl: { env: "DATABASE_URL", flag: "database-url", schema: databaseUrl },
+  readDatabaseUrl: {
+    env: "RECONCILER_READ_DATABASE_URL",
+    flag: "read-database-url",
+    schema: databaseUrl,
+  },
   dataDir: { env: "RECONCILER_DATA_DIR", flag: "data-dir", schema: text() },
   environment: { env: "MERCHANTKIT_ENVIRONMENT", flag: "environment", schema: environment },
   issuingApiKey: { env: "ISSUING_API_KEY", flag: "issuing-api-key", schema: text() },
@@ -266,6 +271,7 @@ export function loadConfig(
         : { dataDir: resolve(cwd, DEFAULT_DATA_DIR) };
   return {
     database,
+    readDatabaseUrl: p.readDatabaseUrl,
     environment: p.environment,
     issuingApiKey: p.issuingApiKey,
     accountApiKey: p.accountApiKey,

@@ -5,6 +5,11 @@ import type { Environment } from "@merchantkit/core";
 export interface ReconcilerConfig {
   /** url: a Postgres server; else PGlite in dataDir (the two are never both set). */
   database: { url?: string | undefined; dataDir?: string | undefined };
+  /**
+   * A read-only copy of that Postgres database (a hot standby) the finance reads use: the
+   * report and the break list; the worker never writes there. Unset: they read `database`.
+   */
+  readDatabaseUrl: string | undefined;
   /** The service: "sandbox", "production" or one origin serving every area (the sandbox). */
   environment: Environment | undefined;
   issuingApiKey: string | undefined;

@@ -14,7 +14,7 @@ import { type Backend, backendOf, registerBackend } from "./backend";
 import { lockDataFolder } from "./data-folder-lock";
 import type { Database, Db } from "./database";
 import { onDriverSocketFault } from "./driver-socket-fault";
-import { defaultMigrationsFolder, withMigrationLock } from "./migrations";
+import { checkMigrated, defaultMigrationsFolder, withMigrationLock } from "./migrations";
 import { noDelaySocket } from "./no-delay-socket";
 import {
   CONNECT_TIMEOUT_MS,
@@ -45,6 +45,11 @@ export interface OpenDatabaseOptions {
   maxConnections?: number | undefined;
   /** How long reaching the server may take (default CONNECT_TIMEOUT_MS, 30 s). */
   connectTimeoutMs?: number | undefined;
+  /**
+   * A Postgres database only read (a hot standby): every transaction is read-only, and the
+   * migrations are checked to be all applied (by the primary) instead of applied.
+   */
+  readOnly?: boolean | undefined;
 }
 
 /** The folder PGlite uses when nothing else is configured. */
@@ -79,12 +84,11 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   if (!Number.isInteger(max) || max < 2)
     throw new RangeError("maxConnections must be an integer of at least 2");
   if (target.kind === "postgres")
-    return openPostgres(
-      target.url,
-      migrationsFolder,
-      max,
-      opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-    );
+    return openPostgres(target.url, migrationsFolder, max, {
+      connectTimeoutMs: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      readOnly: opts.readOnly === true,
+    });
+  if (opts.readOnly) throw new TypeError("a read-only database must be a Postgres server (url)");
   return openPglite(target.dataDir, migrationsFolder);
 }
 
@@ -92,8 +96,9 @@ async function openPostgres(
   url: string,
   migrationsFolder: string,
   max: number,
-  connectTimeoutMs: number,
+  opts: { connectTimeoutMs: number; readOnly: boolean },
 ) {
+  const { connectTimeoutMs, readOnly } = opts;
   // postgres.js throws a bare "TypeError: Invalid URL" for one it cannot parse: say what is
   // wrong instead, without the URL (it may hold a password).
   const problem = databaseUrlProblem(url);
@@ -104,7 +109,12 @@ async function openPostgres(
     // DateStyle ISO: timestamps are parsed from the server's text, and a database or role set
     // to another style ('SQL, DMY') made every read of one an Invalid Date (the match failed).
     // Only the output format: the day/month order for reading dates is left as configured.
-    connection: { application_name: "merchantkit-reconciler", TimeZone: "UTC", DateStyle: "ISO" },
+    connection: {
+      application_name: "merchantkit-reconciler",
+      TimeZone: "UTC",
+      DateStyle: "ISO",
+      ...(readOnly ? { default_transaction_read_only: true } : {}),
+    },
     // Documented in postgres.js's README but missing from its types.
     ...({ socket: noDelaySocket() } as object),
   });
@@ -158,7 +168,8 @@ async function openPostgres(
     // Reached first, within a bound; the migration lock may then wait on another worker's
     // migration for as long as that takes.
     await reachedWithin(client`SELECT 1`, connectTimeoutMs, url);
-    await withMigrationLock(backend, () => backend.migrate(migrationsFolder));
+    if (readOnly) await checkMigrated(db as unknown as Db, migrationsFolder, url);
+    else await withMigrationLock(backend, () => backend.migrate(migrationsFolder));
   } catch (error) {
     // Nothing of ours is in flight: a refused migration rolled back, an unreachable server
     // answers nothing (waiting on it is what hung).

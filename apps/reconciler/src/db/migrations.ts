@@ -1,9 +1,12 @@
 // Applying the committed drizzle-kit migrations at open, once, even with several workers.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { advisoryKey } from "./advisory-key";
 import type { Backend } from "./backend";
+import type { Db } from "./database";
+import { queryText } from "./query-rows";
+import { describeDatabaseUrl } from "./reach-database";
 import { withSessionLock } from "./session-lock";
 
 /**
@@ -28,4 +31,22 @@ export function defaultMigrationsFolder(): string {
  */
 export async function withMigrationLock(backend: Backend, migrate: () => Promise<void>) {
   await withSessionLock(backend, advisoryKey("migrations"), migrate);
+}
+
+/**
+ * Checks that a database opened read-only (a standby) holds every committed migration: the
+ * primary applies them, and a standby still replaying one would answer views of another shape.
+ */
+export async function checkMigrated(db: Db, migrationsFolder: string, url: string): Promise<void> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8"));
+  const entries = journal.entries as { when: number }[];
+  const last = entries.at(-1)?.when ?? 0;
+  const [row] = await queryText<{ applied: string | null }>(
+    db,
+    `SELECT max(created_at)::text AS applied FROM drizzle.__drizzle_migrations`,
+  ).catch(() => [{ applied: null }]);
+  if (row?.applied === null || row?.applied === undefined || Number(row.applied) < last)
+    throw new Error(
+      `the read-only database ${describeDatabaseUrl(url)} does not hold the reconciler's ${entries.length} migrations yet: migrate its primary (any reconciler command run against it does) and let it replay`,
+    );
 }

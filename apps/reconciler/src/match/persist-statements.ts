@@ -52,7 +52,7 @@ type Reach = typeof ALL;
 function pairStatements(run: string, fresh: boolean, reach: Reach): Statement[] {
   const columns = "record_kind, record_ref, entry_id, amount, currency, first_run_id";
   if (fresh) {
-    // Nothing stored yet (first run, or after a crash emptied the unlogged tables): a million
+    // Nothing stored yet (first run, or after the match tables were emptied): a million
     // pairs go in faster without their key, which is then built once, sorted, instead of entry
     // by entry (and still refuses a record in two pairs). Name and columns come from the schema.
     const [key] = getTableConfig(matchPairs).primaryKeys;

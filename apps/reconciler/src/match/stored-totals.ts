@@ -54,5 +54,5 @@ export const STORED_TOTALS = `SELECT t.exact_pairs + l.provider AS provider_item
   FROM match_totals t CROSS JOIN (SELECT count(*) FILTER (WHERE side = 'provider') AS provider,
     count(*) FILTER (WHERE side = 'ledger') AS ledger FROM match_leftovers) l`;
 
-/** True when the stored results have their totals (a crash empties the unlogged tables). */
+/** True when the stored results have their totals (match tables emptied by hand or by a restore leave none). */
 export const HAS_TOTALS = "EXISTS (SELECT 1 FROM match_totals)";

@@ -83,7 +83,7 @@ export async function reusableRun(
         as_of::text AS as_of, valid_until::text AS valid_until
       FROM match_runs WHERE finished_at IS NOT NULL AND fingerprint IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM match_changes)
-        -- The results are still there: a crash empties the unlogged match tables (and a
+        -- The results are still there: the match tables may have been emptied (a restore of the data without them, a hand-made TRUNCATE, or a
         -- promoted standby never has them), and a run reusing nothing would report the last
         -- run's verdict over empty tables (statement differences all "unexplained").
         AND ${sql.raw(HAS_TOTALS)}

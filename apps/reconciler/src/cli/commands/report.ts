@@ -8,7 +8,7 @@ import { renderText } from "../../report/render-text";
 import { loadReport } from "../../report/report-data";
 import { terminalText } from "../../text-table";
 import type { Command } from "../command";
-import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
+import { commandFlags, configOf, openReadDatabase, reportError } from "../command-support";
 
 const usage = "reconciler report [--date YYYY-MM-DD] [--html out.html] [--limit 25]";
 
@@ -32,7 +32,7 @@ export const reportCommand: Command = {
         ),
       });
       const config = configOf(args, io);
-      const database = await openConfiguredDatabase(config);
+      const database = await openReadDatabase(config);
       try {
         const data = await loadReport(database.db, { date: flags.date, queueLimit: 500 });
         if (io.isTty || !flags.html)

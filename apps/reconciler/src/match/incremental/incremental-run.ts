@@ -42,7 +42,7 @@ export async function incrementalBase(
     tx,
     `SELECT EXISTS (SELECT 1 FROM match_pairs) AND ${HAS_TOTALS} AS stored`,
   );
-  // A crash empties the unlogged match tables; results written before migration 0012 have no
+  // Match tables emptied (by hand, by a restore) hold no totals; results written before migration 0012 have no
   // totals (stored-totals.ts).
   if (!isTrue(state?.stored)) return undefined;
   const stats = JSON.parse(last.stats) as Record<string, number>;

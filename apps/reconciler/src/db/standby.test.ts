@@ -1,0 +1,114 @@
+// Finance reads off a hot standby: the worker writes to the primary only, and the finance views,
+// the report and `reconciler report` (RECONCILER_READ_DATABASE_URL) answer on a real streaming
+// standby with the primary's figures. Two throwaway clusters on this machine (test-standby.ts).
+import type { GroundTruth, RunningSandbox } from "@merchantkit/sandbox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../cli/main";
+import { fakeIo } from "../cli/test-cli";
+import { importLedger } from "../ledger/import-ledger";
+import { runMatch } from "../match/run-match";
+import { storeGroundTruth } from "../match/test-ground-truth";
+import { loadReport } from "../report/report-data";
+import { startGeneratedSandbox } from "../sync/test-sandbox";
+import { writeLedger } from "../testing";
+import { openDatabase } from "./connect";
+import type { Database } from "./database";
+import { queryText } from "./query-rows";
+import { testBackends } from "./test-databases";
+import { type Standby, startStandby } from "./test-standby";
+
+const FINANCE_VIEWS = [
+  "finance_daily_statement ORDER BY day, currency",
+  "finance_open_breaks ORDER BY break_id",
+  "finance_fees_by_type ORDER BY day, fee_type, currency",
+];
+
+describe.runIf(testBackends().includes("postgres"))("finance reads on a hot standby", () => {
+  let clusters: Standby;
+  let sandbox: RunningSandbox;
+  let primary: Database;
+  let standby: Database;
+
+  beforeAll(async () => {
+    clusters = await startStandby();
+    const generated = await startGeneratedSandbox({ cards: 40, cardTransactions: 2_000, days: 10 });
+    sandbox = generated.sandbox;
+    const truth = (await sandbox.admin.state()) as unknown as GroundTruth;
+    const asOf = new Date(generated.now);
+    primary = await openDatabase({ url: clusters.primaryUrl, maxConnections: 4 });
+    await storeGroundTruth(primary.db, truth, asOf);
+    await importLedger(primary.db, writeLedger(truth, { seed: 3, asOf: generated.now }).csv);
+    const run = await runMatch(primary.db, { asOf, maxSyncLagMs: 30 * 86_400_000 });
+    expect(run.verdict).toBe("breaks");
+    // Replayed: the standby has applied everything the primary wrote.
+    const [at] = await queryText<{ lsn: string }>(
+      primary.db,
+      "SELECT pg_current_wal_lsn()::text AS lsn",
+    );
+    standby = await waitForReplay(clusters.standbyUrl, at?.lsn as string);
+  }, 120_000);
+
+  afterAll(async () => {
+    await standby?.close();
+    await primary?.close();
+    await sandbox?.close();
+    clusters?.stop();
+  });
+
+  it("answers the finance views and the report with the primary's figures", async () => {
+    for (const view of FINANCE_VIEWS) {
+      const on = (db: Database) => queryText(db.db, `SELECT * FROM ${view}`);
+      const rows = await on(primary);
+      expect(rows.length, view).toBeGreaterThan(0);
+      expect(await on(standby), view).toEqual(rows);
+    }
+    expect(await loadReport(standby.db)).toEqual(await loadReport(primary.db));
+  });
+
+  it("never writes there, and is refused as the worker's own database", async () => {
+    // The driver's error says the query failed; its cause says why.
+    const refusal = (work: Promise<unknown>) =>
+      work.then(
+        () => "done",
+        (e: Error) => `${e.message} ${(e.cause as Error | undefined)?.message ?? ""}`,
+      );
+    expect(await refusal(queryText(standby.db, "INSERT INTO match_totals VALUES (0)"))).toMatch(
+      /read-only transaction/,
+    );
+    // Opened as the worker's database it would migrate: the standby refuses any write.
+    expect(await refusal(openDatabase({ url: clusters.standbyUrl, maxConnections: 2 }))).toMatch(
+      /read-only transaction/,
+    );
+  });
+
+  it("serves `reconciler report` through RECONCILER_READ_DATABASE_URL", async () => {
+    const env = {
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/unreachable",
+      RECONCILER_READ_DATABASE_URL: clusters.standbyUrl,
+    };
+    const { io, out, err } = fakeIo(env);
+    expect(await main(["report", "--limit", "5"], io), err.join("\n")).toBe(0);
+    const fromPrimary = fakeIo({ DATABASE_URL: clusters.primaryUrl });
+    expect(await main(["report", "--limit", "5"], fromPrimary.io)).toBe(0);
+    expect(out).toEqual(fromPrimary.out);
+  });
+});
+
+/** Opens the standby read-only once it has replayed the primary's WAL up to `lsn`. */
+async function waitForReplay(url: string, lsn: string): Promise<Database> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      const database = await openDatabase({ url, readOnly: true, maxConnections: 2 });
+      const [row] = await queryText<{ caught: boolean | string }>(
+        database.db,
+        `SELECT pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn AS caught`,
+      );
+      if (row?.caught === true || row?.caught === "t") return database;
+      await database.close();
+    } catch {
+      // Not yet migrated there, or still starting.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the standby did not replay up to ${lsn} in 30 s`);
+}
