@@ -29,6 +29,44 @@ function amount(i: number): string {
 }
 
 const txnNo = (i: number) => `T${String(100_000_000_000_000 + i)}`;
+const authNo = (i: number) => `A${String(100_000_000_000_000 + i)}`;
+
+/**
+ * Authorization records still pending (P), one per 10 provider records, on the clearing's card
+ * and a minute before it; the ledger books clearings, not authorizations, so they are holds: a
+ * stale_authorization once older than 7 days.
+ */
+export function* authorizationLines(rows: number, from = 0): Generator<string> {
+  let chunk = "";
+  for (let i = from; i < from + rows; i++) {
+    if (i % 10 !== 5) continue;
+    const time = new Date(START + i * 2_500 - 60_000).toISOString();
+    const currency = i % 4 === 0 ? "EUR" : "USD";
+    chunk += copyLine([
+      authNo(i),
+      cardOf(i),
+      "AUTHORIZATION",
+      "P",
+      "\\N",
+      "\\N",
+      time,
+      amount(i),
+      currency,
+      amount(i),
+      currency,
+      "\\N",
+      "{}",
+      "0",
+      "1",
+      "sync",
+    ]);
+    if (i % CHUNK === CHUNK - 5) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk) yield chunk;
+}
 const cardOf = (i: number) => String(1953712585351499776n + BigInt(i % 20_000));
 
 export const CARD_COLUMNS = [
@@ -61,7 +99,9 @@ export function* cardLines(rows: number, from = 0): Generator<string> {
       cardOf(i),
       refund ? "REFUND" : "CLEARING",
       "S",
-      `A${i}`,
+      // Each clearing names its authorization (the pending ones below, 1 in 10; the others
+      // were never sent, as most clearings' are not).
+      refund ? `A${i}` : authNo(i),
       refund ? txnNo(i - 1) : "\\N",
       time,
       amount(i),
@@ -161,12 +201,26 @@ function hashJoin(db: Db, parallel: boolean): Promise<{ n: string }[]> {
   });
 }
 
-async function measure(db: Db, rows: number): Promise<void> {
+interface Figures {
+  rows: number;
+  firstMs: number;
+  unchangedMs: number;
+  changedMs: number;
+  floorMs: number;
+  scope: number;
+}
+
+async function measure(db: Db, rows: number): Promise<Figures> {
   const load = await timed(async () => {
     await copyRows(db, {
       table: "card_transactions",
       columns: CARD_COLUMNS,
       lines: cardLines(rows),
+    });
+    await copyRows(db, {
+      table: "card_transactions",
+      columns: CARD_COLUMNS,
+      lines: authorizationLines(rows),
     });
     await copyRows(db, {
       table: "ledger_entries",
@@ -210,11 +264,30 @@ async function measure(db: Db, rows: number): Promise<void> {
     columns: LEDGER_COLUMNS,
     lines: ledgerLines(CHANGES, rows),
   });
+  await copyRows(db, {
+    table: "card_transactions",
+    columns: CARD_COLUMNS,
+    lines: authorizationLines(CHANGES, rows),
+  });
   await queryText(
     db,
     `UPDATE card_transactions SET txn_status = 'F', version = version + 1, updated_at = now()
      WHERE txn_order_no IN (SELECT txn_order_no FROM card_transactions
        WHERE txn_type = 'CLEARING' ORDER BY txn_order_no LIMIT 1000 OFFSET 5000)`,
+  );
+  // 500 pending authorizations settle (their clearings, already stored, used them in full):
+  // every pass reading authorizations and their clearings meets them, on 500 cards.
+  await queryText(
+    db,
+    `UPDATE card_transactions SET txn_status = 'S', version = version + 1, updated_at = now()
+     WHERE txn_order_no IN (SELECT txn_order_no FROM card_transactions
+       WHERE txn_type = 'AUTHORIZATION' AND txn_status = 'P' ORDER BY txn_order_no LIMIT 500 OFFSET 1000)`,
+  );
+  // 1,000 ledger amounts corrected by a cent.
+  await queryText(
+    db,
+    `UPDATE ledger_entries SET amount = amount + 0.01, updated_at = now()
+     WHERE entry_id IN (SELECT entry_id FROM ledger_entries ORDER BY entry_id LIMIT 1000 OFFSET 20000)`,
   );
   const changed = await timed(() => runMatch(db, { asOf: AS_OF }));
   if (!changed.value.incremental) throw new Error("the rerun after changes matched everything");
@@ -234,7 +307,7 @@ async function measure(db: Db, rows: number): Promise<void> {
       `first run ${(first.ms / floor.ms).toFixed(1)}× the join, ${(first.ms / serial.ms).toFixed(1)}× the join in one process; ` +
       `match ${(first.ms / 1000).toFixed(2)} s (verdict ${first.value.verdict}, exact ${s.matched.exact}, proposed ${s.matched.tolerant ?? 0}, open breaks ${s.openBreaks}: ${JSON.stringify(s.breaksByClass)}); ` +
       `rerun, nothing changed ${(second.ms / 1000).toFixed(3)} s (${((100 * second.ms) / first.ms).toFixed(1)} % of the first run); ` +
-      `rerun after ${CHANGES} new records, ${CHANGES} new entries and 1,000 status changes ${(changed.ms / 1000).toFixed(3)} s (${((100 * changed.ms) / first.ms).toFixed(1)} % of the first run; ${changed.value.scopeRecords} records re-matched; ${newBreaks} new, ${resolvedBreaks} resolved breaks); ` +
+      `rerun after ${CHANGES} new records (and their authorizations), ${CHANGES} new entries, 1,000 clearings failed, 500 authorizations settled and 1,000 ledger amounts corrected ${(changed.ms / 1000).toFixed(3)} s (${((100 * changed.ms) / first.ms).toFixed(1)} % of the first run; ${changed.value.scopeRecords} records re-matched; ${newBreaks} new, ${resolvedBreaks} resolved breaks); ` +
       `rerun --full ${(full.ms / 1000).toFixed(2)} s (${((100 * full.ms) / first.ms).toFixed(0)} %, same results)`,
   );
   if (s.openBreaks < expectedBreaks)
@@ -264,10 +337,35 @@ async function measure(db: Db, rows: number): Promise<void> {
       row("the same join in one process (reference: no parallel workers)", serial.ms),
       row("runMatch, first run (all passes + writes)", first.ms),
       row("runMatch, rerun on unchanged data (reused)", second.ms),
-      row("runMatch, rerun after 10k + 10k new, 1k changed (incremental)", changed.ms),
+      row("runMatch, rerun after a day of changes (incremental)", changed.ms),
       row("runMatch --full, the same rerun", full.ms),
     ],
   );
+  return {
+    rows,
+    firstMs: first.ms,
+    unchangedMs: second.ms,
+    changedMs: changed.ms,
+    floorMs: floor.ms,
+    scope: changed.value.scopeRecords ?? 0,
+  };
+}
+
+/** The sweep: the same day of changes over histories of several sizes, in one table. */
+function printSweep(figures: Figures[]): void {
+  console.log("\n## history sweep: the same day of changes over a longer history");
+  console.log(
+    "card records   first run  floor×  incremental  of first  scope records  unchanged  of first",
+  );
+  for (const f of figures)
+    console.log(
+      `${f.rows.toLocaleString("en-US").padStart(12)}  ${(f.firstMs / 1000).toFixed(2).padStart(9)} s  ${(f.firstMs / f.floorMs).toFixed(1).padStart(5)}  ${(f.changedMs / 1000).toFixed(2).padStart(10)} s  ${((100 * f.changedMs) / f.firstMs).toFixed(1).padStart(7)} %  ${f.scope.toLocaleString("en-US").padStart(13)}  ${(f.unchangedMs / 1000).toFixed(3).padStart(7)} s  ${((100 * f.unchangedMs) / f.firstMs).toFixed(1).padStart(7)} %`,
+    );
+  const [smallest, largest] = [figures[0], figures.at(-1)];
+  if (smallest && largest && smallest !== largest)
+    console.log(
+      `incremental rerun grows ${(largest.changedMs / smallest.changedMs).toFixed(2)}× from ${smallest.rows.toLocaleString("en-US")} to ${largest.rows.toLocaleString("en-US")} card records (goal ≤ 1.5×)`,
+    );
 }
 
 /** A bench setting from the environment (read by name, like the write bench's row counts). */
@@ -283,20 +381,28 @@ export async function run(): Promise<void> {
     );
     return;
   }
-  const rows = Number(setting("RECONCILER_MATCH_ROWS") ?? 1_000_000);
-  if (!Number.isInteger(rows) || rows < 10_000)
-    throw new Error("RECONCILER_MATCH_ROWS must be an integer ≥ 10000");
-  const scratch = await createScratchDatabase(url, "reconciler_bench");
-  try {
-    const database = await openDatabase({ url: scratch.url });
+  // RECONCILER_MATCH_SWEEP=250000,1000000,4000000 runs every size, one database each, and
+  // prints the sweep; RECONCILER_MATCH_ROWS one size (default 1,000,000).
+  const sizes = (setting("RECONCILER_MATCH_SWEEP") ?? setting("RECONCILER_MATCH_ROWS") ?? "1000000")
+    .split(",")
+    .map(Number);
+  if (sizes.some((rows) => !Number.isInteger(rows) || rows < 10_000))
+    throw new Error("RECONCILER_MATCH_ROWS / RECONCILER_MATCH_SWEEP: integers ≥ 10000");
+  const figures: Figures[] = [];
+  for (const rows of sizes) {
+    const scratch = await createScratchDatabase(url, "reconciler_bench");
     try {
-      await measure(database.db, rows);
+      const database = await openDatabase({ url: scratch.url });
+      try {
+        figures.push(await measure(database.db, rows));
+      } finally {
+        await database.close();
+      }
     } finally {
-      await database.close();
+      // RECONCILER_MATCH_KEEP=1 keeps the database to look at the plans (its URL is printed).
+      if (setting("RECONCILER_MATCH_KEEP")) console.log(`kept ${scratch.url}`);
+      else await scratch.drop();
     }
-  } finally {
-    // RECONCILER_MATCH_KEEP=1 keeps the database to look at the plans (its URL is printed).
-    if (setting("RECONCILER_MATCH_KEEP")) console.log(`kept ${scratch.url}`);
-    else await scratch.drop();
   }
+  if (figures.length > 1) printSweep(figures);
 }
