@@ -15,7 +15,7 @@ import { compactChangeLog } from "../store/change-log";
 import { writeLedger } from "../testing";
 import { runMatch } from "./run-match";
 import { storeGroundTruth } from "./test-ground-truth";
-import { useSandboxAndDatabase } from "./test-sandbox-database";
+import { generatedTruth, useSandboxAndDatabase } from "./test-sandbox-database";
 import { runFigures, storedResults } from "./test-stored-results";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
@@ -53,18 +53,12 @@ describe.each(testBackends())("incremental matching on %s", (kind) => {
 
   it("equals a full run after every cycle of changes", async () => {
     const seed = 11;
-    // The admin client's keep-alive socket may have idled out while the database opened: a
-    // first cheap call takes the reset, if any.
-    await sandbox.admin.faults().catch(() => undefined);
-    await sandbox.admin.reset();
-    await sandbox.admin.freezeClock(AS_OF - 2 * DAY);
-    const res = await fetch(`${sandbox.url}/__sandbox/issuing/generate`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ seed, cards: 30, cardTransactions: 400, days: 20 }),
+    let truth = await generatedTruth(sandbox, AS_OF - 2 * DAY, {
+      seed,
+      cards: 30,
+      cardTransactions: 400,
+      days: 20,
     });
-    expect(res.status).toBe(200);
-    let truth = await truthOf();
     const ledger = writeLedger(truth, { seed, asOf: AS_OF - 2 * DAY });
     await storeGroundTruth(db, truth, new Date(AS_OF - 2 * DAY));
     await importLedger(db, ledger.csv, { sourceFile: "first.csv" });

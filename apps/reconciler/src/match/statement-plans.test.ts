@@ -17,7 +17,7 @@ import { writeLedger } from "../testing";
 import type { PlanNode } from "./match-options";
 import { runMatch } from "./run-match";
 import { storeGroundTruth } from "./test-ground-truth";
-import { useSandboxAndDatabase } from "./test-sandbox-database";
+import { generatedTruth, useSandboxAndDatabase } from "./test-sandbox-database";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const DAY = 86_400_000;
@@ -67,16 +67,12 @@ describe.each(testBackends())("statement plans on %s", (kind) => {
     queryText(db, "UPDATE service_ids SET fetched_at = now() WHERE fetched_at IS NULL");
 
   it("examine at most k rows per record matched, first run and incremental", async () => {
-    await sandbox.admin.faults().catch(() => undefined);
-    await sandbox.admin.reset();
-    await sandbox.admin.freezeClock(AS_OF - 2 * DAY);
-    const res = await fetch(`${sandbox.url}/__sandbox/issuing/generate`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ seed: 7, cards: 200, cardTransactions: 6_000, days: 30 }),
+    let truth = await generatedTruth(sandbox, AS_OF - 2 * DAY, {
+      seed: 7,
+      cards: 200,
+      cardTransactions: 6_000,
+      days: 30,
     });
-    expect(res.status).toBe(200);
-    let truth = (await sandbox.admin.state()) as unknown as GroundTruth;
     const ledger = writeLedger(truth, { seed: 7, asOf: AS_OF - 2 * DAY });
     await storeGroundTruth(db, truth, new Date(AS_OF - 2 * DAY));
     await importLedger(db, ledger.csv, { sourceFile: "first.csv" });

@@ -1,9 +1,10 @@
 // A test file's sandbox and database of one backend: opened together before its tests, closed
 // after them. `opened` receives both, so the file keeps them in its own variables.
-import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
+import { type GroundTruth, type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseKind, Db } from "../db/database";
 import { openTestDatabase, type TestDatabase } from "../db/test-databases";
+import { postSandboxIssuing } from "../sync/test-sandbox";
 
 export function useSandboxAndDatabase(
   kind: DatabaseKind,
@@ -19,4 +20,22 @@ export function useSandboxAndDatabase(
     await sandbox?.close();
     await database?.dispose();
   });
+}
+
+/**
+ * The sandbox emptied, its clock frozen at `at`, and card activity generated: the ground truth
+ * a test stores and writes its ledger from.
+ */
+export async function generatedTruth(
+  sandbox: RunningSandbox,
+  at: number,
+  spec: { seed: number; cards: number; cardTransactions: number; days: number },
+): Promise<GroundTruth> {
+  // The admin client's keep-alive socket may have idled out while the database opened: a
+  // first cheap call takes the reset, if any.
+  await sandbox.admin.faults().catch(() => undefined);
+  await sandbox.admin.reset();
+  await sandbox.admin.freezeClock(at);
+  await postSandboxIssuing(sandbox, "/generate", spec);
+  return (await sandbox.admin.state()) as unknown as GroundTruth;
 }
