@@ -70,7 +70,8 @@ export function scopedTables(
       name: "scope copy: provider_items",
       text: `CREATE TEMP VIEW provider_items AS ${providerItemsView}`,
     },
-    ...copiedIndexes(indexes),
+    // A table without rows is copied empty: nothing to probe.
+    ...copiedIndexes(indexes.filter((i) => tables.has(i.tablename))),
     ...sampled(
       "scope copy: analyze",
       "card_transactions, operate_records, operate_record_fees, account_transactions, service_ids, ledger_entries, scope_pairs, scope_keys, scope_entries, scope_groups, scope_breaks",
