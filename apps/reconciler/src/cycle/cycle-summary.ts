@@ -95,7 +95,11 @@ export function cycleSummaryLine(result: CycleResult, exitCode: number): string 
     reasons:
       matched?.reasons ??
       (waited
-        ? ["another worker is taking a ledger source in: not matched; it matches after"]
+        ? [
+            `another worker is taking the ledger ${Object.keys(result.ledger)
+              .filter((name) => result.ledger[name]?.state === "busy")
+              .join(" and ")} in: not matched; it matches after`,
+          ]
         : []),
     ledger: ledgerSummary(result.ledger),
     sync: syncSummary(result.sync),

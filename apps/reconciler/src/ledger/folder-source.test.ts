@@ -36,9 +36,9 @@ vi.mock("./import-ledger", async (importOriginal) => {
   const real = await importOriginal<typeof import("./import-ledger")>();
   return {
     ...real,
-    importLedgerEntries: async (...args: Parameters<typeof real.importLedgerEntries>) => {
+    importLedger: async (...args: Parameters<typeof real.importLedger>) => {
       hooks.duringImport?.();
-      const result = await real.importLedgerEntries(...args);
+      const result = await real.importLedger(...args);
       hooks.afterImport?.();
       return result;
     },

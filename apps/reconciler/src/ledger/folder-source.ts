@@ -15,9 +15,8 @@ import { queryRows } from "../db/query-rows";
 import { dataRefusal } from "../db/sql-state";
 import { errorText } from "../store/error-text";
 import { csvNames, sha256Of } from "./folder-files";
-import { importLedgerEntries } from "./import-ledger";
+import { importLedger, LedgerImportError } from "./import-ledger";
 import { moveInto } from "./move-file";
-import { parseLedger } from "./parse-ledger";
 import { recheckImported } from "./recheck-imported";
 import { checkDrops, isUnchanged } from "./settled-drops";
 
@@ -223,20 +222,18 @@ async function takeFile(db: Db, run: Intake, name: string, path: string): Promis
     run.files.push({ ...base, status: "duplicate", rows: 0, movedTo: at });
     return;
   }
-  const parsed = parseLedger(bytes.toString("utf8"));
-  if (parsed.errors.length > 0) {
-    const lines = parsed.errors.map((e) => `line ${e.line}: ${e.reason}`);
-    const why = `${lines.length} bad row(s)`;
-    return reject(db, run, base, path, parsed.errors.length, why, lines);
-  }
-  let result: Awaited<ReturnType<typeof importLedgerEntries>>;
+  let result: Awaited<ReturnType<typeof importLedger>>;
   try {
-    result = await importLedgerEntries(db, parsed.entries, {
+    result = await importLedger(db, bytes.toString("utf8"), {
       sourceFile: name,
-      alsoInTransaction: (tx) =>
-        recordFile(tx, { ...base, status: "imported", rows: parsed.entries.length }),
+      alsoInTransaction: (tx, rows) => recordFile(tx, { ...base, status: "imported", rows }),
     });
   } catch (error) {
+    if (error instanceof LedgerImportError) {
+      const lines = error.errors.map((e) => `line ${e.line}: ${e.reason}`);
+      const why = `${lines.length} bad row(s)`;
+      return reject(db, run, base, path, error.errors.length, why, lines);
+    }
     // The transaction rolled back; rows is 0 since the database does not say which row it was.
     const refusal = dataRefusal(error);
     if (refusal === undefined) throw error;

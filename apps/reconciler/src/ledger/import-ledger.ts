@@ -10,6 +10,7 @@ import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { withSessionLock } from "../db/session-lock";
 import { rememberServiceIds } from "../store/service-ids";
+import { diffLines, forgetLines, onFileLines, rememberLines, wholeLines } from "./changed-lines";
 import type { LedgerEntry } from "./ledger-row";
 import { type LedgerRowError, parseLedger } from "./parse-ledger";
 
@@ -60,9 +61,47 @@ export async function importLedger(
   text: string,
   opts: ImportOptions = {},
 ): Promise<LedgerImportResult> {
+  const { sourceFile } = opts;
+  // A complete source deletes what it no longer holds: only a whole read can say what that is.
+  if (sourceFile === undefined || opts.complete) return importWhole(db, text, opts);
+  const diff = await diffLines(db, sourceFile, text);
+  if (diff.kind === "whole") return importWhole(db, text, opts);
+  const parsed = onFileLines(parseLedger(diff.text), diff);
+  if (parsed.errors.length > 0) throw new LedgerImportError(parsed.errors);
+  const entryIdOfLine = new Map([...diff.kept].map(([id, line]) => [line, id]));
+  for (const { line, entry } of parsed.entries) entryIdOfLine.set(line, entry.entryId);
+  const result = await importLedgerEntries(db, parsed.entries, {
+    ...opts,
+    alsoInTransaction: async (tx) => {
+      await rememberLines(tx, sourceFile, { ...diff, entryIdOfLine });
+      await opts.alsoInTransaction?.(tx, diff.rows);
+    },
+  });
+  return {
+    ...result,
+    rows: diff.rows,
+    unchanged: diff.rows - result.inserted - result.updated,
+  };
+}
+
+/** Reads every line of the text, and keeps its lines for the file's next import. */
+async function importWhole(db: Db, text: string, opts: ImportOptions) {
   const parsed = parseLedger(text);
   if (parsed.errors.length > 0) throw new LedgerImportError(parsed.errors);
-  return importLedgerEntries(db, parsed.entries, opts);
+  const { sourceFile } = opts;
+  const whole = sourceFile === undefined ? undefined : wholeLines(text);
+  return importLedgerEntries(db, parsed.entries, {
+    ...opts,
+    alsoInTransaction: async (tx, rows) => {
+      if (sourceFile !== undefined) {
+        const entryIdOfLine = new Map(parsed.entries.map((e) => [e.line, e.entry.entryId]));
+        // A text whose records span lines keeps nothing: its next import reads it whole too.
+        if (whole) await rememberLines(tx, sourceFile, { ...whole, entryIdOfLine });
+        else await forgetLines(tx, sourceFile);
+      }
+      await opts.alsoInTransaction?.(tx, rows);
+    },
+  });
 }
 
 export interface ImportOptions {
@@ -74,7 +113,8 @@ export interface ImportOptions {
    */
   complete?: boolean;
   /** Runs inside the merge's transaction (a ledger source records what it took in). */
-  alsoInTransaction?: (tx: Db) => Promise<void>;
+  /** Runs inside the merge's transaction; `rows`: the data rows of the text imported. */
+  alsoInTransaction?: (tx: Db, rows: number) => Promise<void>;
 }
 
 /**
@@ -172,7 +212,7 @@ async function stageAndMerge(
           ? await deleteMissing(tx, opts.sourceFile, importId)
           : undefined;
       if (serviceIds.length > 0) await rememberServiceIds(tx, serviceIds, "ledger");
-      if (opts.alsoInTransaction) await opts.alsoInTransaction(tx);
+      if (opts.alsoInTransaction) await opts.alsoInTransaction(tx, entries.length);
       const inserted = Number(counts?.inserted ?? 0);
       const updated = Number(counts?.updated ?? 0);
       const unchanged = entries.length - inserted - updated;

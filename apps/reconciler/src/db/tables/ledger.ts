@@ -44,8 +44,30 @@ export const ledgerEntries = pgTable(
     ),
     check("ledger_entries_fee_type_check", sql`(${t.kind} = 'fee') = (${t.feeType} is not null)`),
     index("ledger_entries_ref_idx").on(t.providerRef),
+    // A source's entries, and when they last changed (changed-lines.ts: is a file's last
+    // import still what the table holds?).
+    index("ledger_entries_source_idx").on(t.sourceFile, t.updatedAt),
   ],
 );
+
+/**
+ * What each ledger file (by name) held when it was last imported whole or in part: one hash per
+ * data line, so the same file read again imports only the lines that changed
+ * (ledger/changed-lines.ts). Derived: deleting a row only makes the next import of that file
+ * read all of it.
+ */
+export const ledgerSourceFiles = pgTable("ledger_source_files", {
+  sourceFile: text("source_file").primaryKey(),
+  /** md5 of the header line. */
+  headerHash: text("header_hash").notNull(),
+  /** The data lines' md5s in Base64 (24 characters each), one after another in file order. */
+  lineHashes: text("line_hashes").notNull(),
+  /** Each data line's entry_id, in the same order, joined by newlines (ids hold none). */
+  entryIds: text("entry_ids").notNull(),
+  /** How many ledger_entries named this file as their source after that import. */
+  entries: integer("entries").notNull(),
+  importedAt: time("imported_at").notNull(),
+});
 
 /**
  * Rows of one import on their way in: COPY fills them (on its own connection), one statement
