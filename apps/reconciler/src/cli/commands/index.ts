@@ -11,6 +11,7 @@ import {
 } from "./breaks-act";
 import { breaksListCommand } from "./breaks-list";
 import { breaksShowCommand } from "./breaks-show";
+import { breaksWriteOffCommand } from "./breaks-write-off";
 import { consoleCommand } from "./console";
 import { demoCommand } from "./demo";
 import { ledgerImportCommand } from "./ledger-import";
@@ -44,6 +45,7 @@ export const commands: readonly Command[] = [
   breaksCommentCommand,
   breaksAssignCommand,
   breaksUnassignCommand,
+  breaksWriteOffCommand,
   consoleCommand,
   demoCommand,
 ];
