@@ -14,6 +14,7 @@ import { breaksShowCommand } from "./breaks-show";
 import { breaksWriteOffCommand } from "./breaks-write-off";
 import { consoleCommand } from "./console";
 import { demoCommand } from "./demo";
+import { exportCommand } from "./export";
 import { ledgerImportCommand } from "./ledger-import";
 import { matchCommand } from "./match";
 import { migrateCommand } from "./migrate";
@@ -46,6 +47,7 @@ export const commands: readonly Command[] = [
   breaksAssignCommand,
   breaksUnassignCommand,
   breaksWriteOffCommand,
+  exportCommand,
   consoleCommand,
   demoCommand,
 ];
