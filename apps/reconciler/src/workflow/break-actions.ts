@@ -267,6 +267,7 @@ function describeAction(r: LaterAction): string {
     assign: `assigned it to ${r.text}`,
     unassign: "unassigned it",
     lapse: "lapsed its acceptance",
+    write_off: "wrote it off",
   };
   return `${r.actor} ${done[r.action] ?? `${r.action} it`} at ${r.at}`;
 }

@@ -20,3 +20,9 @@ export {
 } from "./break-queries";
 export { lapseChangedAcceptances, RECONCILER_ACTOR } from "./lapse-acceptances";
 export { WorkflowError, type WorkflowErrorCode } from "./workflow-error";
+export {
+  type JournalEntry,
+  type WriteOffInput,
+  type WriteOffResult,
+  writeOffBreak,
+} from "./write-off";

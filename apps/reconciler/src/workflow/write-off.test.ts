@@ -7,6 +7,7 @@ import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
+import { applyBreakAction } from "./break-actions";
 import { breakHistory, listBreaks } from "./break-queries";
 import { seedThreeBreaks } from "./test-breaks";
 import { WorkflowError } from "./workflow-error";
@@ -118,6 +119,17 @@ describe.each(testBackends())("write-offs on %s", (kind) => {
     const again = await failure(writeOffBreak(db, base));
     expect(again.code).toBe("conflict");
     expect(again.message).toMatch(/already accepted \(by alice .*reopen it first/);
+    // A page shown before the write-off cannot act as if it had not happened.
+    const stale = await failure(
+      applyBreakAction(db, {
+        breakId: base.breakId,
+        action: "assign",
+        actor: "bob",
+        text: "bob",
+        seen: { lastActionId: "0" },
+      }),
+    );
+    expect(stale.message).toMatch(/changed since you looked \(alice wrote it off at /);
     const unknown = await failure(writeOffBreak(db, { ...base, breakId: "nope" }));
     expect(unknown.code).toBe("unknown_break");
     expect([await count(db, "journal_entries"), await count(db, "break_actions")]).toEqual(before);
