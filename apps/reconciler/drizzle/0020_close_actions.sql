@@ -14,10 +14,27 @@ CREATE TABLE "journal_entries" (
 	CONSTRAINT "journal_entries_account_check" CHECK (length(btrim("journal_entries"."account")) > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "proposal_decisions" (
+	"entry_id" text NOT NULL,
+	"item_ref" text NOT NULL,
+	"decision" text NOT NULL,
+	"entry_amount" numeric NOT NULL,
+	"entry_currency" text NOT NULL,
+	"item_amount" numeric NOT NULL,
+	"item_currency" text NOT NULL,
+	"break_id" text NOT NULL,
+	"actor" text NOT NULL,
+	"reason" text NOT NULL,
+	"decided_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"action_id" bigint NOT NULL,
+	CONSTRAINT "proposal_decisions_entry_id_item_ref_pk" PRIMARY KEY("entry_id","item_ref"),
+	CONSTRAINT "proposal_decisions_decision_check" CHECK ("proposal_decisions"."decision" in ('confirmed', 'rejected'))
+);
+--> statement-breakpoint
 ALTER TABLE "break_actions" DROP CONSTRAINT "break_actions_action_check";--> statement-breakpoint
 CREATE INDEX "journal_entries_break_idx" ON "journal_entries" USING btree ("break_id");--> statement-breakpoint
 CREATE INDEX "journal_entries_date_idx" ON "journal_entries" USING btree ("entry_date");--> statement-breakpoint
-ALTER TABLE "break_actions" ADD CONSTRAINT "break_actions_action_check" CHECK ("break_actions"."action" in ('accept', 'reopen', 'comment', 'assign', 'unassign', 'lapse', 'write_off'));--> statement-breakpoint
+ALTER TABLE "break_actions" ADD CONSTRAINT "break_actions_action_check" CHECK ("break_actions"."action" in ('accept', 'reopen', 'comment', 'assign', 'unassign', 'lapse', 'write_off', 'confirm', 'reject'));--> statement-breakpoint
 -- A booked journal entry is never changed or removed, whoever asks: a correction is a new entry.
 CREATE FUNCTION journal_entries_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

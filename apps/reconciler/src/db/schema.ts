@@ -7,6 +7,7 @@ export * from "./tables/ledger";
 export * from "./tables/matching";
 export * from "./tables/operate-records";
 export * from "./tables/payouts";
+export * from "./tables/proposal-decisions";
 export * from "./tables/service-ids";
 export * from "./tables/sync-state";
 export * from "./tables/webhook-events";

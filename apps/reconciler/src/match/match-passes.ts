@@ -7,6 +7,7 @@
 import type { ResolvedMatchOptions } from "./match-options";
 import { authorizationChain, authorizationChainMismatch } from "./passes/authorization-chain";
 import { cashLeg, cashLegMismatch } from "./passes/cash-leg";
+import { confirmedProposals } from "./passes/decided-proposals";
 import { duplicates } from "./passes/duplicates";
 import { exactPass } from "./passes/exact";
 import { keyMismatch } from "./passes/key-mismatch";
@@ -46,6 +47,8 @@ export function matchPasses(o: ResolvedMatchOptions): Statement[] {
     statusMismatch(o),
     duplicates,
     noMoney,
+    // Finance's confirmed proposals, then the proposals of what is left (decided-proposals.ts).
+    confirmedProposals,
     ...tolerant(o),
     missingAtProvider(o),
     ledgerFees,

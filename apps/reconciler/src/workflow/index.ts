@@ -18,6 +18,13 @@ export {
   showBreak,
   WORKFLOW_STATUSES,
 } from "./break-queries";
+export {
+  type DecideProposalInput,
+  type DecideProposalResult,
+  decideProposal,
+  PROPOSAL_DECISIONS,
+  type ProposalDecision,
+} from "./decide-proposal";
 export { lapseChangedAcceptances, RECONCILER_ACTOR } from "./lapse-acceptances";
 export { WorkflowError, type WorkflowErrorCode } from "./workflow-error";
 export {

@@ -9,6 +9,7 @@ import {
   breaksReopenCommand,
   breaksUnassignCommand,
 } from "./breaks-act";
+import { breaksConfirmCommand, breaksRejectCommand } from "./breaks-decide";
 import { breaksListCommand } from "./breaks-list";
 import { breaksShowCommand } from "./breaks-show";
 import { breaksWriteOffCommand } from "./breaks-write-off";
@@ -47,6 +48,8 @@ export const commands: readonly Command[] = [
   breaksAssignCommand,
   breaksUnassignCommand,
   breaksWriteOffCommand,
+  breaksConfirmCommand,
+  breaksRejectCommand,
   exportCommand,
   consoleCommand,
   demoCommand,
