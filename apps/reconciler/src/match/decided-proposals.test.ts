@@ -10,6 +10,7 @@ import { useTestDatabase } from "../db/use-test-database";
 import { decideProposal } from "../workflow/decide-proposal";
 import { WorkflowError } from "../workflow/workflow-error";
 import { runMatch } from "./run-match";
+import { documentedQueries } from "./test-documented-queries";
 
 const DAY = 86_400_000;
 const T = Date.parse("2026-05-01T12:00:00Z");
@@ -126,6 +127,14 @@ describe.each(testBackends())("decided proposals on %s", (kind) => {
       { break_id: e1, actor: "alice", action: "confirm", text: "" },
       { break_id: e2, actor: "bob", action: "reject", text: "different purchase" },
     ]);
+    // Finance query 14 lists both decisions, the entries unchanged.
+    const q14 = await queryText(db, documentedQueries().get(14) ?? "");
+    expect(q14.map((r) => [r.decision, r.entry_id, r.item_ref, r.entry_unchanged])).toEqual(
+      expect.arrayContaining([
+        ["confirmed", "E1", "P1", true],
+        ["rejected", "E2", "P2", true],
+      ]),
+    );
     // Unchanged records keep the decisions run after run.
     await runMatch(db, { ...options, full: true });
     expect(await results()).toEqual(after);

@@ -7,6 +7,7 @@ import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
+import { documentedQueries } from "../match/test-documented-queries";
 import { applyBreakAction } from "./break-actions";
 import { breakHistory, listBreaks } from "./break-queries";
 import { seedThreeBreaks } from "./test-breaks";
@@ -133,6 +134,13 @@ describe.each(testBackends())("write-offs on %s", (kind) => {
     const unknown = await failure(writeOffBreak(db, { ...base, breakId: "nope" }));
     expect(unknown.code).toBe("unknown_break");
     expect([await count(db, "journal_entries"), await count(db, "break_actions")]).toEqual(before);
+  });
+
+  it("answers finance query 13 as documented: written off per account and currency", async () => {
+    const q13 = documentedQueries().get(13) ?? "";
+    // Entries dated 2026-05-31 fall outside this month; the one booked today is in it.
+    const rows = await queryText(db, q13);
+    expect(rows).toEqual([{ account: "6800", currency: "HKD", entries: "1", amount: "10" }]);
   });
 
   it("keeps the journal append-only in the database", async () => {
