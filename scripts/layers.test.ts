@@ -31,7 +31,7 @@ const RECONCILER_LAYERS = [
   ["store"],
   ["sync", "ledger", "workflow"],
   ["match"],
-  ["report"],
+  ["report", "export"],
   ["cycle"],
   ["webhook-receiver", "console"],
   ["cli"],

@@ -2,7 +2,6 @@
 // built for them: their days are UTC days whatever the session's TimeZone (the worker's
 // statement.csv is written from a UTC session), and a fee booked inside an operation's gross
 // entry counts as booked, as matching counts it. PGlite and (with DATABASE_URL) a Postgres server.
-import { readFileSync } from "node:fs";
 import type { GroundTruth } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
@@ -11,6 +10,7 @@ import { testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
 import { importLedger } from "../ledger/import-ledger";
 import { runMatch } from "./run-match";
+import { documentedQueries } from "./test-documented-queries";
 import { storeGroundTruth } from "./test-ground-truth";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
@@ -105,18 +105,6 @@ const LEDGER = [
   `G2,fee,dep-2,-2.00,USD,${iso(LATE)},DEPOSIT,${CARD},deposit fee`,
   `D3,card_operation,dep-3,-303.01,USD,${iso(LATE)},,${CARD},deposit incl. fees`,
 ].join("\n");
-
-/** The first SQL block of each numbered question of docs/finance-queries.md, by number. */
-function documentedQueries(): Map<number, string> {
-  const doc = readFileSync(new URL("../../../../docs/finance-queries.md", import.meta.url), "utf8");
-  const queries = new Map<number, string>();
-  for (const section of doc.split(/^## /m).slice(1)) {
-    const number = Number(/^(\d+)\./.exec(section)?.[1]);
-    const block = /```sql\n([\s\S]*?)```/.exec(section)?.[1];
-    if (number && block) queries.set(number, block);
-  }
-  return queries;
-}
 
 describe.each(testBackends())("finance views and queries on %s", (kind) => {
   let db: Db;

@@ -30,6 +30,7 @@ import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
 import { useTestDatabase } from "../db/use-test-database";
+import { decideProposal } from "../workflow/decide-proposal";
 import { runMatch } from "./run-match";
 import { PROVIDER_TABLES, settledClearing, storeGroundTruth } from "./test-ground-truth";
 import { runFigures, storedDifference, storedResults } from "./test-stored-results";
@@ -1219,6 +1220,45 @@ describe.runIf(testBackends().includes("postgres"))("incremental matching on Pos
         [entry("E1", "card_transaction", "K1", "-10.00")],
       );
       await queryText(db, "DELETE FROM card_transactions WHERE txn_order_no = 'K1'");
+      expect(await incrementalVsFull()).toEqual({});
+    });
+
+    // Finance's decisions on proposals (passes/decided-proposals.ts): E1–K1 confirmed, E2–K2
+    // rejected; then K1's amount changes (the confirmation lapses: proposed again) and K2's
+    // entry is corrected by a cent (the rejection lapses too). Each step, incremental = full.
+    it("decided proposals: confirmed, rejected, then both lapse", async () => {
+      const near = (entry_id: string, amount: string): Entry => ({
+        ...entry(entry_id, "card_transaction", `X-${entry_id}`, amount, AS_OF - 9 * DAY),
+        card_id: CARD,
+      });
+      const settled = (txnOrderNo: string, amount: string) =>
+        settledClearing({ cardId: CARD, txnOrderNo, amount, at: AS_OF - 9 * DAY });
+      await start(
+        [{ txns: [settled("K1", "50.00"), settled("K2", "70.50")] }],
+        [near("E1", "-50.10"), near("E2", "-70.95")],
+      );
+      const proposal = async (entryId: string) =>
+        (
+          await queryText<{ break_id: string }>(
+            db,
+            `SELECT break_id FROM breaks WHERE class = 'proposed_match' AND status = 'open'
+              AND entry_id = '${entryId}'`,
+          )
+        )[0]?.break_id as string;
+      await decideProposal(db, { breakId: await proposal("E1"), decision: "confirm", actor: "a" });
+      await decideProposal(db, {
+        breakId: await proposal("E2"),
+        decision: "reject",
+        actor: "a",
+        reason: "another purchase",
+      });
+      expect(await incrementalVsFull()).toEqual({});
+      await queryText(
+        db,
+        `UPDATE card_transactions SET card_amount = 50.20, settle_amount = 50.20
+          WHERE txn_order_no = 'K1'`,
+      );
+      await queryText(db, "UPDATE ledger_entries SET amount = -70.96 WHERE entry_id = 'E2'");
       expect(await incrementalVsFull()).toEqual({});
     });
 

@@ -11,6 +11,7 @@ import type { ResolvedMatchOptions } from "./match-options";
 import { type MatchPass, statementsOnly } from "./match-pass";
 import { authorizationChain, authorizationChainMismatch } from "./passes/authorization-chain";
 import { cashLeg, cashLegMismatchPass } from "./passes/cash-leg";
+import { confirmedProposals } from "./passes/decided-proposals";
 import { duplicatesPass } from "./passes/duplicates";
 import { exactPass } from "./passes/exact";
 import { keyMismatchPass } from "./passes/key-mismatch";
@@ -40,6 +41,8 @@ export const MATCH_PASSES = [
   statusMismatchPass,
   duplicatesPass,
   statementsOnly(noMoney),
+  // Finance's confirmed proposals, then the proposals of what is left (decided-proposals.ts).
+  statementsOnly(confirmedProposals),
   tolerantPass,
   missingAtProviderPass,
   ledgerFeesPass,

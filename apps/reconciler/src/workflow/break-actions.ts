@@ -4,7 +4,7 @@
 // break_workflow and appends one audit row with the break's class, amount and currency at that
 // moment, all in one transaction.
 import { decimalEquals, isDecimalString } from "@merchantkit/core";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { assigneeName, freeText, personName, RECONCILER_ACTOR } from "./typed-text";
@@ -145,7 +145,7 @@ function checkSeen(action: BreakAction, seen: SeenBreak): SeenBreak {
   return seen;
 }
 
-interface LockedBreak extends Record<string, unknown> {
+export interface LockedBreak extends Record<string, unknown> {
   class: string;
   amount: string;
   currency: string | null;
@@ -181,28 +181,7 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
   const { breakId, action, actor } = input;
   const text = input.text ?? "";
   return db.transaction(async (tx) => {
-    const [known] = await queryRows(
-      tx,
-      sql`SELECT 1 FROM breaks WHERE break_id = ${breakId} FOR SHARE`,
-    );
-    if (!known)
-      throw new WorkflowError("unknown_break", `no break has the id ${breakId}`, "breakId");
-    // The workflow row exists before it is locked, so the lock always has a row to wait on.
-    await queryRows(
-      tx,
-      sql`INSERT INTO break_workflow (break_id, last_action, last_actor, last_action_at)
-        VALUES (${breakId}, 'none', ${actor}, now()) ON CONFLICT (break_id) DO NOTHING`,
-    );
-    const [b] = await queryRows<LockedBreak>(
-      tx,
-      sql`SELECT b.class, b.amount::text AS amount, b.currency, b.status,
-          b.provider_amount::text AS provider_amount, b.ledger_amount::text AS ledger_amount,
-          to_char(w.accepted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS accepted_at,
-          w.accepted_by, w.assignee, ${ledgerCurrencies("w.break_id")} AS ledger_currencies
-        FROM break_workflow w JOIN breaks b ON b.break_id = w.break_id
-        WHERE w.break_id = ${breakId} FOR UPDATE OF w`,
-    );
-    if (!b) throw new WorkflowError("unknown_break", `no break has the id ${breakId}`, "breakId");
+    const b = await lockBreak(tx, breakId, actor);
     const seenId = input.seen?.lastActionId;
     if (seenId !== undefined) {
       // Read under the lock: every action on the break (and a lapse) writes its row holding it.
@@ -250,6 +229,36 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
   });
 }
 
+/**
+ * Locks break `breakId` for an action in transaction `tx` (its breaks row FOR SHARE, then its
+ * break_workflow row, created if missing, FOR UPDATE: applyBreakAction says why in this order)
+ * and answers its state; refuses an unknown id.
+ */
+export async function lockBreak(tx: Db, breakId: string, actor: string): Promise<LockedBreak> {
+  const [known] = await queryRows(
+    tx,
+    sql`SELECT 1 FROM breaks WHERE break_id = ${breakId} FOR SHARE`,
+  );
+  if (!known) throw new WorkflowError("unknown_break", `no break has the id ${breakId}`, "breakId");
+  // The workflow row exists before it is locked, so the lock always has a row to wait on.
+  await queryRows(
+    tx,
+    sql`INSERT INTO break_workflow (break_id, last_action, last_actor, last_action_at)
+      VALUES (${breakId}, 'none', ${actor}, now()) ON CONFLICT (break_id) DO NOTHING`,
+  );
+  const [b] = await queryRows<LockedBreak>(
+    tx,
+    sql`SELECT b.class, b.amount::text AS amount, b.currency, b.status,
+        b.provider_amount::text AS provider_amount, b.ledger_amount::text AS ledger_amount,
+        to_char(w.accepted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS accepted_at,
+        w.accepted_by, w.assignee, ${ledgerCurrencies("w.break_id")} AS ledger_currencies
+      FROM break_workflow w JOIN breaks b ON b.break_id = w.break_id
+      WHERE w.break_id = ${breakId} FOR UPDATE OF w`,
+  );
+  if (!b) throw new WorkflowError("unknown_break", `no break has the id ${breakId}`, "breakId");
+  return b;
+}
+
 /** "bob reopened it at 2026-11-27T10:00:00Z" for an audit row. */
 function describeAction(r: LaterAction): string {
   const done: Record<string, string> = {
@@ -258,6 +267,7 @@ function describeAction(r: LaterAction): string {
     assign: `assigned it to ${r.text}`,
     unassign: "unassigned it",
     lapse: "lapsed its acceptance",
+    write_off: "wrote it off",
   };
   return `${r.actor} ${done[r.action] ?? `${r.action} it`} at ${r.at}`;
 }
@@ -277,14 +287,21 @@ function refuseIfActedOn(later: LaterAction[], breakId: string): void {
   );
 }
 
-function refuseByState(action: BreakAction, b: LockedBreak, breakId: string): void {
-  if (action === "accept") {
+export function refuseByState(
+  action: BreakAction | "write_off",
+  b: LockedBreak,
+  breakId: string,
+): void {
+  if (action === "accept" || action === "write_off") {
     if (b.status === "resolved")
-      throw new WorkflowError("conflict", `break ${breakId} is resolved: nothing to accept`);
+      throw new WorkflowError(
+        "conflict",
+        `break ${breakId} is resolved: nothing to ${action === "accept" ? "accept" : "write off"}`,
+      );
     if (b.accepted_at !== null)
       throw new WorkflowError(
         "conflict",
-        `break ${breakId} is already accepted (by ${b.accepted_by} at ${b.accepted_at}); nothing done`,
+        `break ${breakId} is already accepted (by ${b.accepted_by} at ${b.accepted_at}); nothing done${action === "write_off" ? ": reopen it first to write it off" : ""}`,
       );
   }
   if (action === "reopen" && b.accepted_at === null)
@@ -358,18 +375,33 @@ function printedChange(printed: NonNullable<SeenBreak["printed"]>, b: LockedBrea
   return `amount ${typed} is now ${now.join("; ")}`;
 }
 
+/**
+ * The update that makes break `breakId` accepted by `actor` for `reason`, keeping the figures
+ * accepted (a later run that changes them lapses it: lapse-acceptances.ts); `last` sets the
+ * last action (an accept, or a write-off: write-off.ts).
+ */
+export function acceptance(
+  breakId: string,
+  b: LockedBreak,
+  actor: string,
+  reason: string,
+  last: SQL,
+) {
+  return sql`UPDATE break_workflow SET ${last}, accepted_at = now(), accepted_by = ${actor},
+    accepted_reason = ${reason}, accepted_class = ${b.class},
+    accepted_amount = ${b.amount}::numeric, accepted_currency = ${b.currency},
+    accepted_provider_amount = ${b.provider_amount}::numeric,
+    accepted_ledger_amount = ${b.ledger_amount}::numeric,
+    accepted_ledger_currencies = (SELECT ${ledgerCurrencies("break_workflow.break_id")})
+    WHERE break_id = ${breakId}`;
+}
+
 function workflowUpdate(input: BreakActionInput, b: LockedBreak) {
   const { breakId, action, actor } = input;
   const last = sql`last_action = ${action}, last_actor = ${actor}, last_action_at = now()`;
   switch (action) {
     case "accept":
-      return sql`UPDATE break_workflow SET ${last}, accepted_at = now(), accepted_by = ${actor},
-        accepted_reason = ${input.text ?? ""}, accepted_class = ${b.class},
-        accepted_amount = ${b.amount}::numeric, accepted_currency = ${b.currency},
-        accepted_provider_amount = ${b.provider_amount}::numeric,
-        accepted_ledger_amount = ${b.ledger_amount}::numeric,
-        accepted_ledger_currencies = (SELECT ${ledgerCurrencies("break_workflow.break_id")})
-        WHERE break_id = ${breakId}`;
+      return acceptance(breakId, b, actor, input.text ?? "", last);
     case "reopen":
       return sql`UPDATE break_workflow SET ${last}, ${CLEAR_ACCEPTANCE} WHERE break_id = ${breakId}`;
     case "assign":

@@ -61,16 +61,22 @@ const FROM: Record<string, string> = {
   text: "TEXT",
 };
 
-/** The input checked as applyBreakAction checks it, errors naming the flag or word it came from. */
-function checkedInput(input: BreakActionInput): BreakActionInput {
+/**
+ * Runs `check` (a workflow function's own input check), its errors naming the flag or word the
+ * field came from (`from`: field → flag).
+ */
+export function withFlagNames<T>(check: () => T, from: Record<string, string> = FROM): T {
   try {
-    return checkActionInput(input);
+    return check();
   } catch (error) {
-    const from = error instanceof WorkflowError && error.field ? FROM[error.field] : undefined;
-    if (!(error instanceof WorkflowError) || from === undefined) throw error;
-    throw new WorkflowError(error.code, `${from}: ${error.message}`, error.field);
+    const flag = error instanceof WorkflowError && error.field ? from[error.field] : undefined;
+    if (!(error instanceof WorkflowError) || flag === undefined) throw error;
+    throw new WorkflowError(error.code, `${flag}: ${error.message}`, error.field);
   }
 }
+
+/** The input checked as applyBreakAction checks it, errors naming the flag or word it came from. */
+const checkedInput = (input: BreakActionInput) => withFlagNames(() => checkActionInput(input));
 
 function actionCommand(spec: ActionSpec): Command {
   const usage = `reconciler breaks ${spec.action} ID${spec.rest} --as NAME   (or RECONCILER_ACTOR=NAME)`;

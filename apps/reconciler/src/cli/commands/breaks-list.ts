@@ -55,6 +55,42 @@ const statusList = v.pipe(
   v.transform((list) => list as WorkflowStatus[]),
 );
 
+/** The flags that choose breaks (breaks list, export): checked as breaksFilter reads them. */
+export const BREAK_FILTER_FLAGS = {
+  status: v.optional(statusList),
+  // A misspelt class listed nothing, exit 0: the classes are named instead.
+  class: v.optional(
+    v.pipe(
+      v.string(),
+      lowerCase,
+      v.picklist(BREAK_CLASSES, `must be one of ${BREAK_CLASSES.join(", ")}`),
+    ),
+  ),
+  currency: v.optional(
+    v.pipe(
+      v.string("needs currency codes"),
+      v.transform(currencyFilter),
+      v.check(Array.isArray, (issue) => String(issue.input)),
+      v.transform((codes) => codes as string[]),
+    ),
+  ),
+  assignee: v.optional(v.pipe(v.string("needs a name (or none)"), v.minLength(1))),
+  sort: v.optional(v.picklist(QUEUE_SORTS, `must be one of ${QUEUE_SORTS.join(", ")}`)),
+};
+
+/** The filter the BREAK_FILTER_FLAGS given choose ("none": the unassigned breaks). */
+export function breaksFilter(
+  flags: v.InferOutput<v.ObjectSchema<typeof BREAK_FILTER_FLAGS, undefined>>,
+) {
+  return {
+    status: flags.status,
+    class: flags.class,
+    currency: flags.currency,
+    assignee: flags.assignee?.toLowerCase() === UNASSIGNED_FILTER ? "" : flags.assignee,
+    sort: flags.sort,
+  };
+}
+
 export const breaksListCommand: Command = {
   name: "breaks list",
   summary: "list breaks (the open queue by default) with their workflow state",
@@ -68,11 +104,7 @@ export const breaksListCommand: Command = {
       async ({ db }, flags) => {
         const offset = flags.offset ?? 0;
         const { rows, total } = await listBreakPage(db, {
-          status: flags.status,
-          class: flags.class,
-          currency: flags.currency,
-          assignee: flags.assignee?.toLowerCase() === UNASSIGNED_FILTER ? "" : flags.assignee,
-          sort: flags.sort,
+          ...breaksFilter(flags),
           limit: flags.all === true ? null : (flags.limit ?? DEFAULT_LIMIT),
           offset,
         });
@@ -120,25 +152,7 @@ function readFlags(args: Parameters<Command["run"]>[0]) {
   if (args.positional.length > 0)
     throw new UsageError(`breaks list takes no arguments (got ${args.positional.join(" ")})`);
   const flags = commandFlags(args, {
-    status: v.optional(statusList),
-    // A misspelt class listed nothing, exit 0: the classes are named instead.
-    class: v.optional(
-      v.pipe(
-        v.string(),
-        lowerCase,
-        v.picklist(BREAK_CLASSES, `must be one of ${BREAK_CLASSES.join(", ")}`),
-      ),
-    ),
-    currency: v.optional(
-      v.pipe(
-        v.string("needs currency codes"),
-        v.transform(currencyFilter),
-        v.check(Array.isArray, (issue) => String(issue.input)),
-        v.transform((codes) => codes as string[]),
-      ),
-    ),
-    assignee: v.optional(v.pipe(v.string("needs a name (or none)"), v.minLength(1))),
-    sort: v.optional(v.picklist(QUEUE_SORTS, `must be one of ${QUEUE_SORTS.join(", ")}`)),
+    ...BREAK_FILTER_FLAGS,
     limit: v.optional(
       v.pipe(
         v.string(),

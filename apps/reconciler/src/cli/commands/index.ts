@@ -9,10 +9,13 @@ import {
   breaksReopenCommand,
   breaksUnassignCommand,
 } from "./breaks-act";
+import { breaksConfirmCommand, breaksRejectCommand } from "./breaks-decide";
 import { breaksListCommand } from "./breaks-list";
 import { breaksShowCommand } from "./breaks-show";
+import { breaksWriteOffCommand } from "./breaks-write-off";
 import { consoleCommand } from "./console";
 import { demoCommand } from "./demo";
+import { exportCommand } from "./export";
 import { ledgerImportCommand } from "./ledger-import";
 import { matchCommand } from "./match";
 import { migrateCommand } from "./migrate";
@@ -44,6 +47,10 @@ export const commands: readonly Command[] = [
   breaksCommentCommand,
   breaksAssignCommand,
   breaksUnassignCommand,
+  breaksWriteOffCommand,
+  breaksConfirmCommand,
+  breaksRejectCommand,
+  exportCommand,
   consoleCommand,
   demoCommand,
 ];

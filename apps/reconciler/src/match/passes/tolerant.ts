@@ -8,6 +8,7 @@ import type { ResolvedMatchOptions } from "../match-options";
 import { matchPass } from "../match-pass";
 import { literals, type Statement } from "../statement";
 import { insertBreakItems, insertMembers, itemOf, openLedger, openProvider } from "../work-tables";
+import { decided } from "./decided-proposals";
 
 export const proposedMatch = breakClass({
   name: "proposed_match",
@@ -98,7 +99,8 @@ function closestFirst(o: ResolvedMatchOptions): Statement[] {
           AND p.currency = l.currency
         WHERE l.kind = 'card_transaction' AND l.card_id IS NOT NULL AND ${openLedger("l")} AND ${openProvider("p")}
           AND abs(l.amount - p.amount) <= ${v.tolerance}
-          AND l.booked_at BETWEEN p.occurred_at - ${v.window} AND p.occurred_at + ${v.window}`,
+          AND l.booked_at BETWEEN p.occurred_at - ${v.window} AND p.occurred_at + ${v.window}
+          AND NOT ${decided("rejected", "l", "p")}`,
     },
     {
       name: "tolerant proposals",

@@ -1,0 +1,41 @@
+// `reconciler breaks confirm|reject` through main(), on a PGlite folder and (with DATABASE_URL) a
+// Postgres server: what is refused, exit 2 naming the flag or the rule, with nothing written
+// (a confirmed or rejected proposal end to end: match/decided-proposals.test.ts).
+import { describe, expect, it } from "vitest";
+import { testBackends } from "../../db/test-databases";
+import { EXIT } from "../../exit-codes";
+import { main } from "../main";
+import { fakeIo } from "../test-cli";
+import { useBreaksCliDatabase } from "./test-breaks-cli";
+
+describe.each(testBackends())("reconciler breaks confirm and reject on %s", (kind) => {
+  let where: string[];
+  let ids: string[];
+  const cli = async (words: string[]) => {
+    const c = fakeIo({ RECONCILER_ACTOR: "alice" });
+    const code = await main([...words, ...where], c.io);
+    return { code, ...c };
+  };
+  useBreaksCliDatabase(kind, "breaks_decide_cli", (database, seeded) => {
+    where = database;
+    ids = seeded;
+  });
+
+  it("refuses a reject without --reason, a break that is no proposal, and writes nothing", async () => {
+    const id = ids[0] as string;
+    const cases: [string[], RegExp][] = [
+      [["breaks", "reject", id], /--reason: reason is required/],
+      [["breaks", "confirm"], /breaks confirm needs the break id/],
+      [["breaks", "confirm", id, "--as", "reconciler"], /--as: actor "reconciler"/],
+      [["breaks", "confirm", id], /is a missing_at_provider, not a proposed_match/],
+      [["breaks", "reject", id, "--reason", "no"], /not a proposed_match/],
+    ];
+    for (const [words, message] of cases) {
+      const { code, err } = await cli(words);
+      expect(code, words.join(" ")).toBe(EXIT.usage);
+      expect(err.join("\n")).toMatch(message);
+    }
+    const show = await cli(["breaks", "show", id, "--json"]);
+    expect(JSON.parse(show.out.join("")).history).toEqual([]);
+  });
+});

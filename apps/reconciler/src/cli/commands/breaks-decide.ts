@@ -1,0 +1,71 @@
+// `reconciler breaks confirm ID [--reason TEXT]` and `reconciler breaks reject ID --reason TEXT`:
+// finance's decision on a proposed_match break (workflow/decide-proposal.ts), applied by the next
+// match run. What is typed is checked before the database is opened; errors name the flag.
+import * as v from "valibot";
+import { EXIT } from "../../exit-codes";
+import { terminalText } from "../../text-table";
+import {
+  checkDecisionInput,
+  decideProposal,
+  type ProposalDecision,
+} from "../../workflow/decide-proposal";
+import type { Command } from "../command";
+import { commandFlags } from "../command-support";
+import { UsageError } from "../parse-args";
+import { withFlagNames } from "./breaks-act";
+import { runOnBreaks } from "./breaks-support";
+
+function decideCommand(decision: ProposalDecision, summary: string): Command {
+  const reason = decision === "reject" ? " --reason TEXT" : " [--reason TEXT]";
+  const usage = `reconciler breaks ${decision} ID${reason} --as NAME   (or RECONCILER_ACTOR=NAME)`;
+  return {
+    name: `breaks ${decision}`,
+    summary,
+    usage,
+    run(args, io) {
+      const check = () => {
+        const flags = commandFlags(
+          args,
+          {
+            as: v.optional(v.string("needs a name")),
+            reason: v.optional(v.string("needs the reason")),
+          },
+          { positional: true },
+        );
+        const [breakId, ...words] = args.positional;
+        if (!breakId) throw new UsageError(`breaks ${decision} needs the break id`);
+        if (words.length > 0) throw new UsageError(`unexpected words: ${words.join(" ")}`);
+        return withFlagNames(
+          () =>
+            checkDecisionInput({
+              breakId,
+              decision,
+              actor: flags.as ?? io.env.RECONCILER_ACTOR ?? "",
+              reason: flags.reason,
+            }),
+          { actor: "--as", reason: "--reason", breakId: "ID" },
+        );
+      };
+      return runOnBreaks(args, io, usage, check, async ({ db }, input) => {
+        const result = await decideProposal(db, input);
+        io.out(
+          io.isTty
+            ? terminalText(
+                `${decision} ${result.breakId}: entry ${result.entryId} and ${result.providerRef} ${decision === "confirm" ? "are a match" : "are not proposed again"} from the next match run (audit row ${result.actionId})`,
+              )
+            : JSON.stringify({ msg: `break ${decision}`, ...result }),
+        );
+        return EXIT.ok;
+      });
+    },
+  };
+}
+
+export const breaksConfirmCommand = decideCommand(
+  "confirm",
+  "confirm a proposed match: the next run makes it a match",
+);
+export const breaksRejectCommand = decideCommand(
+  "reject",
+  "reject a proposed match with a reason: the next run never proposes the pair again",
+);

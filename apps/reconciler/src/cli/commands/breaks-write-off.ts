@@ -1,0 +1,68 @@
+// `reconciler breaks write-off ID --account ACCOUNT --reason TEXT [--date YYYY-MM-DD]`: resolves
+// a break by adjustment, booking one journal entry per currency it touches (workflow/write-off.ts).
+// What is typed is checked before the database is opened; errors name the flag.
+import * as v from "valibot";
+import { EXIT } from "../../exit-codes";
+import { terminalText } from "../../text-table";
+import { checkWriteOffInput, writeOffBreak } from "../../workflow/write-off";
+import type { Command } from "../command";
+import { commandFlags } from "../command-support";
+import { UsageError } from "../parse-args";
+import { withFlagNames } from "./breaks-act";
+import { runOnBreaks } from "./breaks-support";
+
+const text = (what: string) => v.optional(v.string(`needs ${what}`));
+
+const usage =
+  "reconciler breaks write-off ID --account ACCOUNT --reason TEXT [--date YYYY-MM-DD] --as NAME   (or RECONCILER_ACTOR=NAME)";
+
+export const breaksWriteOffCommand: Command = {
+  name: "breaks write-off",
+  summary: "write a break off to an account: one journal entry per currency, the break accepted",
+  usage,
+  run(args, io) {
+    const check = () => {
+      const flags = commandFlags(
+        args,
+        {
+          as: text("a name"),
+          account: text("the account"),
+          reason: text("the reason"),
+          date: text("the date"),
+        },
+        { positional: true },
+      );
+      const [breakId, ...words] = args.positional;
+      if (!breakId) throw new UsageError("breaks write-off needs the break id");
+      if (words.length > 0) throw new UsageError(`unexpected words: ${words.join(" ")}`);
+      return withFlagNames(
+        () =>
+          checkWriteOffInput({
+            breakId,
+            actor: flags.as ?? io.env.RECONCILER_ACTOR ?? "",
+            account: flags.account ?? "",
+            reason: flags.reason ?? "",
+            date: flags.date,
+          }),
+        { actor: "--as", account: "--account", reason: "--reason", date: "--date", breakId: "ID" },
+      );
+    };
+    return runOnBreaks(args, io, usage, check, async ({ db }, input) => {
+      const result = await writeOffBreak(db, input);
+      if (io.isTty)
+        io.out(
+          terminalText(
+            [
+              `write-off ${result.breakId}: now accepted (audit row ${result.actionId})`,
+              ...result.entries.map(
+                (e) =>
+                  `  journal entry ${e.id}: ${e.entryDate} ${e.account} ${e.amount} ${e.currency}`,
+              ),
+            ].join("\n"),
+          ),
+        );
+      else io.out(JSON.stringify({ msg: "break write-off", ...result }));
+      return EXIT.ok;
+    });
+  },
+};

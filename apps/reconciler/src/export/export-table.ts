@@ -1,0 +1,142 @@
+// What `reconciler export` writes: the journal (journal_entries), the breaks or the audit trail
+// (break_actions), as one table of text cells whose columns say which are amounts, for the CSV and
+// XLSX writers. The breaks list's filters choose the breaks; the journal and the audit trail are
+// those of the breaks they choose (every break, whatever its status, when no filter is given).
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database";
+import { queryRows } from "../db/query-rows";
+import {
+  type BreakFilter,
+  type BreakRow,
+  listBreakPage,
+  WORKFLOW_STATUSES,
+} from "../workflow/break-queries";
+import { JOURNAL_COLUMNS, toJournalEntry } from "../workflow/write-off";
+
+export const EXPORTS = ["journal", "breaks", "audit"] as const;
+export type ExportKind = (typeof EXPORTS)[number];
+
+export interface ExportColumn {
+  name: string;
+  /** An amount (decimal text, written as a number); any other cell is text. */
+  amount?: boolean;
+}
+
+export interface ExportTable {
+  columns: ExportColumn[];
+  /** Cells as text (amounts as exact decimal text); null: empty. */
+  rows: (string | null)[][];
+}
+
+/** The breaks filter minus paging: what the breaks list's flags choose. */
+export type ExportFilter = Omit<BreakFilter, "limit" | "offset">;
+
+const text = (name: string): ExportColumn => ({ name });
+const amount = (name: string): ExportColumn => ({ name, amount: true });
+
+/** The table `kind` holds for `filter` (the breaks: open and pending when no status is given). */
+export async function loadExport(
+  db: Db,
+  kind: ExportKind,
+  filter: ExportFilter,
+): Promise<ExportTable> {
+  if (kind === "breaks") return breaksTable(await filteredBreaks(db, filter));
+  const given = Object.values(filter).some((x) => x !== undefined);
+  // Without a filter every row; with one the rows of the breaks it chooses, in any status.
+  const ids = given
+    ? (await filteredBreaks(db, { ...filter, status: filter.status ?? WORKFLOW_STATUSES })).map(
+        (b) => b.breakId,
+      )
+    : undefined;
+  const where =
+    ids === undefined
+      ? sql`true`
+      : sql`break_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+  return kind === "journal" ? journalTable(db, where) : auditTable(db, where);
+}
+
+async function filteredBreaks(db: Db, filter: ExportFilter): Promise<BreakRow[]> {
+  return (await listBreakPage(db, { ...filter, limit: null, offset: 0 })).rows;
+}
+
+function breaksTable(rows: BreakRow[]): ExportTable {
+  const columns: [ExportColumn, (b: BreakRow) => string | null][] = [
+    [text("break_id"), (b) => b.breakId],
+    [text("class"), (b) => b.class],
+    [text("status"), (b) => b.status],
+    [text("priority"), (b) => `P${b.priority}`],
+    [text("currency"), (b) => b.currency],
+    [amount("amount"), (b) => b.amount],
+    [amount("provider_amount"), (b) => b.providerAmount],
+    [amount("ledger_amount"), (b) => b.ledgerAmount],
+    [text("record_kind"), (b) => b.recordKind],
+    [text("provider_ref"), (b) => b.providerRef],
+    [text("entry_id"), (b) => b.entryId],
+    [text("occurred_at"), (b) => b.occurredAt],
+    [text("opened_at"), (b) => b.openedAt],
+    [text("assignee"), (b) => b.assignee],
+    [text("accepted_by"), (b) => b.acceptedBy],
+    [text("accepted_at"), (b) => b.acceptedAt],
+    [text("accepted_reason"), (b) => b.acceptedReason],
+    [text("last_action"), (b) => b.lastAction],
+    [text("last_actor"), (b) => b.lastActor],
+    [text("last_action_at"), (b) => b.lastActionAt],
+    [text("detail"), (b) => b.detail],
+  ];
+  return {
+    columns: columns.map(([c]) => c),
+    rows: rows.map((b) => columns.map(([, cell]) => cell(b))),
+  };
+}
+
+async function journalTable(db: Db, where: ReturnType<typeof sql>): Promise<ExportTable> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${JOURNAL_COLUMNS} FROM journal_entries WHERE ${where} ORDER BY id`,
+  );
+  return {
+    columns: [
+      text("id"),
+      text("entry_date"),
+      text("account"),
+      amount("amount"),
+      text("currency"),
+      text("break_id"),
+      text("reference"),
+      text("actor"),
+      text("reason"),
+      text("audit_row"),
+      text("created_at"),
+    ],
+    rows: rows
+      .map(toJournalEntry)
+      .map((e) => [
+        e.id,
+        e.entryDate,
+        e.account,
+        e.amount,
+        e.currency,
+        e.breakId,
+        e.reference,
+        e.actor,
+        e.reason,
+        e.actionId,
+        e.createdAt,
+      ]),
+  };
+}
+
+async function auditTable(db: Db, where: ReturnType<typeof sql>): Promise<ExportTable> {
+  const rows = await queryRows<Record<string, string | null>>(
+    db,
+    sql`SELECT id::text AS id, break_id,
+        to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, actor, action, text,
+        class, amount::text AS amount, currency
+      FROM break_actions WHERE ${where} ORDER BY id`,
+  );
+  const names = ["id", "break_id", "at", "actor", "action", "text", "class", "amount", "currency"];
+  return {
+    columns: names.map((n) => (n === "amount" ? amount(n) : text(n))),
+    rows: rows.map((r) => names.map((n) => r[n] ?? null)),
+  };
+}

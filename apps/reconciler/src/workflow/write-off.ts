@@ -1,0 +1,187 @@
+// Writing a break off: finance resolves a difference by adjustment. In one transaction, under the
+// locks every action on the break takes (break-actions.ts lockBreak), it books one journal entry
+// per currency the break touches (journal_entries: provider − ledger in that currency, from the
+// break's records), makes the break accepted with the write-off's reason (it leaves the open
+// queue; the statement counts it as accepted), and appends one audit row (action write_off).
+// A run that changes the break's figures later lapses it like any acceptance; the booked entries
+// stay (the journal is append-only): finance books the correction (docs/assumptions.md).
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database";
+import { queryRows } from "../db/query-rows";
+import { acceptance, lockBreak, refuseByState } from "./break-actions";
+import { freeText, personName } from "./typed-text";
+import { WorkflowError } from "./workflow-error";
+
+export interface WriteOffInput {
+  breakId: string;
+  /** Who writes it off (a person's name: typed-text.ts personName). */
+  actor: string;
+  /** The account the difference is booked to: letters, digits, space and . _ : / - (1–64). */
+  account: string;
+  /** Why (1–2,000 characters, card numbers masked). */
+  reason: string;
+  /** The entries' accounting date, YYYY-MM-DD; the write-off's UTC day when absent. */
+  date?: string | undefined;
+}
+
+/** A journal entry as stored (amounts and ids as decimal text). */
+export interface JournalEntry {
+  id: string;
+  entryDate: string;
+  account: string;
+  /** Signed: provider − ledger in `currency`. */
+  amount: string;
+  currency: string;
+  breakId: string;
+  /** The break's records in this currency, "side:kind:ref" joined by ", ". */
+  reference: string;
+  actor: string;
+  reason: string;
+  actionId: string;
+  createdAt: string;
+}
+
+export interface WriteOffResult {
+  /** The audit row's id. */
+  actionId: string;
+  breakId: string;
+  /** accepted: the break leaves the open queue. */
+  status: "accepted";
+  /** One per currency whose difference is not zero, by currency. */
+  entries: JournalEntry[];
+}
+
+const ACCOUNT = /^[\p{L}\p{N}][\p{L}\p{N} ._:/-]{0,63}$/u;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The account as stored, or a WorkflowError naming the rule. */
+function accountCode(value: string | undefined): string {
+  const account = (value ?? "").normalize("NFKC").trim();
+  if (account === "")
+    throw new WorkflowError(
+      "invalid",
+      "account is required: the account the difference is booked to",
+      "account",
+    );
+  if (!ACCOUNT.test(account))
+    throw new WorkflowError(
+      "invalid",
+      "account must be 1–64 letters, digits, spaces or . _ : / - starting with a letter or digit",
+      "account",
+    );
+  return account;
+}
+
+/** A calendar day YYYY-MM-DD (2026-02-30 refused), or a WorkflowError naming `date`. */
+function calendarDay(value: string): string {
+  const found = DAY.exec(value.trim());
+  const day = found ? new Date(`${found[0]}T00:00:00Z`) : undefined;
+  if (!found || !day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== found[0])
+    throw new WorkflowError(
+      "invalid",
+      `date must be a calendar day YYYY-MM-DD, not ${value}`,
+      "date",
+    );
+  return found[0];
+}
+
+/** Checks a write-off before any database work; answers it as it is stored. */
+export function checkWriteOffInput(input: WriteOffInput): WriteOffInput {
+  const breakId = (input.breakId ?? "").trim();
+  if (breakId === "" || breakId.length > 200)
+    throw new WorkflowError(
+      "invalid",
+      "breakId is required: the break's id (at most 200 characters)",
+      "breakId",
+    );
+  return {
+    breakId,
+    actor: personName(input.actor, "actor", "who writes it off (--as NAME or RECONCILER_ACTOR)"),
+    account: accountCode(input.account),
+    reason: freeText(input.reason, "reason", "why the difference is written off"),
+    date: input.date === undefined ? undefined : calendarDay(input.date),
+  };
+}
+
+interface Difference extends Record<string, unknown> {
+  currency: string;
+  amount: string;
+  reference: string;
+}
+
+/**
+ * Writes break `breakId` off to `account`: refused (nothing written) for an unknown, resolved or
+ * already accepted break, and for one whose records agree in every currency (no difference to
+ * book: accept it instead).
+ */
+export async function writeOffBreak(db: Db, raw: WriteOffInput): Promise<WriteOffResult> {
+  const input = checkWriteOffInput(raw);
+  const { breakId, actor, account, reason } = input;
+  return db.transaction(async (tx) => {
+    const b = await lockBreak(tx, breakId, actor);
+    refuseByState("write_off", b, breakId);
+    // break_records hold the signed amounts of both sides in one sign convention (a key's
+    // provider and ledger amounts are compared as pa − la), so the sum is the ledger's shortfall.
+    const differences = await queryRows<Difference>(
+      tx,
+      sql`SELECT currency,
+          sum(CASE side WHEN 'provider' THEN amount ELSE -amount END)::text AS amount,
+          string_agg(side || ':' || record_kind || ':' || record_ref, ', '
+            ORDER BY side DESC, record_kind, record_ref) AS reference
+        FROM break_records WHERE break_id = ${breakId} AND amount IS NOT NULL
+        GROUP BY currency
+        HAVING sum(CASE side WHEN 'provider' THEN amount ELSE -amount END) <> 0
+        ORDER BY currency`,
+    );
+    if (differences.length === 0)
+      throw new WorkflowError(
+        "conflict",
+        `break ${breakId} has no difference to write off (its provider and ledger records agree in every currency): accept it instead`,
+      );
+    const last = sql`last_action = 'write_off', last_actor = ${actor}, last_action_at = now()`;
+    await queryRows(tx, acceptance(breakId, b, actor, reason, last));
+    const [audit] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
+        VALUES (${breakId}, ${actor}, 'write_off', ${`${reason} (account ${account})`}, ${b.class},
+          ${b.amount}::numeric, ${b.currency})
+        RETURNING id::text AS id`,
+    );
+    const actionId = String(audit?.id);
+    const day =
+      input.date === undefined ? sql`(now() AT TIME ZONE 'UTC')::date` : sql`${input.date}::date`;
+    const entries = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`INSERT INTO journal_entries
+          (entry_date, account, amount, currency, break_id, reference, actor, reason, action_id)
+        SELECT ${day}, ${account}, d.amount::numeric, d.currency, ${breakId}, d.reference,
+          ${actor}, ${reason}, ${actionId}::bigint
+        FROM jsonb_to_recordset(${JSON.stringify(differences)}::jsonb)
+          AS d(currency text, amount text, reference text)
+        ORDER BY d.currency
+        RETURNING ${JOURNAL_COLUMNS}`,
+    );
+    return { actionId, breakId, status: "accepted", entries: entries.map(toJournalEntry) };
+  });
+}
+
+/** journal_entries' columns as the text JournalEntry holds (times ISO 8601 UTC). */
+export const JOURNAL_COLUMNS = sql.raw(`id::text AS id, entry_date::text AS entry_date, account,
+  amount::text AS amount, currency, break_id, reference, actor, reason, action_id::text AS action_id,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`);
+
+export function toJournalEntry(r: Record<string, unknown>): JournalEntry {
+  return {
+    id: String(r.id),
+    entryDate: String(r.entry_date),
+    account: String(r.account),
+    amount: String(r.amount),
+    currency: String(r.currency),
+    breakId: String(r.break_id),
+    reference: String(r.reference),
+    actor: String(r.actor),
+    reason: String(r.reason),
+    actionId: String(r.action_id),
+    createdAt: String(r.created_at),
+  };
+}
