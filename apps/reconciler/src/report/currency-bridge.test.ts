@@ -5,25 +5,17 @@
 // currency_mismatch under both its currencies); and the report's per-class, per-currency
 // figures add up to it too.
 import { compareDecimal, sumDecimals } from "@merchantkit/core";
-import {
-  type GroundTruth,
-  INJECTABLE_CLASSES,
-  type RunningSandbox,
-  writeLedger,
-} from "@merchantkit/sandbox";
+import { INJECTABLE_CLASSES, type RunningSandbox } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { testBackends } from "../db/test-databases";
-import { importLedger } from "../ledger/import-ledger";
-import { runMatch } from "../match/run-match";
-import { storeGroundTruth } from "../match/test-ground-truth";
 import { useSandboxAndDatabase } from "../match/test-sandbox-database";
 import { applyBreakAction } from "../workflow/break-actions";
 import { renderText } from "./render-text";
 import { loadReport } from "./report-data";
+import { matchEveryClass } from "./test-every-class";
 
-const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const same = (a: string, b: string) => compareDecimal(a, b) === 0;
 
 describe.each(testBackends())("the currency bridge on %s", (kind) => {
@@ -34,23 +26,7 @@ describe.each(testBackends())("the currency bridge on %s", (kind) => {
   });
 
   it("ties per currency with every class injected, and the report's class figures add up to it", async () => {
-    await sandbox.admin.reset();
-    await sandbox.admin.freezeClock(AS_OF);
-    const res = await fetch(`${sandbox.url}/__sandbox/issuing/generate`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ seed: 5, cards: 40, cardTransactions: 500, days: 30 }),
-    });
-    expect(res.status).toBe(200);
-    const truth = (await sandbox.admin.state()) as unknown as GroundTruth;
-    const ledger = writeLedger(truth, {
-      seed: 5,
-      asOf: AS_OF,
-      discrepancies: Object.fromEntries(INJECTABLE_CLASSES.map((c) => [c, 2])),
-    });
-    await storeGroundTruth(db, truth, new Date(AS_OF));
-    await importLedger(db, ledger.csv, { sourceFile: "seed-5.csv" });
-    await runMatch(db, { asOf: new Date(AS_OF) });
+    await matchEveryClass(db, sandbox);
     const classes = await queryText<{ class: string }>(
       db,
       `SELECT DISTINCT class FROM breaks WHERE status <> 'resolved'`,

@@ -71,7 +71,7 @@ ${htmlTable(
     "class",
     "status",
     "amount",
-    "age (days)",
+    "record age (days)",
     "assignee",
     "provider ref",
     "entry",

@@ -62,7 +62,7 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
   );
   out.push(
     ...table(
-      ["P", "class", "amount", "age", "assignee", "record", "detail"],
+      ["P", "class", "amount", "record age", "assignee", "record", "detail"],
       shown.map((q) => [
         `P${q.priority}${q.status === "pending" ? "?" : ""}`,
         q.class,

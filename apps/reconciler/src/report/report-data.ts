@@ -197,7 +197,7 @@ export async function loadReport(
   }>(
     db,
     sql`SELECT card_currency, age_bucket, count(*) AS n, sum(open_hold)::text AS hold
-      FROM finance_stale_authorizations GROUP BY 1, 2 ORDER BY 1, 2`,
+      FROM finance_stale_authorizations WHERE stale GROUP BY 1, 2 ORDER BY 1, 2`,
   );
   const fees = await queryRows<Record<string, string>>(
     db,

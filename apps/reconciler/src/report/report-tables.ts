@@ -59,7 +59,7 @@ export function classTable(rows: readonly ClassTotal[]): TableData {
 
 export function holdsTable(data: ReportData): TableData {
   return {
-    header: ["currency", "age", "count", "still held"],
+    header: ["currency", "record age", "count", "still held"],
     rows: data.staleAuthorizations.map((a) => [
       a.currency,
       a.bucket,
