@@ -42,6 +42,14 @@ export interface QueueRow {
   assignee: string | null;
 }
 
+export interface DayClassRow {
+  day: string;
+  class: string;
+  count: number;
+  /** Σ signed effect (finance_break_effects) per currency, one entry per currency. */
+  money: { currency: string; amount: string }[];
+}
+
 export interface BridgeRow {
   currency: string;
   providerTotal: string;
@@ -97,7 +105,8 @@ export interface ReportData {
     acceptedAt: string;
     reason: string;
   }[];
-  byClassAndDay: { day: string; class: string; count: number }[];
+  /** Open breaks per day (UTC) and class, with their signed effects per currency. */
+  byClassAndDay: DayClassRow[];
   staleAuthorizations: { currency: string; bucket: string; count: number; openHold: string }[];
   fees: {
     feeType: string;
@@ -185,9 +194,20 @@ export async function loadReport(
   );
   const byClassAndDay = await queryRows<{ day: string; class: string; n: string }>(
     db,
-    sql`SELECT occurred_at::date::text AS day, class, count(*) AS n FROM finance_break_workflow
+    sql`SELECT (occurred_at AT TIME ZONE 'UTC')::date::text AS day, class, count(*) AS n FROM finance_break_workflow
       WHERE status = 'open' AND occurred_at IS NOT NULL AND ${onDay("occurred_at")}
       GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  const dayMoney = await queryRows<{
+    day: string;
+    class: string;
+    currency: string;
+    amount: string;
+  }>(
+    db,
+    sql`SELECT (occurred_at AT TIME ZONE 'UTC')::date::text AS day, class, currency, sum(effect)::text AS amount
+      FROM finance_break_effects WHERE status = 'open' AND occurred_at IS NOT NULL AND ${onDay("occurred_at")}
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   );
   const stale = await queryRows<{
     card_currency: string;
@@ -277,7 +297,14 @@ export async function loadReport(
       acceptedAt: String(r.accepted_at),
       reason: String(r.accepted_reason ?? ""),
     })),
-    byClassAndDay: byClassAndDay.map((r) => ({ day: r.day, class: r.class, count: Number(r.n) })),
+    byClassAndDay: byClassAndDay.map((r) => ({
+      day: r.day,
+      class: r.class,
+      count: Number(r.n),
+      money: dayMoney
+        .filter((m) => m.day === r.day && m.class === r.class)
+        .map((m) => ({ currency: m.currency, amount: m.amount })),
+    })),
     staleAuthorizations: stale.map((r) => ({
       currency: r.card_currency,
       bucket: r.age_bucket,
