@@ -188,7 +188,7 @@ export function queuePage(page: BreakPage, q: QueueQuery, ctx: PageContext): str
     "status",
     { html: sortHeader("amount", "amount") },
     { html: sortHeader("occurred", "age") },
-    "days open",
+    "open for (days)",
     "assignee",
     { html: sortHeader("last action", "last_action") },
     "detail",

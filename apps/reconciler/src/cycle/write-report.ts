@@ -20,6 +20,7 @@ const STATEMENT_COLUMNS = [
   "accepted",
   "pending",
   "unexplained",
+  "by_class",
 ] as const;
 
 /** The daily statement as CSV: one row per day and currency, amounts as exact decimals. */
@@ -36,6 +37,11 @@ export function statementCsv(data: ReportData): string {
       r.accepted,
       r.pending,
       r.unexplained,
+      // The open breaks' part of explained_by_breaks per class: "class=amount" joined by ';'.
+      Object.entries(r.byClass)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([cls, amount]) => `${cls}=${amount}`)
+        .join(";"),
     ]
       .map(csvField)
       .join(","),

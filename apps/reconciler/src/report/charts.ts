@@ -5,8 +5,27 @@
 // decimal text.
 import { BREAK_CLASSES } from "../match/break-classes";
 import { moneyText } from "../money-text";
-import { esc } from "./html-parts";
-import type { ClassTotal } from "./report-data";
+import { esc, htmlTable } from "./html-parts";
+import type { ClassTotal, DayClassRow } from "./report-data";
+
+const DAY_MS = 86_400_000;
+
+/** Every UTC day from the first to the last of `days` (YYYY-MM-DD), so gaps keep their place. */
+export function calendarDays(days: readonly string[]): string[] {
+  const sorted = [...days].sort();
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  if (first === undefined || last === undefined) return [];
+  const out: string[] = [];
+  for (let t = Date.parse(`${first}T00:00:00Z`); t <= Date.parse(`${last}T00:00:00Z`); t += DAY_MS)
+    out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
+/** "12.30 USD, -9.17 EUR": a day's money, one figure per currency (never added together). */
+function moneyList(money: readonly { currency: string; amount: string }[]): string {
+  return money.map((m) => moneyText(m.amount, m.currency)).join(", ");
+}
 
 /**
  * Paul Tol's "muted" scheme (colour-blind safe) plus black and grey: one colour per break class,
@@ -53,13 +72,15 @@ function tickStep(max: number): number {
  * rotated so they never overlap, and a legend. `allClasses` fixes the colours across charts.
  */
 export function dayChart(
-  rows: readonly { day: string; class: string; count: number }[],
+  rows: readonly DayClassRow[],
   opts: { label: string; allClasses: readonly string[]; empty: string },
 ): string {
-  const days = [...new Set(rows.map((r) => r.day))].sort();
+  // Days are placed by date: a day without breaks is an empty slot, not left out.
+  const days = calendarDays([...new Set(rows.map((r) => r.day))]);
   if (days.length === 0) return `<p class="muted">${esc(opts.empty)}</p>`;
   const classes = [...new Set(rows.map((r) => r.class))].sort();
   const count = new Map(rows.map((r) => [`${r.day} ${r.class}`, r.count]));
+  const money = new Map(rows.map((r) => [`${r.day} ${r.class}`, moneyList(r.money)]));
   const totals = days.map((d) => classes.reduce((s, c) => s + (count.get(`${d} ${c}`) ?? 0), 0));
   const step = tickStep(Math.max(...totals));
   const top = Math.ceil(Math.max(...totals) / step) * step;
@@ -82,7 +103,7 @@ export function dayChart(
       const n = count.get(`${day} ${cls}`) ?? 0;
       if (n === 0) continue;
       parts.push(
-        `<rect x="${x}" y="${y(base + n)}" width="${bar}" height="${y(base) - y(base + n)}" fill="${classColour(opts.allClasses, cls)}"><title>${esc(day)} ${esc(cls)}: ${n}</title></rect>`,
+        `<rect x="${x}" y="${y(base + n)}" width="${bar}" height="${y(base) - y(base + n)}" fill="${classColour(opts.allClasses, cls)}"><title>${esc(day)} ${esc(cls)}: ${n} (${esc(money.get(`${day} ${cls}`) ?? "")})</title></rect>`,
       );
       base += n;
     }
@@ -94,7 +115,16 @@ export function dayChart(
   parts.push(
     `<text transform="translate(12,${10 + H / 2}) rotate(-90)" font-size="11" text-anchor="middle">${esc(opts.label)}</text>`,
   );
-  return `<figure><svg role="img" aria-label="${esc(opts.label)} by class and day" width="${W}" height="${H + 56}" viewBox="0 0 ${W} ${H + 56}" xmlns="http://www.w3.org/2000/svg">${parts.join("")}<text x="${W / 2}" y="${H + 54}" font-size="11" text-anchor="middle">day of the record (UTC, month-day)</text></svg>${legend(classes, opts.allClasses)}</figure>`;
+  return `<figure><svg role="img" aria-label="${esc(opts.label)} by class and day" width="${W}" height="${H + 56}" viewBox="0 0 ${W} ${H + 56}" xmlns="http://www.w3.org/2000/svg">${parts.join("")}<text x="${W / 2}" y="${H + 54}" font-size="11" text-anchor="middle">day of the record (UTC, month-day)</text></svg>${legend(classes, opts.allClasses)}${dayMoneyTable(rows)}</figure>`;
+}
+
+/** Beside the bars: each day's count and money per class (signed effects, per currency). */
+function dayMoneyTable(rows: readonly DayClassRow[]): string {
+  return `<details><summary>counts and money by day</summary>${htmlTable(
+    ["day", "class", "count", "money (provider - ledger)"],
+    rows.map((r) => [r.day, r.class, String(r.count), moneyList(r.money)]),
+    new Set([2, 3]),
+  )}</details>`;
 }
 
 /** One small horizontal bar chart per currency: the open amount of each class. */

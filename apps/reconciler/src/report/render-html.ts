@@ -7,8 +7,10 @@ import { dayChart, differenceCharts } from "./charts";
 import { type Cell, esc, htmlTable, REPORT_CSS } from "./html-parts";
 import { changedSinceRun, type ReportData, type StatementRow } from "./report-data";
 import {
+  BRIDGE_RULE,
   classTable,
   currencyTable,
+  EFFECT_RULE,
   holdsTable,
   statementTable,
   type TableData,
@@ -51,9 +53,9 @@ export function reportSections(data: ReportData, opts: SectionOptions = {}): str
   const actionable = data.byClassAndDay.filter((r) => !HOLD_CLASSES.has(r.class));
   const holds = data.byClassAndDay.filter((r) => HOLD_CLASSES.has(r.class));
   return `${verdictLine(data)}
-<h2>Provider vs ledger per currency</h2>
+<h2>Provider vs ledger per currency: the bridge (${BRIDGE_RULE})</h2>
 ${tableHtml(currencyTable(data))}
-<h2>Open differences by class, per currency</h2>
+<h2>Open differences by class, per currency (${EFFECT_RULE})</h2>
 ${differenceCharts(
   data.byClass.filter((b) => !HOLD_CLASSES.has(b.class)),
   allClasses,
@@ -71,7 +73,7 @@ ${htmlTable(
     "class",
     "status",
     "amount",
-    "age (days)",
+    "record age (days)",
     "assignee",
     "provider ref",
     "entry",

@@ -3,8 +3,10 @@ import { moneyText } from "../money-text";
 import { tableLines as table } from "../text-table";
 import { changedSinceRun, type ReportData } from "./report-data";
 import {
+  BRIDGE_RULE,
   classTable,
   currencyTable,
+  EFFECT_RULE,
   holdsTable,
   statementTable,
   type TableData,
@@ -38,10 +40,10 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
   const since = changedSinceRun(data);
   if (since) out.push(`  (${since})`);
   out.push("");
-  out.push("Provider vs ledger per currency");
+  out.push(`Provider vs ledger per currency: the bridge (${BRIDGE_RULE})`);
   out.push(...lines(currencyTable(data)));
   out.push("");
-  out.push("Open breaks by class (one line per currency)");
+  out.push(`Open differences by class, per currency (${EFFECT_RULE})`);
   out.push(...lines(classTable(data.byClass)));
   if (data.acceptedByClass.length > 0) {
     out.push("");
@@ -60,7 +62,7 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
   );
   out.push(
     ...table(
-      ["P", "class", "amount", "age", "assignee", "record", "detail"],
+      ["P", "class", "amount", "record age", "assignee", "record", "detail"],
       shown.map((q) => [
         `P${q.priority}${q.status === "pending" ? "?" : ""}`,
         q.class,

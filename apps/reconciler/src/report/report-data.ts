@@ -42,7 +42,32 @@ export interface QueueRow {
   assignee: string | null;
 }
 
-/** Open breaks of one class in one currency (amounts are never summed across currencies). */
+export interface DayClassRow {
+  day: string;
+  class: string;
+  count: number;
+  /** Σ signed effect (finance_break_effects) per currency, one entry per currency. */
+  money: { currency: string; amount: string }[];
+}
+
+export interface BridgeRow {
+  currency: string;
+  providerTotal: string;
+  ledgerTotal: string;
+  difference: string;
+  timing: string;
+  /** The signed sum of the open breaks' effects in this currency. */
+  openBreaks: string;
+  pending: string;
+  accepted: string;
+  unexplained: string;
+}
+
+/**
+ * Breaks of one class by their signed effect in one currency (finance_break_effects: provider
+ * - ledger; a currency_mismatch counts under both its currencies). Amounts are never summed
+ * across currencies.
+ */
 export interface ClassTotal {
   class: string;
   currency: string;
@@ -55,13 +80,12 @@ export interface ReportData {
   date: string | undefined;
   run: ReportRun | undefined;
   statement: StatementRow[];
-  /** Per currency over the report's days: provider, ledger, difference. */
-  currencies: {
-    currency: string;
-    providerTotal: string;
-    ledgerTotal: string;
-    difference: string;
-  }[];
+  /**
+   * The bridge per currency over the report's days: difference = timing + openBreaks + pending
+   * + accepted + unexplained, to the cent (finance_currency_bridge; for one day, that day's
+   * finance_daily_statement rows).
+   */
+  currencies: BridgeRow[];
   queue: QueueRow[];
   openBreaks: number;
   pendingItems: number;
@@ -78,7 +102,8 @@ export interface ReportData {
     acceptedAt: string;
     reason: string;
   }[];
-  byClassAndDay: { day: string; class: string; count: number }[];
+  /** Open breaks per day (UTC) and class, with their signed effects per currency. */
+  byClassAndDay: DayClassRow[];
   staleAuthorizations: { currency: string; bucket: string; count: number; openHold: string }[];
   fees: {
     feeType: string;
@@ -128,9 +153,15 @@ export async function loadReport(
   );
   const currencies = await queryRows<Record<string, string>>(
     db,
-    sql`SELECT currency, sum(provider_total)::text AS provider_total, sum(ledger_total)::text AS ledger_total,
-      sum(difference)::text AS difference FROM finance_daily_statement WHERE ${onDay("day")}
-      GROUP BY currency ORDER BY currency`,
+    date === undefined
+      ? sql`SELECT currency, provider_total::text, ledger_total::text, difference::text, timing::text,
+          open_breaks::text, pending::text, accepted::text, unexplained::text
+          FROM finance_currency_bridge ORDER BY currency`
+      : sql`SELECT currency, sum(provider_total)::text AS provider_total, sum(ledger_total)::text AS ledger_total,
+          sum(difference)::text AS difference, sum(timing)::text AS timing,
+          sum(explained_by_breaks - accepted)::text AS open_breaks, sum(pending)::text AS pending,
+          sum(accepted)::text AS accepted, sum(unexplained)::text AS unexplained
+          FROM finance_daily_statement WHERE ${onDay("day")} GROUP BY currency ORDER BY currency`,
   );
   const queue = await queryRows<Record<string, string | number | null>>(
     db,
@@ -145,8 +176,8 @@ export async function loadReport(
   const classTotals = (status: string) =>
     queryRows<{ class: string; currency: string | null; n: string; amount: string }>(
       db,
-      sql`SELECT class, currency, count(*) AS n, sum(amount)::text AS amount
-        FROM finance_break_workflow WHERE status = ${status} AND ${onDay("occurred_at")}
+      sql`SELECT class, currency, count(DISTINCT break_id) AS n, sum(effect)::text AS amount
+        FROM finance_break_effects WHERE status = ${status} AND ${onDay("occurred_at")}
         GROUP BY class, currency ORDER BY class, currency`,
     );
   const byClass = await classTotals("open");
@@ -160,9 +191,20 @@ export async function loadReport(
   );
   const byClassAndDay = await queryRows<{ day: string; class: string; n: string }>(
     db,
-    sql`SELECT occurred_at::date::text AS day, class, count(*) AS n FROM finance_break_workflow
+    sql`SELECT (occurred_at AT TIME ZONE 'UTC')::date::text AS day, class, count(*) AS n FROM finance_break_workflow
       WHERE status = 'open' AND occurred_at IS NOT NULL AND ${onDay("occurred_at")}
       GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  const dayMoney = await queryRows<{
+    day: string;
+    class: string;
+    currency: string;
+    amount: string;
+  }>(
+    db,
+    sql`SELECT (occurred_at AT TIME ZONE 'UTC')::date::text AS day, class, currency, sum(effect)::text AS amount
+      FROM finance_break_effects WHERE status = 'open' AND occurred_at IS NOT NULL AND ${onDay("occurred_at")}
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   );
   const stale = await queryRows<{
     card_currency: string;
@@ -172,7 +214,7 @@ export async function loadReport(
   }>(
     db,
     sql`SELECT card_currency, age_bucket, count(*) AS n, sum(open_hold)::text AS hold
-      FROM finance_stale_authorizations GROUP BY 1, 2 ORDER BY 1, 2`,
+      FROM finance_stale_authorizations WHERE stale GROUP BY 1, 2 ORDER BY 1, 2`,
   );
   const fees = await queryRows<Record<string, string>>(
     db,
@@ -220,6 +262,11 @@ export async function loadReport(
       providerTotal: r.provider_total as string,
       ledgerTotal: r.ledger_total as string,
       difference: r.difference as string,
+      timing: r.timing as string,
+      openBreaks: r.open_breaks as string,
+      pending: r.pending as string,
+      accepted: r.accepted as string,
+      unexplained: r.unexplained as string,
     })),
     queue: queue.map((r) => ({
       priority: Number(r.priority),
@@ -247,7 +294,14 @@ export async function loadReport(
       acceptedAt: String(r.accepted_at),
       reason: String(r.accepted_reason ?? ""),
     })),
-    byClassAndDay: byClassAndDay.map((r) => ({ day: r.day, class: r.class, count: Number(r.n) })),
+    byClassAndDay: byClassAndDay.map((r) => ({
+      day: r.day,
+      class: r.class,
+      count: Number(r.n),
+      money: dayMoney
+        .filter((m) => m.day === r.day && m.class === r.class)
+        .map((m) => ({ currency: m.currency, amount: m.amount })),
+    })),
     staleAuthorizations: stale.map((r) => ({
       currency: r.card_currency,
       bucket: r.age_bucket,

@@ -4,6 +4,12 @@ import { moneyText } from "../money-text";
 import type { AuditRow } from "../workflow/break-queries";
 import type { ClassTotal, ReportData, StatementRow } from "./report-data";
 
+/** What the bridge's columns add up to, said beside it wherever it is shown. */
+export const BRIDGE_RULE = "difference = timing + open breaks + pending + accepted + unexplained";
+/** How a break's amount in a class table is signed. */
+export const EFFECT_RULE =
+  "signed effect, provider - ledger; a break touching two currencies counts under each";
+
 export interface TableData {
   header: string[];
   rows: string[][];
@@ -11,23 +17,41 @@ export interface TableData {
   right: ReadonlySet<number>;
 }
 
+/** The bridge per currency: difference = timing + open breaks + pending + accepted + unexplained. */
 export function currencyTable(data: ReportData): TableData {
   return {
-    header: ["currency", "provider", "ledger", "difference"],
+    header: [
+      "currency",
+      "provider",
+      "ledger",
+      "difference",
+      "timing",
+      "open breaks",
+      "pending",
+      "accepted",
+      "unexplained",
+    ],
     rows: data.currencies.map((c) => [
       c.currency,
-      moneyText(c.providerTotal, c.currency),
-      moneyText(c.ledgerTotal, c.currency),
-      moneyText(c.difference, c.currency),
+      ...[
+        c.providerTotal,
+        c.ledgerTotal,
+        c.difference,
+        c.timing,
+        c.openBreaks,
+        c.pending,
+        c.accepted,
+        c.unexplained,
+      ].map((amount) => moneyText(amount, c.currency)),
     ]),
-    right: new Set([1, 2, 3]),
+    right: new Set([1, 2, 3, 4, 5, 6, 7, 8]),
   };
 }
 
 /** One line per class and currency: amounts are never added across currencies. */
 export function classTable(rows: readonly ClassTotal[]): TableData {
   return {
-    header: ["class", "currency", "count", "amount"],
+    header: ["class", "currency", "count", "effect (provider - ledger)"],
     rows: rows.map((b) => [b.class, b.currency, String(b.count), moneyText(b.amount, b.currency)]),
     right: new Set([2, 3]),
   };
@@ -35,7 +59,7 @@ export function classTable(rows: readonly ClassTotal[]): TableData {
 
 export function holdsTable(data: ReportData): TableData {
   return {
-    header: ["currency", "age", "count", "still held"],
+    header: ["currency", "record age", "count", "still held"],
     rows: data.staleAuthorizations.map((a) => [
       a.currency,
       a.bucket,

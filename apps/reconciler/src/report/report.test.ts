@@ -33,7 +33,7 @@ describe("the report", () => {
   it("never adds different currencies: one line per class and currency, with its currency", async () => {
     const text = renderText(await loadReport(db)).join("\n");
     const section = text
-      .split("Open breaks by class (one line per currency)\n")[1]
+      .split(/Open differences by class, per currency[^\n]*\n/)[1]
       ?.split("\n\n")[0];
     const lines = section?.split("\n").slice(2) ?? [];
     expect(lines).toHaveLength(2);

@@ -26,7 +26,10 @@ export interface BreakRow {
   detail: string;
   occurredAt: string | null;
   openedAt: string | null;
+  /** "open for": whole days from when the break opened to the latest run's as_of. */
   daysOpen: number | null;
+  /** "record age": whole days from its record's occurred_at to the latest run's as_of. */
+  recordAgeDays: number | null;
   assignee: string | null;
   acceptedBy: string | null;
   acceptedAt: string | null;
@@ -90,7 +93,7 @@ const iso = (column: string) =>
 
 const COLUMNS = sql`break_id, class, priority, status, record_kind, provider_ref, entry_id, currency,
   amount::text AS amount, provider_amount::text AS provider_amount, ledger_amount::text AS ledger_amount,
-  detail, ${iso("occurred_at")} AS occurred_at, ${iso("opened_at")} AS opened_at, days_open,
+  detail, ${iso("occurred_at")} AS occurred_at, ${iso("opened_at")} AS opened_at, days_open, record_age_days,
   assignee, accepted_by, ${iso("accepted_at")} AS accepted_at, accepted_reason, last_action,
   last_actor, ${iso("last_action_at")} AS last_action_at`;
 
@@ -307,6 +310,10 @@ function toBreakRow(r: Record<string, unknown>): BreakRow {
     occurredAt: text(r.occurred_at),
     openedAt: text(r.opened_at),
     daysOpen: r.days_open === null || r.days_open === undefined ? null : Number(r.days_open),
+    recordAgeDays:
+      r.record_age_days === null || r.record_age_days === undefined
+        ? null
+        : Number(r.record_age_days),
     assignee: text(r.assignee),
     acceptedBy: text(r.accepted_by),
     acceptedAt: text(r.accepted_at),

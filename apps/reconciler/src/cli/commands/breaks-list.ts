@@ -22,7 +22,7 @@ import { SWITCH, UsageError } from "../parse-args";
 import { runOnBreaks } from "./breaks-support";
 
 const usage =
-  "reconciler breaks list [--status open,pending,accepted,resolved|all] [--class CLASS] [--currency USD[,EUR]] [--assignee NAME|none] [--sort priority|amount|age|class|last_action (amount: by currency, then the largest first)] [--limit 200] [--offset N | --all] [--json]";
+  "reconciler breaks list [--status open,pending,accepted,resolved|all] [--class CLASS] [--currency USD[,EUR]] [--assignee NAME|none] [--sort priority|amount|age|class|last_action (amount: by currency, then the largest first; age: the oldest record age first)] [--limit 200] [--offset N | --all] [--json]";
 
 const DEFAULT_LIMIT = 200;
 const count = (n: number) => n.toLocaleString("en-US");
@@ -122,7 +122,8 @@ export const breaksListCommand: Command = {
             "class",
             "status",
             "amount",
-            "age",
+            "record age",
+            "open for",
             "assignee",
             "last action",
             "detail",
@@ -133,12 +134,13 @@ export const breaksListCommand: Command = {
             b.class,
             b.status,
             moneyText(b.amount, b.currency),
+            b.recordAgeDays === null ? "-" : `${b.recordAgeDays}d`,
             b.daysOpen === null ? "-" : `${b.daysOpen}d`,
             b.assignee ?? "-",
             b.lastAction ? `${b.lastAction} by ${b.lastActor}` : "-",
             b.detail,
           ]),
-          new Set([4, 5]),
+          new Set([4, 5, 6]),
         );
         for (const line of lines) io.out(line);
         io.out(summary);

@@ -39,7 +39,7 @@ export const breaksShowCommand: Command = {
       out(`Break ${b.breakId}: ${b.class} (P${b.priority}), ${b.status}`);
       out(`  amount ${moneyText(b.amount, b.currency)}; ${b.detail}`);
       out(
-        `  occurred ${b.occurredAt ?? "-"}, open ${b.daysOpen ?? "-"} days, assignee ${b.assignee ?? "-"}`,
+        `  occurred ${b.occurredAt ?? "-"} (record age ${b.recordAgeDays ?? "-"} days), open for ${b.daysOpen ?? "-"} days, assignee ${b.assignee ?? "-"}`,
       );
       if (b.acceptedAt)
         out(`  accepted by ${b.acceptedBy} at ${b.acceptedAt}: ${b.acceptedReason}`);

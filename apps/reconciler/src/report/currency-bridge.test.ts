@@ -1,0 +1,100 @@
+// The bridge per currency ties, on generated data with every injectable break class injected
+// (PGlite and, with DATABASE_URL, Postgres): difference = timing + open breaks + pending +
+// accepted + unexplained to the cent; the bridge is the sum of the daily statement's rows; each
+// open break's signed effects add up to the bridge's open figure in each currency (a
+// currency_mismatch under both its currencies); and the report's per-class, per-currency
+// figures add up to it too.
+import { compareDecimal, sumDecimals } from "@merchantkit/core";
+import type { RunningSandbox } from "@merchantkit/sandbox";
+import { describe, expect, it } from "vitest";
+import type { Db } from "../db/database";
+import { queryText } from "../db/query-rows";
+import { testBackends } from "../db/test-databases";
+import { useSandboxAndDatabase } from "../match/test-sandbox-database";
+import { INJECTABLE_CLASSES } from "../testing";
+import { applyBreakAction } from "../workflow/break-actions";
+import { renderText } from "./render-text";
+import { loadReport } from "./report-data";
+import { matchEveryClass } from "./test-every-class";
+
+const same = (a: string, b: string) => compareDecimal(a, b) === 0;
+
+describe.each(testBackends())("the currency bridge on %s", (kind) => {
+  let db: Db;
+  let sandbox: RunningSandbox;
+  useSandboxAndDatabase(kind, (opened) => {
+    ({ db, sandbox } = opened);
+  });
+
+  it("ties per currency with every class injected, and the report's class figures add up to it", async () => {
+    await matchEveryClass(db, sandbox);
+    const classes = await queryText<{ class: string }>(
+      db,
+      `SELECT DISTINCT class FROM breaks WHERE status <> 'resolved'`,
+    );
+    for (const c of INJECTABLE_CLASSES) expect(classes.map((r) => r.class)).toContain(c);
+    // One accepted break, so the accepted column is not empty.
+    const [first] = await queryText<{ break_id: string }>(
+      db,
+      `SELECT break_id FROM breaks WHERE status = 'open' AND class = 'amount_mismatch' ORDER BY break_id LIMIT 1`,
+    );
+    await applyBreakAction(db, {
+      breakId: first?.break_id as string,
+      action: "accept",
+      actor: "alice",
+      text: "agreed with the card team",
+    });
+
+    // The currency_mismatch's ledger side is in another currency: it has two effects.
+    const twoSided = await queryText<{ n: string }>(
+      db,
+      `SELECT count(DISTINCT currency) AS n FROM finance_break_effects e
+       WHERE class = 'currency_mismatch' GROUP BY break_id`,
+    );
+    expect(twoSided.length).toBeGreaterThan(0);
+    for (const b of twoSided) expect(Number(b.n)).toBe(2);
+
+    const bridge = await queryText<Record<string, string>>(
+      db,
+      `SELECT currency, provider_total::text, ledger_total::text, difference::text, timing::text,
+         open_breaks::text, pending::text, accepted::text, unexplained::text
+       FROM finance_currency_bridge ORDER BY currency`,
+    );
+    const statement = await queryText<Record<string, string>>(
+      db,
+      `SELECT currency, sum(provider_total)::text AS provider_total, sum(ledger_total)::text AS ledger_total,
+         sum(difference)::text AS difference, sum(timing)::text AS timing,
+         sum(explained_by_breaks - accepted)::text AS open_breaks, sum(pending)::text AS pending,
+         sum(accepted)::text AS accepted, sum(unexplained)::text AS unexplained
+       FROM finance_daily_statement GROUP BY currency ORDER BY currency`,
+    );
+    const effects = await queryText<{ currency: string; status: string; effect: string }>(
+      db,
+      `SELECT currency, status, sum(effect)::text AS effect FROM finance_break_effects
+       GROUP BY currency, status`,
+    );
+    const effectOf = (currency: string, status: string) =>
+      effects.find((e) => e.currency === currency && e.status === status)?.effect ?? "0";
+    const report = await loadReport(db);
+    expect(bridge.length).toBeGreaterThan(1);
+    expect(report.currencies.map((c) => c.currency)).toEqual(bridge.map((b) => b.currency));
+    for (const [i, b] of bridge.entries()) {
+      const c = b.currency as string;
+      const s = statement[i] as Record<string, string>;
+      for (const column of Object.keys(b).filter((k) => k !== "currency"))
+        expect(same(b[column] as string, s[column] as string), `${c} ${column}`).toBe(true);
+      const parts = [b.timing, b.open_breaks, b.pending, b.accepted, b.unexplained] as string[];
+      expect(sumDecimals(parts), c).toBe(sumDecimals([b.difference as string]));
+      expect(same(effectOf(c, "open"), b.open_breaks as string), `${c} open effects`).toBe(true);
+      expect(same(effectOf(c, "accepted"), b.accepted as string), `${c} accepted`).toBe(true);
+      expect(same(effectOf(c, "pending"), b.pending as string), `${c} pending`).toBe(true);
+      const shown = report.byClass.filter((t) => t.currency === c).map((t) => t.amount);
+      expect(same(sumDecimals(shown), b.open_breaks as string), `${c} report classes`).toBe(true);
+      const row = report.currencies[i];
+      expect(same(row?.openBreaks as string, b.open_breaks as string), c).toBe(true);
+      expect(same(row?.difference as string, b.difference as string), c).toBe(true);
+    }
+    const text = renderText(report).join("\n");
+    expect(text).toContain("difference = timing + open breaks + pending + accepted + unexplained");
+  }, 180_000);
+});
