@@ -34,6 +34,8 @@ button.secondary{background:#fff;color:#1d2430;border:1px solid #cbd5e1;border-r
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:6px 0}dt{color:#6b7280}dd{margin:0;font-variant-numeric:tabular-nums}
 .cols{display:flex;gap:32px;flex-wrap:wrap}.cols>section{min-width:320px}
 nav.pager{display:flex;gap:16px;margin:8px 0}
+td,dd{overflow-wrap:anywhere}#queue td:nth-child(5),#history td:nth-child(1){white-space:nowrap}
+#history td:nth-child(4){white-space:pre-wrap}
 `;
 
 export interface PageContext {
