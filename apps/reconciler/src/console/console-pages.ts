@@ -16,6 +16,7 @@ import type {
 } from "../workflow/break-queries";
 import { QUEUE_SORTS } from "../workflow/break-queries";
 import { UNASSIGNED_FILTER } from "../workflow/typed-text";
+import { labelledFields } from "./record-fields";
 
 const CONSOLE_CSS = `
 header{display:flex;gap:18px;align-items:center;border-bottom:1px solid #d8dde6;margin:-24px -24px 16px;padding:10px 24px;background:#1d2430;color:#fff}
@@ -221,9 +222,18 @@ export function queuePage(page: BreakPage, q: QueueQuery, ctx: PageContext): str
   );
 }
 
+// What a provider record is, by the table it is stored in.
+const RECORD_TABLES: Record<string, string> = {
+  card_transactions: "card transaction",
+  operate_records: "card operation",
+  account_transactions: "account transaction",
+};
+
 function fieldList(fields: readonly [string, string | null][] | undefined): string {
   if (!fields) return `<p class="muted">none</p>`;
-  return `<dl>${fields.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v ?? "—")}</dd>`).join("")}</dl>`;
+  return `<dl>${labelledFields(fields)
+    .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v ?? "—")}</dd>`)
+    .join("")}</dl>`;
 }
 
 /**
@@ -320,7 +330,7 @@ ${summary}
 <h2>Actions</h2><div class="actions">${actions.join("")}</div>
 <h2>History</h2>${detail.history.length === 0 ? `<p class="muted">No action yet.</p>` : history}
 <h2>Records</h2>${records}
-<div class="cols"><section><h2>Provider record${detail.providerRecord ? ` (${esc(detail.providerRecord.table)})` : ""}</h2>${fieldList(detail.providerRecord?.fields)}</section>
+<div class="cols"><section><h2>Provider record${detail.providerRecord ? ` (${esc(RECORD_TABLES[detail.providerRecord.table] ?? detail.providerRecord.table)})` : ""}</h2>${fieldList(detail.providerRecord?.fields)}</section>
 <section><h2>Ledger entry</h2>${fieldList(detail.ledgerEntry)}</section></div>`,
     ctx,
   );
