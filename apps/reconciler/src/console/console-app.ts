@@ -305,7 +305,8 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
       const detail = await showBreak(db, breakId);
       const status = WORKFLOW_STATUS[error.code];
       if (!detail) return c.html(messagePage("Unknown break", error.message, ctx), status);
-      return c.html(breakPage(detail, ctx, error.message), status);
+      const typed = { action, text: form.get("text") ?? "" };
+      return c.html(breakPage(detail, ctx, error.message, typed), status);
     }
   });
 

@@ -248,12 +248,13 @@ function actionForm(
   label: string,
   field?: { name: string; label: string; multiline?: boolean },
   hidden: Record<string, string> = {},
+  typed = "",
 ): string {
   const breakId = detail.break.breakId;
   const input = field
     ? field.multiline
-      ? `<label>${esc(field.label)}<textarea name="text" rows="3" required maxlength="2000"></textarea></label>`
-      : `<label>${esc(field.label)}<input name="text" required maxlength="100"></label>`
+      ? `<label>${esc(field.label)}<textarea name="text" rows="3" required maxlength="2000">${esc(typed)}</textarea></label>`
+      : `<label>${esc(field.label)}<input name="text" required maxlength="100" value="${esc(typed)}"></label>`
     : "";
   const extra = Object.entries({ seen_action: detail.lastActionId, ...hidden })
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${esc(value)}">`)
@@ -263,8 +264,26 @@ function actionForm(
 ${input}<button class="${action === "accept" ? "primary" : "secondary"}">${esc(label)}</button></form>`;
 }
 
-export function breakPage(detail: BreakDetail, ctx: PageContext, error?: string): string {
+/** What a person typed into a form the console refused: shown again in that form. */
+export interface TypedText {
+  action: string;
+  text: string;
+}
+
+/**
+ * A break's page; after a refused action, with the refusal and what was typed kept (in the
+ * comment form when the action's own form is gone: an accept someone else made first).
+ */
+export function breakPage(
+  detail: BreakDetail,
+  ctx: PageContext,
+  error?: string,
+  typed?: TypedText,
+): string {
   const b = detail.break;
+  const offersAccept = b.status !== "accepted" && b.status !== "resolved";
+  const keptIn = typed?.action === "accept" && !offersAccept ? "comment" : (typed?.action ?? "");
+  const kept = (action: string) => (action === keptIn ? (typed?.text ?? "") : "");
   // breaks.currency is the provider's; the ledger's side is in its records' currency (a
   // currency_mismatch showed its EUR ledger amount as SGD).
   const ledgerCurrency = detail.ledgerCurrency ?? b.currency;
@@ -289,15 +308,28 @@ export function breakPage(detail: BreakDetail, ctx: PageContext, error?: string)
           seen_currency: b.currency ?? "",
           seen_ledger_currency: detail.ledgerCurrency ?? "",
         },
+        kept("accept"),
       ),
     );
   actions.push(
-    actionForm(detail, ctx, "comment", "Add comment", {
-      name: "comment",
-      label: "Comment",
-      multiline: true,
-    }),
-    actionForm(detail, ctx, "assign", "Assign", { name: "assignee", label: "Assign to" }),
+    actionForm(
+      detail,
+      ctx,
+      "comment",
+      "Add comment",
+      { name: "comment", label: "Comment", multiline: true },
+      {},
+      kept("comment"),
+    ),
+    actionForm(
+      detail,
+      ctx,
+      "assign",
+      "Assign",
+      { name: "assignee", label: "Assign to" },
+      {},
+      kept("assign"),
+    ),
   );
   if (b.assignee) actions.push(actionForm(detail, ctx, "unassign", "Unassign"));
   const summary = `<dl id="summary">

@@ -104,15 +104,16 @@ describe("the console in Chromium", () => {
     const wide = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     try {
       await wide.context().addCookies(await page.context().cookies());
+      // Run in the page (expressions: this package's types carry no DOM).
       const noScroll = () =>
-        wide.evaluate(
-          () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        wide.evaluate<boolean>(
+          "document.documentElement.scrollWidth <= document.documentElement.clientWidth",
         );
       /** How many lines each matched cell's text takes. */
       const lines = (selector: string) =>
         wide.$$eval(selector, (cells) =>
           cells.map((cell) => {
-            const range = document.createRange();
+            const range = cell.ownerDocument.createRange();
             range.selectNodeContents(cell);
             return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
           }),
