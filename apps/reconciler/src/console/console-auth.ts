@@ -1,9 +1,7 @@
 // Who may use the console: a token (RECONCILER_CONSOLE_TOKEN) exchanged at login for a session
-// cookie (HttpOnly, SameSite=Strict), and POSTs that must carry the session's form token and
-// come from the console's own pages (Origin and Sec-Fetch-Site checked when the browser sends
-// them), so another site cannot act on a break through a logged-in browser.
+// cookie (HttpOnly, SameSite=Strict) and a form token every POST must carry, so another site
+// cannot act on a break through a logged-in browser (console-app.ts also checks the origin).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { IncomingMessage } from "node:http";
 
 export const SESSION_COOKIE = "reconciler_console";
 
@@ -53,33 +51,8 @@ export class Sessions {
   }
 }
 
-export function cookieOf(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 export function sessionCookie(id: string, maxAgeSeconds: number): string {
   return `${SESSION_COOKIE}=${id}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAgeSeconds}`;
-}
-
-/**
- * Why a POST is refused as cross-site, or undefined when it is not: an Origin other than the
- * console's own, or a Sec-Fetch-Site other than same-origin (or none: typed by the user).
- */
-export function crossSiteReason(req: IncomingMessage): string | undefined {
-  const site = req.headers["sec-fetch-site"];
-  if (typeof site === "string" && site !== "same-origin" && site !== "none")
-    return `Sec-Fetch-Site is ${site}`;
-  const origin = req.headers.origin;
-  if (typeof origin === "string" && origin !== "null") {
-    const host = req.headers.host;
-    if (!host || (origin !== `http://${host}` && origin !== `https://${host}`))
-      return `Origin ${origin} is not this console`;
-  } else if (origin === "null") return "Origin is null";
-  return undefined;
 }
 
 /** Loopback names the console may be reached by when it listens on loopback (DNS rebinding). */

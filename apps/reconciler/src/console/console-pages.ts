@@ -16,6 +16,7 @@ import type {
 } from "../workflow/break-queries";
 import { QUEUE_SORTS } from "../workflow/break-queries";
 import { UNASSIGNED_FILTER } from "../workflow/typed-text";
+import { labelledFields } from "./record-fields";
 
 const CONSOLE_CSS = `
 header{display:flex;gap:18px;align-items:center;border-bottom:1px solid #d8dde6;margin:-24px -24px 16px;padding:10px 24px;background:#1d2430;color:#fff}
@@ -34,6 +35,8 @@ button.secondary{background:#fff;color:#1d2430;border:1px solid #cbd5e1;border-r
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:6px 0}dt{color:#6b7280}dd{margin:0;font-variant-numeric:tabular-nums}
 .cols{display:flex;gap:32px;flex-wrap:wrap}.cols>section{min-width:320px}
 nav.pager{display:flex;gap:16px;margin:8px 0}
+td,dd{overflow-wrap:anywhere}#queue td:nth-child(5),#history td:nth-child(1){white-space:nowrap}
+#history td:nth-child(4){white-space:pre-wrap}
 `;
 
 export interface PageContext {
@@ -219,9 +222,18 @@ export function queuePage(page: BreakPage, q: QueueQuery, ctx: PageContext): str
   );
 }
 
+// What a provider record is, by the table it is stored in.
+const RECORD_TABLES: Record<string, string> = {
+  card_transactions: "card transaction",
+  operate_records: "card operation",
+  account_transactions: "account transaction",
+};
+
 function fieldList(fields: readonly [string, string | null][] | undefined): string {
   if (!fields) return `<p class="muted">none</p>`;
-  return `<dl>${fields.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v ?? "—")}</dd>`).join("")}</dl>`;
+  return `<dl>${labelledFields(fields)
+    .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v ?? "—")}</dd>`)
+    .join("")}</dl>`;
 }
 
 /**
@@ -236,12 +248,13 @@ function actionForm(
   label: string,
   field?: { name: string; label: string; multiline?: boolean },
   hidden: Record<string, string> = {},
+  typed = "",
 ): string {
   const breakId = detail.break.breakId;
   const input = field
     ? field.multiline
-      ? `<label>${esc(field.label)}<textarea name="text" rows="3" required maxlength="2000"></textarea></label>`
-      : `<label>${esc(field.label)}<input name="text" required maxlength="100"></label>`
+      ? `<label>${esc(field.label)}<textarea name="text" rows="3" required maxlength="2000">${esc(typed)}</textarea></label>`
+      : `<label>${esc(field.label)}<input name="text" required maxlength="100" value="${esc(typed)}"></label>`
     : "";
   const extra = Object.entries({ seen_action: detail.lastActionId, ...hidden })
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${esc(value)}">`)
@@ -251,8 +264,26 @@ function actionForm(
 ${input}<button class="${action === "accept" ? "primary" : "secondary"}">${esc(label)}</button></form>`;
 }
 
-export function breakPage(detail: BreakDetail, ctx: PageContext, error?: string): string {
+/** What a person typed into a form the console refused: shown again in that form. */
+export interface TypedText {
+  action: string;
+  text: string;
+}
+
+/**
+ * A break's page; after a refused action, with the refusal and what was typed kept (in the
+ * comment form when the action's own form is gone: an accept someone else made first).
+ */
+export function breakPage(
+  detail: BreakDetail,
+  ctx: PageContext,
+  error?: string,
+  typed?: TypedText,
+): string {
   const b = detail.break;
+  const offersAccept = b.status !== "accepted" && b.status !== "resolved";
+  const keptIn = typed?.action === "accept" && !offersAccept ? "comment" : (typed?.action ?? "");
+  const kept = (action: string) => (action === keptIn ? (typed?.text ?? "") : "");
   // breaks.currency is the provider's; the ledger's side is in its records' currency (a
   // currency_mismatch showed its EUR ledger amount as SGD).
   const ledgerCurrency = detail.ledgerCurrency ?? b.currency;
@@ -277,15 +308,28 @@ export function breakPage(detail: BreakDetail, ctx: PageContext, error?: string)
           seen_currency: b.currency ?? "",
           seen_ledger_currency: detail.ledgerCurrency ?? "",
         },
+        kept("accept"),
       ),
     );
   actions.push(
-    actionForm(detail, ctx, "comment", "Add comment", {
-      name: "comment",
-      label: "Comment",
-      multiline: true,
-    }),
-    actionForm(detail, ctx, "assign", "Assign", { name: "assignee", label: "Assign to" }),
+    actionForm(
+      detail,
+      ctx,
+      "comment",
+      "Add comment",
+      { name: "comment", label: "Comment", multiline: true },
+      {},
+      kept("comment"),
+    ),
+    actionForm(
+      detail,
+      ctx,
+      "assign",
+      "Assign",
+      { name: "assignee", label: "Assign to" },
+      {},
+      kept("assign"),
+    ),
   );
   if (b.assignee) actions.push(actionForm(detail, ctx, "unassign", "Unassign"));
   const summary = `<dl id="summary">
@@ -318,7 +362,7 @@ ${summary}
 <h2>Actions</h2><div class="actions">${actions.join("")}</div>
 <h2>History</h2>${detail.history.length === 0 ? `<p class="muted">No action yet.</p>` : history}
 <h2>Records</h2>${records}
-<div class="cols"><section><h2>Provider record${detail.providerRecord ? ` (${esc(detail.providerRecord.table)})` : ""}</h2>${fieldList(detail.providerRecord?.fields)}</section>
+<div class="cols"><section><h2>Provider record${detail.providerRecord ? ` (${esc(RECORD_TABLES[detail.providerRecord.table] ?? detail.providerRecord.table)})` : ""}</h2>${fieldList(detail.providerRecord?.fields)}</section>
 <section><h2>Ledger entry</h2>${fieldList(detail.ledgerEntry)}</section></div>`,
     ctx,
   );

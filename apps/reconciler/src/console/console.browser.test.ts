@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyBreakAction } from "../workflow/break-actions";
 import { breakHistory } from "../workflow/break-queries";
 import { type ConsoleFixture, consoleFixture, HOSTILE, TEST_TOKEN } from "./test-console";
 
@@ -94,5 +95,44 @@ describe("the console in Chromium", () => {
     const stored = await breakHistory(f.database.db, id);
     expect(stored.at(-1)).toMatchObject({ actor: "Alice Finance", action: "accept" });
     expect(existsSync(`${OUT}queue.png`) && existsSync(`${OUT}break-page.png`)).toBe(true);
+  });
+  it("fits 1366 px without a horizontal scroll: dates on one line, a comment's line breaks shown, a 2,000-character word wrapped", async () => {
+    const id = f.ids[0] as string;
+    const word = "x".repeat(2000);
+    for (const text of ["called the bank\nrefund on its way", word])
+      await applyBreakAction(f.database.db, { breakId: id, action: "comment", actor: "bob", text });
+    const wide = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    try {
+      await wide.context().addCookies(await page.context().cookies());
+      // Run in the page (expressions: this package's types carry no DOM).
+      const noScroll = () =>
+        wide.evaluate<boolean>(
+          "document.documentElement.scrollWidth <= document.documentElement.clientWidth",
+        );
+      /** How many lines each matched cell's text takes. */
+      const lines = (selector: string) =>
+        wide.$$eval(selector, (cells) =>
+          cells.map((cell) => {
+            const range = cell.ownerDocument.createRange();
+            range.selectNodeContents(cell);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+          }),
+        );
+      for (const path of ["/", "/breaks?status=all", `/breaks/${id}`]) {
+        await wide.goto(`${f.console.url}${path}`);
+        expect(new URL(wide.url()).pathname).not.toBe("/login");
+        expect(await noScroll(), path).toBe(true);
+      }
+      // The break page: the history's times on one line, the comment's two lines kept.
+      expect((await lines("#history td:nth-child(1)")).every((n) => n === 1)).toBe(true);
+      const texts = await wide.locator("#history td:nth-child(4)").allInnerTexts();
+      expect(texts).toContain("called the bank\nrefund on its way");
+      expect(texts).toContain(word);
+      await wide.goto(`${f.console.url}/breaks?status=all`);
+      expect((await lines("#queue td:nth-child(5)")).every((n) => n === 1)).toBe(true);
+      await wide.screenshot({ path: `${OUT}queue-1366.png`, fullPage: true });
+    } finally {
+      await wide.close();
+    }
   });
 });

@@ -38,6 +38,16 @@ describe("maskCardData", () => {
       expect(remarkOf(remark)).toBe(remark);
   });
 
+  it.each([
+    "IBAN DE89 3704 0044 0532 0130 00",
+    "call +49 30 1234567 100",
+    "ref 1234567890123456",
+    "1000000000000000",
+  ])("changes only digits written as a card number that pass the Luhn check: %j", (remark) => {
+    // Each holds a 13–19-digit stretch that passes the check inside other digits or groups.
+    expect(remarkOf(remark)).toBe(remark);
+  });
+
   it("masks every digit run of a field named as a card number, Luhn or not", () => {
     const out = maskCardData({ data: { pan: "4111111111111113 12" } }, false);
     expect(out.data.pan).toBe("411111********1312");

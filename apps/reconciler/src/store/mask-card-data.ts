@@ -47,36 +47,54 @@ const NUMBERS = new Set([
 // Luhn-valid or not.
 const CARD_NUMBER_KEY = /^(?:card_?(?:number|no|num)|pan|primary_?account_?number)$/i;
 
-/** A digit's share of the Luhn sum, `fromRight` places from the number's last digit. */
-function luhnShare(digit: number, fromRight: number): number {
-  if (fromRight % 2 === 0) return digit;
-  return digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-}
-
 /** "4111111111111111" → "411111******1111". */
 export function maskCardNumber(digits: string): string {
   return `${digits.slice(0, 6)}${"*".repeat(digits.length - 10)}${digits.slice(-4)}`;
 }
 
+// How card numbers are printed in groups: 4-4-4-4, 4-4-4-4-3 (19 digits), 4-4-4-3 and 4-6-5
+// (15, Amex), 4-6-4 (14, Diners).
+const CARD_GROUPINGS = new Set(["4-4-4-4", "4-4-4-4-3", "4-4-4-3", "4-6-5", "4-6-4"]);
+
 /**
- * The stretches [start, end) of `digits` to mask: every 13–19-digit window that passes the Luhn
- * check, overlapping ones merged (a merged stretch masked as one shows no more of any card
- * number in it than its first 6 and last 4 digits). Each end is tried with every length, the
- * Luhn sum growing leftwards, so a long run costs 19 steps a digit.
+ * Whether digit groups of these lengths are how a card number is written: one unbroken group of
+ * 13–19 digits or a printed grouping (CARD_GROUPINGS). A stretch inside a longer number, or an
+ * IBAN's or a phone number's groups, is not one.
  */
-function cardStretches(digits: string): Array<[number, number]> {
+function cardGrouping(lengths: number[]): boolean {
+  if (lengths.length === 1) return (lengths[0] as number) >= 13 && (lengths[0] as number) <= 19;
+  return CARD_GROUPINGS.has(lengths.join("-"));
+}
+
+/**
+ * The stretches [start, end) of the run's digits to mask: every sequence of whole digit groups
+ * written as a card number is (cardGrouping) that passes the Luhn check, overlapping ones merged
+ * (a merged stretch masked as one shows no more of any card number in it than its first 6 and
+ * last 4 digits). Digits beside a card number in the run ("4111 1111 1111 1111 12/28") are kept.
+ */
+function cardStretches(run: string, digits: string): Array<[number, number]> {
+  const groups: Array<[number, number]> = [];
+  for (const group of run.matchAll(/\d+/g)) {
+    const start = groups.at(-1)?.[1] ?? 0;
+    groups.push([start, start + group[0].length]);
+  }
   const stretches: Array<[number, number]> = [];
-  for (let end = 13; end <= digits.length; end++) {
-    let sum = 0;
+  for (let last = 0; last < groups.length; last++) {
+    const end = (groups[last] as [number, number])[1];
     let start = end;
-    for (let length = 1; length <= Math.min(19, end); length++) {
-      sum += luhnShare(digits.charCodeAt(end - length) - 48, length - 1);
-      if (length >= 13 && sum % 10 === 0) start = end - length;
+    for (
+      let first = last;
+      first >= 0 && end - (groups[first] as [number, number])[0] <= 19;
+      first--
+    ) {
+      const from = (groups[first] as [number, number])[0];
+      const lengths = groups.slice(first, last + 1).map(([s, e]) => e - s);
+      if (cardGrouping(lengths) && looksLikeCardNumber(digits.slice(from, end))) start = from;
     }
     if (start === end) continue;
     // Found by end, so a new stretch overlaps only the last ones kept (it may reach further back).
-    for (let last = stretches.at(-1); last && start < last[1]; last = stretches.at(-1)) {
-      start = Math.min(start, last[0]);
+    for (let kept = stretches.at(-1); kept && start < kept[1]; kept = stretches.at(-1)) {
+      start = Math.min(start, kept[0]);
       stretches.pop();
     }
     stretches.push([start, end]);
@@ -90,12 +108,12 @@ function cardStretches(digits: string): Array<[number, number]> {
  * apart by dashes, underscores or runs of spaces (no-break and thin ones too), or by '.' or '/'
  * in a card number's grouping ("4111.1111.1111.1111"); never a decimal amount's digits. A run
  * may hold a card number beside other digits ("pan 4111111111111111 123", "4111 1111 1111 1111
- * 12/28"), so it is searched for card numbers inside it, not judged whole.
+ * 12/28"), so its groups are searched for one (cardStretches); any other digits stay as typed.
  */
 function maskRun(run: string, always: boolean): string {
   const digits = run.replace(/\D/g, "");
   if (always) return maskCardNumber(digits);
-  const stretches = cardStretches(digits);
+  const stretches = cardStretches(run, digits);
   if (stretches.length === 0) return run;
   // Where each digit sits in the run, to cut the run at digit positions.
   const at = [...run.matchAll(/\d/g)].map((m) => m.index);

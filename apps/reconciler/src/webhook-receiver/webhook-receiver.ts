@@ -1,9 +1,11 @@
-// `reconciler webhooks`: a node:http server for the service's pushes. Issuing pushes (any path
+// `reconciler webhooks`: a Hono app on node:http for the service's pushes. Issuing pushes (any path
 // but a payout one) are verified and deduplicated by @merchantkit/webhooks with the Postgres
 // dedupe store; payout result notifications (a path ending in /payout) are verified by their
 // `sign`; both are stored like the sync.
-import { createServer, type Server, type ServerResponse } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createAdaptorServer, type HttpBindings } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import {
   constructPayoutResultNotification,
   createNotificationHandler,
@@ -11,6 +13,7 @@ import {
   type DedupeStore,
   type PayoutResultNotification,
 } from "@merchantkit/webhooks";
+import { type Context, Hono } from "hono";
 import { settingName } from "../config/load-config";
 import type { Db } from "../db/database";
 import { logEvent } from "../log-event";
@@ -164,41 +167,36 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
   }
 
   /** The payout path without PAYOUT_SECRET_KEY: 404, its body unread, and a line saying why. */
-  function payoutOff(res: ServerResponse): void {
+  function payoutOff(c: Context): Response {
     reject({
       endpoint: "payout",
       reason: `payout notifications are off: ${settingName("payoutSecretKey")} is not set`,
       kind: "NotConfigured",
     });
-    res.writeHead(404, { "content-type": "application/json;charset=UTF-8" });
-    res.end(
-      JSON.stringify({ respCode: "40400", respMsg: "payout notifications are not configured" }),
-    );
+    return c.json({ respCode: "40400", respMsg: "payout notifications are not configured" }, 404, {
+      "content-type": "application/json;charset=UTF-8",
+    });
   }
 
-  const server: Server = createServer((req, res) => {
-    // A probe may add a query string (a cache buster): the path alone decides.
-    if (req.method === "GET" && req.url?.split("?", 1)[0] === "/healthz") {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end('{"ok":true}');
-      return;
-    }
-    if (req.method !== "POST") {
-      res.writeHead(405, { allow: "POST" });
-      res.end();
-      return;
-    }
-    const payout = isPayoutPath(req.url);
-    if (payout && !payoutHandler) {
-      payoutOff(res);
-      return;
-    }
-    (payout && payoutHandler ? payoutHandler : handler).node(req, res).catch((error: unknown) => {
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  // A probe may add a query string (a cache buster): the path alone decides.
+  app.get("/healthz", (c) => c.body('{"ok":true}', 200, { "content-type": "application/json" }));
+  app.post("*", async (c) => {
+    const payout = isPayoutPath(c.req.path);
+    if (payout && !payoutHandler) return payoutOff(c);
+    // The handlers read the raw node request (the signature covers its exact bytes) and answer on it.
+    const { incoming, outgoing } = c.env;
+    try {
+      await (payout && payoutHandler ? payoutHandler : handler).node(incoming, outgoing);
+    } catch (error) {
       logEvent(opts, "error", "webhook handler failed", { error: errorText(error) });
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
+      if (!outgoing.headersSent) outgoing.writeHead(500);
+      outgoing.end();
+    }
+    return RESPONSE_ALREADY_SENT;
   });
+  app.all("*", (c) => c.body(null, 405, { allow: "POST" }));
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port, opts.host ?? "127.0.0.1", () => {

@@ -22,6 +22,10 @@ const TEXT_CONTROL = /[^\P{Cc}\t\n\r]/u;
 // variation selectors, Hangul fillers (Default_Ignorable_Code_Point), the other format
 // characters (Cf) and the blank Braille pattern.
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u2800]/gu;
+// Bidi controls (embeddings, overrides, isolates, marks): in free text they can show a reason's
+// words or figures in another order than stored. Other invisible characters stay (joiners are
+// part of how some scripts and emoji are written).
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 // Letters of other scripts drawn like the Latin ones of "reconciler" (after lower-casing).
 const LOOKALIKES: Record<string, string> = {
@@ -102,12 +106,13 @@ export function assigneeName(value: string | undefined): string {
 }
 
 /**
- * A reason or comment as the audit trail keeps it: NFKC, trimmed, required, at most 2,000
- * characters, control characters refused (tab and line breaks kept), card numbers masked.
+ * A reason or comment as the audit trail keeps it: NFKC, bidi controls taken out, trimmed,
+ * required, at most 2,000 characters, control characters refused (tab and line breaks kept),
+ * card numbers masked.
  */
 export function freeText(value: string | undefined, field: string, what: string): string {
   // NFKC first: full-width digits (４１１１ …) are digits to the card-number rule only folded.
-  const text = (value ?? "").normalize("NFKC").trim();
+  const text = (value ?? "").normalize("NFKC").replace(BIDI_CONTROL, "").trim();
   if (text === "") throw new WorkflowError("invalid", `${field} is required: ${what}`, field);
   if (text.length > MAX_TEXT)
     throw new WorkflowError("invalid", `${field} must be at most ${MAX_TEXT} characters`, field);
