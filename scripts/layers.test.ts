@@ -2,7 +2,7 @@
  * Every helper sits below its users (docs/architecture.md, "Layers"): a package depends only on
  * packages of a lower layer, and inside the reconciler a production file imports only from its
  * own folder or a folder of a lower layer, with no circle between files. Tests and test helpers
- * (*.test.ts, test-*.ts, src/testing/) may reach anywhere: they use the layers, they are not one.
+ * (*.test.ts, src/testing/) may reach anywhere: they use the layers, they are not one.
  */
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -70,7 +70,7 @@ describe("package layers", () => {
 const src = join(root, "apps", "reconciler", "src");
 const isTestSupport = (file: string) => {
   const name = file.split("/").pop() ?? "";
-  return name.endsWith(".test.ts") || name.startsWith("test-") || file.includes("/testing/");
+  return name.endsWith(".test.ts") || file.includes("/testing/");
 };
 
 function productionFiles(dir: string): string[] {

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { EXIT } from "../exit-codes";
 import { exitCodeOf } from "../sync/exit-code";
 import type { SyncSummary } from "../sync/sync-types";
+import { fakeIo } from "../testing/cli";
 import { commandFlags } from "./command-support";
 import { main } from "./main";
 import { parseArgs, SWITCH, UsageError } from "./parse-args";
-import { fakeIo } from "./test-cli";
 
 describe("parseArgs", () => {
   it("reads --name value, --name=value, bare flags and positionals", () => {

@@ -8,16 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/connect";
 import { queryText } from "../db/query-rows";
 import { createScratchDatabase, type ScratchDatabase } from "../db/scratch-database";
-import { testBackends } from "../db/test-databases";
 import { EXIT } from "../exit-codes";
+import { type CliProcess, logged, spawnCli } from "../testing/cli";
+import { testBackends } from "../testing/databases";
 import {
   type GeneratedSandbox,
   sandboxEnv,
   startGeneratedSandbox,
   storedOf,
   truthOf,
-} from "../sync/test-sandbox";
-import { type CliProcess, logged, spawnCli } from "./test-cli";
+} from "../testing/sandbox";
 
 // Trust authentication takes any password: this one must never be printed.
 const PASSWORD = "hunter2-must-not-leak";

@@ -6,16 +6,16 @@ import { openDatabase } from "../db/connect";
 import type { DatabaseKind } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { createScratchDatabase, type ScratchDatabase } from "../db/scratch-database";
-import { temporaryFolder, testBackends } from "../db/test-databases";
 import { lastRuns } from "../store/sync-runs";
+import { logged, spawnCli } from "../testing/cli";
+import { temporaryFolder, testBackends } from "../testing/databases";
 import {
   type GeneratedSandbox,
   sandboxEnv,
   startGeneratedSandbox,
   storedOf,
   truthOf,
-} from "../sync/test-sandbox";
-import { logged, spawnCli } from "./test-cli";
+} from "../testing/sandbox";
 
 interface Target {
   env: Record<string, string>;

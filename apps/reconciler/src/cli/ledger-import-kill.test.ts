@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/connect";
 import { queryText } from "../db/query-rows";
 import { createScratchDatabase } from "../db/scratch-database";
-import { temporaryFolder, testBackends } from "../db/test-databases";
-import { spawnCli } from "./test-cli";
+import { spawnCli } from "../testing/cli";
+import { temporaryFolder, testBackends } from "../testing/databases";
 
 const HEADER = "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description";
 const ROWS = 200_000;

@@ -2,11 +2,11 @@
 // it at once (exit 2, like `run`), and a tick that throws before its cycle could report itself
 // still prints the cycle's summary line, verdict "failed", exit 1.
 import { describe, expect, it } from "vitest";
-import { temporaryFolder, testBackends } from "../db/test-databases";
 import { EXIT } from "../exit-codes";
+import { fakeIo, logged } from "../testing/cli";
+import { temporaryFolder, testBackends } from "../testing/databases";
 import { reportedCycle } from "./commands/cycle-command";
 import { main } from "./main";
-import { fakeIo, logged } from "./test-cli";
 
 describe("schedule", () => {
   it("refuses to start without the sync's settings (exit 2), naming them", async () => {

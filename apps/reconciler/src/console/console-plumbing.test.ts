@@ -3,9 +3,9 @@
 // that is not urlencoded 415, both writing nothing; another method is 405; signing out ends
 // the session.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testBackends } from "../db/test-databases";
+import { type ConsoleFixture, consoleFixture, TEST_TOKEN } from "../testing/console";
+import { testBackends } from "../testing/databases";
 import { breakHistory } from "../workflow/break-queries";
-import { type ConsoleFixture, consoleFixture, TEST_TOKEN } from "./test-console";
 
 let f: ConsoleFixture;
 

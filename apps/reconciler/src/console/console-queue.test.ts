@@ -4,11 +4,11 @@
 // queued and no way to the rest.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryText } from "../db/query-rows";
-import { openTestDatabase, type TestDatabase } from "../db/test-databases";
 import { runMatch } from "../match/run-match";
-import { TEST_AS_OF } from "../workflow/test-breaks";
+import { TEST_AS_OF } from "../testing/breaks";
+import { TEST_TOKEN } from "../testing/console";
+import { openTestDatabase, type TestDatabase } from "../testing/databases";
 import { type RunningConsole, startConsole } from "./console-server";
-import { TEST_TOKEN } from "./test-console";
 
 const BREAKS = 523;
 

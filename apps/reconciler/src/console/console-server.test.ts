@@ -4,11 +4,11 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
+import { type ConsoleFixture, consoleFixture, HOSTILE, TEST_TOKEN } from "../testing/console";
+import { testBackends } from "../testing/databases";
 import { applyBreakAction } from "../workflow/break-actions";
 import { breakHistory, showBreak } from "../workflow/break-queries";
 import { startConsole } from "./console-server";
-import { type ConsoleFixture, consoleFixture, HOSTILE, TEST_TOKEN } from "./test-console";
 
 let f: ConsoleFixture;
 let base: string;

@@ -1,9 +1,9 @@
 // A refused action's page keeps what the person typed: a 409 shows the text again in the form it
 // was typed in, or in the comment form when that form is gone (someone else accepted first).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testBackends } from "../db/test-databases";
+import { type ConsoleFixture, consoleFixture, TEST_TOKEN } from "../testing/console";
+import { testBackends } from "../testing/databases";
 import { applyBreakAction } from "../workflow/break-actions";
-import { type ConsoleFixture, consoleFixture, TEST_TOKEN } from "./test-console";
 
 let f: ConsoleFixture;
 

@@ -6,9 +6,9 @@ import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ConsoleFixture, consoleFixture, HOSTILE, TEST_TOKEN } from "../testing/console";
 import { applyBreakAction } from "../workflow/break-actions";
 import { breakHistory } from "../workflow/break-queries";
-import { type ConsoleFixture, consoleFixture, HOSTILE, TEST_TOKEN } from "./test-console";
 
 const CHROMIUM = "/usr/bin/chromium";
 const OUT = fileURLToPath(new URL("../../test-output/console/", import.meta.url));

@@ -5,14 +5,14 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { logged } from "../cli/test-cli";
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import { queryText } from "../db/query-rows";
-import { openTestDatabase, type TestDatabase, temporaryFolder } from "../db/test-databases";
 import { EXIT } from "../exit-codes";
-import { dropLedgerFile, LEDGER_HEADER } from "../ledger/test-ledger-files";
 import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
-import { printedCycle } from "./test-cycle";
+import { logged } from "../testing/cli";
+import { printedCycle } from "../testing/cycle";
+import { openTestDatabase, type TestDatabase, temporaryFolder } from "../testing/databases";
+import { dropLedgerFile, LEDGER_HEADER } from "../testing/ledger-files";
 
 describe("the cycle's exit code for its ledger sources", () => {
   let database: TestDatabase;

@@ -3,11 +3,11 @@
 // rolled-back match would have written, and the summary says it was rolled back.
 import { describe, expect, it } from "vitest";
 import { queryText } from "../db/query-rows";
-import { type TestDatabase, temporaryFolder, testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
 import { EXIT } from "../exit-codes";
-import { dropLedgerFile, LEDGER_HEADER } from "../ledger/test-ledger-files";
-import { printedCycle } from "./test-cycle";
+import { printedCycle } from "../testing/cycle";
+import { type TestDatabase, temporaryFolder, testBackends } from "../testing/databases";
+import { dropLedgerFile, LEDGER_HEADER } from "../testing/ledger-files";
+import { useTestDatabase } from "../testing/use-database";
 
 // Both ways an incomplete run matches: all of it (its figures off its work tables), or the
 // changes alone (it writes its scope's results in a savepoint to read its figures, then takes

@@ -7,10 +7,10 @@ import { existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { GroundTruth } from "@merchantkit/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { logged, spawnCli } from "../cli/test-cli";
-import { temporaryFolder } from "../db/test-databases";
-import { type GeneratedSandbox, sandboxEnv, startGeneratedSandbox } from "../sync/test-sandbox";
 import { writeLedger } from "../testing";
+import { logged, spawnCli } from "../testing/cli";
+import { temporaryFolder } from "../testing/databases";
+import { type GeneratedSandbox, sandboxEnv, startGeneratedSandbox } from "../testing/sandbox";
 
 const PAST = new Date(Date.now() - 60_000);
 const BAD = [

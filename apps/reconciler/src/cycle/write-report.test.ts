@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase, temporaryFolder } from "../db/test-databases";
+import { openTestDatabase, type TestDatabase, temporaryFolder } from "../testing/databases";
 import { writeReport } from "./write-report";
 
 describe("writeReport", () => {

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { advanceWatermark, readWatermark } from "../store/watermarks";
+import { temporaryFolder, testBackends } from "../testing/databases";
 import { backendOf } from "./backend";
 import { DEFAULT_DATA_DIR, databaseTarget, migrateDatabase, openDatabase } from "./connect";
 import type { Database } from "./database";
@@ -13,7 +14,6 @@ import { reportDriverSocketFault } from "./driver-socket-fault";
 import { defaultMigrationsFolder } from "./migrations";
 import { queryRows } from "./query-rows";
 import { createScratchDatabase } from "./scratch-database";
-import { temporaryFolder, testBackends } from "./test-databases";
 
 const journal = JSON.parse(
   readFileSync(join(defaultMigrationsFolder(), "meta", "_journal.json"), "utf8"),

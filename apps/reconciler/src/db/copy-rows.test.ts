@@ -2,10 +2,10 @@
 // rejects with the server's error (on postgres.js it used to wait forever) and leaves the
 // database answering.
 import { describe, expect, it } from "vitest";
+import { type TestDatabase, testBackends } from "../testing/databases";
+import { useTestDatabase } from "../testing/use-database";
 import { copyField, copyLine, copyRows } from "./copy-rows";
 import { queryText } from "./query-rows";
-import { type TestDatabase, testBackends } from "./test-databases";
-import { useTestDatabase } from "./use-test-database";
 
 const COLUMNS = ["entry_id", "kind", "provider_ref", "amount", "currency", "booked_at"];
 const line = (id: string, ref = "T1") =>

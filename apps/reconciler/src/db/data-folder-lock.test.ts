@@ -9,8 +9,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../cli/main";
-import { fakeIo, logged } from "../cli/test-cli";
 import { EXIT } from "../exit-codes";
+import { fakeIo, logged } from "../testing/cli";
+import { temporaryFolder } from "../testing/databases";
 import { openDatabase } from "./connect";
 import {
   DataFolderInUseError,
@@ -19,7 +20,6 @@ import {
   removeDeadLock,
 } from "./data-folder-lock";
 import { queryRows } from "./query-rows";
-import { temporaryFolder } from "./test-databases";
 
 const LOCK_MODULE = pathToFileURL(
   fileURLToPath(new URL("./data-folder-lock.ts", import.meta.url)),

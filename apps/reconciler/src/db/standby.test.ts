@@ -1,21 +1,21 @@
 // Finance reads off a hot standby: the worker writes to the primary only, and the finance views,
 // the report and `reconciler report` (RECONCILER_READ_DATABASE_URL) answer on a real streaming
-// standby with the primary's figures. Two throwaway clusters on this machine (test-standby.ts).
+// standby with the primary's figures. Two throwaway clusters on this machine (testing/standby.ts).
 import type { GroundTruth, RunningSandbox } from "@merchantkit/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../cli/main";
-import { fakeIo } from "../cli/test-cli";
 import { importLedger } from "../ledger/import-ledger";
 import { runMatch } from "../match/run-match";
-import { storeGroundTruth } from "../match/test-ground-truth";
 import { loadReport } from "../report/report-data";
-import { startGeneratedSandbox } from "../sync/test-sandbox";
 import { writeLedger } from "../testing";
+import { fakeIo } from "../testing/cli";
+import { testBackends } from "../testing/databases";
+import { storeGroundTruth } from "../testing/ground-truth";
+import { startGeneratedSandbox } from "../testing/sandbox";
+import { type Standby, startStandby } from "../testing/standby";
 import { openDatabase } from "./connect";
 import type { Database } from "./database";
 import { queryText } from "./query-rows";
-import { testBackends } from "./test-databases";
-import { type Standby, startStandby } from "./test-standby";
 
 const FINANCE_VIEWS = [
   "finance_daily_statement ORDER BY day, currency",

@@ -4,11 +4,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
+import { testBackends } from "../testing/databases";
+import { LEDGER_HEADER } from "../testing/ledger-files";
+import { useTestDatabase } from "../testing/use-database";
 import { diffLines, rememberLines } from "./changed-lines";
 import { importLedger, LedgerImportError } from "./import-ledger";
-import { LEDGER_HEADER } from "./test-ledger-files";
 
 const line = (id: string, amount = "-10.00", description = "coffee") =>
   `${id},card_transaction,T-${id},${amount},USD,2026-05-01T10:00:00Z,,,"${description}, to go"`;

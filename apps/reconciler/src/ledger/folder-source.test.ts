@@ -20,9 +20,9 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { queryText } from "../db/query-rows";
 import { sqlState } from "../db/sql-state";
-import { type TestDatabase, temporaryFolder, testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
-import { dropLedgerFile, LEDGER_HEADER } from "./test-ledger-files";
+import { type TestDatabase, temporaryFolder, testBackends } from "../testing/databases";
+import { dropLedgerFile, LEDGER_HEADER } from "../testing/ledger-files";
+import { useTestDatabase } from "../testing/use-database";
 
 // Hooks set per test: run as an import starts (a producer writing meanwhile), after it committed
 // (a worker killed before the move), and a file read refused (as for a file the worker's user

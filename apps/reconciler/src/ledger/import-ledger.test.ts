@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
+import { testBackends } from "../testing/databases";
+import { useTestDatabase } from "../testing/use-database";
 import { importLedger, LedgerImportError } from "./import-ledger";
 
 const HEADER = "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description";

@@ -14,11 +14,11 @@ import {
   type TestDatabase,
   temporaryFolder,
   testBackends,
-} from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
+} from "../testing/databases";
+import { dropLedgerFile, LEDGER_HEADER } from "../testing/ledger-files";
+import { useTestDatabase } from "../testing/use-database";
 import { intakeLedgerFolder } from "./folder-source";
 import { intakeLedgerQuery, LedgerQueryError } from "./query-source";
-import { dropLedgerFile, LEDGER_HEADER } from "./test-ledger-files";
 
 const HEADER = LEDGER_HEADER;
 const GOOD = [

@@ -7,13 +7,13 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
 import { renderText } from "../report/render-text";
 import { loadReport } from "../report/report-data";
+import { testBackends } from "../testing/databases";
+import { storeOneUnbookedClearing } from "../testing/ground-truth";
+import { useTestDatabase } from "../testing/use-database";
 import { applyBreakAction } from "../workflow/break-actions";
 import { type MatchRunResult, runMatch } from "./run-match";
-import { storeOneUnbookedClearing } from "./test-ground-truth";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const CARD = "1953712585351400001";

@@ -7,12 +7,12 @@ import type { GroundTruth } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
 import { importLedger } from "../ledger/import-ledger";
-import { type LedgerLine, ledgerCsv } from "../ledger/test-ledger-files";
+import { testBackends } from "../testing/databases";
+import { clearProviderData, storeGroundTruth } from "../testing/ground-truth";
+import { type LedgerLine, ledgerCsv } from "../testing/ledger-files";
+import { useTestDatabase } from "../testing/use-database";
 import { runMatch } from "./run-match";
-import { clearProviderData, storeGroundTruth } from "./test-ground-truth";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const DAY = 86_400_000;

@@ -5,12 +5,12 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
+import { testBackends } from "../testing/databases";
+import { documentedQueries } from "../testing/documented-queries";
+import { useTestDatabase } from "../testing/use-database";
 import { decideProposal } from "../workflow/decide-proposal";
 import { WorkflowError } from "../workflow/workflow-error";
 import { runMatch } from "./run-match";
-import { documentedQueries } from "./test-documented-queries";
 
 const DAY = 86_400_000;
 const T = Date.parse("2026-05-01T12:00:00Z");

@@ -6,12 +6,12 @@ import type { GroundTruth } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
 import { importLedger } from "../ledger/import-ledger";
+import { testBackends } from "../testing/databases";
+import { documentedQueries } from "../testing/documented-queries";
+import { storeGroundTruth } from "../testing/ground-truth";
+import { useTestDatabase } from "../testing/use-database";
 import { runMatch } from "./run-match";
-import { documentedQueries } from "./test-documented-queries";
-import { storeGroundTruth } from "./test-ground-truth";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const CARD = "1953712585351400001";

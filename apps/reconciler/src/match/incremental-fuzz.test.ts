@@ -28,12 +28,12 @@ import { type AccountTransaction, type GroundTruth, seededRandom } from "@mercha
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
+import { testBackends } from "../testing/databases";
+import { PROVIDER_TABLES, settledClearing, storeGroundTruth } from "../testing/ground-truth";
+import { runFigures, storedDifference, storedResults } from "../testing/stored-results";
+import { useTestDatabase } from "../testing/use-database";
 import { decideProposal } from "../workflow/decide-proposal";
 import { runMatch } from "./run-match";
-import { PROVIDER_TABLES, settledClearing, storeGroundTruth } from "./test-ground-truth";
-import { runFigures, storedDifference, storedResults } from "./test-stored-results";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

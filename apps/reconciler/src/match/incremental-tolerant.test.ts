@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
+import { testBackends } from "../testing/databases";
+import { useTestDatabase } from "../testing/use-database";
 import { runMatch } from "./run-match";
 
 const DAY = 86_400_000;

@@ -9,14 +9,14 @@ import type { GroundTruth, RunningSandbox } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
 import { importLedger } from "../ledger/import-ledger";
 import { compactChangeLog } from "../store/change-log";
 import { writeLedger } from "../testing";
+import { testBackends } from "../testing/databases";
+import { storeGroundTruth } from "../testing/ground-truth";
+import { generatedTruth, useSandboxAndDatabase } from "../testing/sandbox-database";
+import { runFigures, storedResults } from "../testing/stored-results";
 import { runMatch } from "./run-match";
-import { storeGroundTruth } from "./test-ground-truth";
-import { generatedTruth, useSandboxAndDatabase } from "./test-sandbox-database";
-import { runFigures, storedResults } from "./test-stored-results";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const HOUR = 3_600_000;

@@ -8,17 +8,17 @@ import type { GroundTruth } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
 import { importLedger } from "../ledger/import-ledger";
-import { LEDGER_HEADER } from "../ledger/test-ledger-files";
-import { runMatch } from "./run-match";
+import { testBackends } from "../testing/databases";
 import {
   cardTransactionsTruth,
   clearProviderData,
   settledClearing,
   storeGroundTruth,
-} from "./test-ground-truth";
+} from "../testing/ground-truth";
+import { LEDGER_HEADER } from "../testing/ledger-files";
+import { useTestDatabase } from "../testing/use-database";
+import { runMatch } from "./run-match";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const DAY = 86_400_000;

@@ -4,12 +4,12 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
 import { importLedger } from "../ledger/import-ledger";
-import { LEDGER_HEADER } from "../ledger/test-ledger-files";
+import { testBackends } from "../testing/databases";
+import { cardTransactionsTruth, settledClearing, storeGroundTruth } from "../testing/ground-truth";
+import { LEDGER_HEADER } from "../testing/ledger-files";
+import { useTestDatabase } from "../testing/use-database";
 import { runMatch } from "./run-match";
-import { cardTransactionsTruth, settledClearing, storeGroundTruth } from "./test-ground-truth";
 
 const AS_OF = Date.parse("2026-06-10T00:00:00Z");
 const CARD = "1953712585351400009";

@@ -8,13 +8,13 @@ import type { GroundTruth } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
 import { importLedger } from "../ledger/import-ledger";
-import { type LedgerLine, ledgerCsv } from "../ledger/test-ledger-files";
+import { testBackends } from "../testing/databases";
+import { clearProviderData, markAllFetched, storeGroundTruth } from "../testing/ground-truth";
+import { type LedgerLine, ledgerCsv } from "../testing/ledger-files";
+import { runFigures, storedDifference, storedResults } from "../testing/stored-results";
+import { useTestDatabase } from "../testing/use-database";
 import { runMatch } from "./run-match";
-import { clearProviderData, markAllFetched, storeGroundTruth } from "./test-ground-truth";
-import { runFigures, storedDifference, storedResults } from "./test-stored-results";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const DAY = 86_400_000;

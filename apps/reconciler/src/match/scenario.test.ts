@@ -6,15 +6,15 @@ import type { GroundTruth, RunningSandbox } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
 import { importLedger } from "../ledger/import-ledger";
 import { renderHtml } from "../report/render-html";
 import { renderText } from "../report/render-text";
 import { loadReport } from "../report/report-data";
 import { type InjectedDiscrepancy, writeLedger } from "../testing";
+import { testBackends } from "../testing/databases";
+import { storeGroundTruth } from "../testing/ground-truth";
+import { useSandboxAndDatabase } from "../testing/sandbox-database";
 import { runMatch } from "./run-match";
-import { storeGroundTruth } from "./test-ground-truth";
-import { useSandboxAndDatabase } from "./test-sandbox-database";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const TABLES = [

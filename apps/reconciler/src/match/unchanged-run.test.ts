@@ -5,11 +5,11 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
+import { testBackends } from "../testing/databases";
+import { storeOneUnbookedClearing } from "../testing/ground-truth";
+import { storedResults } from "../testing/stored-results";
+import { useTestDatabase } from "../testing/use-database";
 import { runMatch } from "./run-match";
-import { storeOneUnbookedClearing } from "./test-ground-truth";
-import { storedResults } from "./test-stored-results";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");
 const CARD = "1953712585351400001";

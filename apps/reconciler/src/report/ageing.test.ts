@@ -6,12 +6,12 @@ import type { RunningSandbox } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useSandboxAndDatabase } from "../match/test-sandbox-database";
+import { testBackends } from "../testing/databases";
+import { matchEveryClass } from "../testing/every-class";
+import { useSandboxAndDatabase } from "../testing/sandbox-database";
 import { listBreaks } from "../workflow/break-queries";
 import { renderText } from "./render-text";
 import { loadReport } from "./report-data";
-import { matchEveryClass } from "./test-every-class";
 
 describe.each(testBackends())("ages on %s", (kind) => {
   let db: Db;

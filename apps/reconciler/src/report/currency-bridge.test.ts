@@ -9,13 +9,13 @@ import type { RunningSandbox } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useSandboxAndDatabase } from "../match/test-sandbox-database";
 import { INJECTABLE_CLASSES } from "../testing";
+import { testBackends } from "../testing/databases";
+import { matchEveryClass } from "../testing/every-class";
+import { useSandboxAndDatabase } from "../testing/sandbox-database";
 import { applyBreakAction } from "../workflow/break-actions";
 import { renderText } from "./render-text";
 import { loadReport } from "./report-data";
-import { matchEveryClass } from "./test-every-class";
 
 const same = (a: string, b: string) => compareDecimal(a, b) === 0;
 

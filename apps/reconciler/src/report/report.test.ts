@@ -2,9 +2,9 @@
 // currency, accepted breaks apart from the queue, the statement's quiet days folded.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
-import { openTestDatabase, type TestDatabase } from "../db/test-databases";
+import { seedThreeBreaks } from "../testing/breaks";
+import { openTestDatabase, type TestDatabase } from "../testing/databases";
 import { applyBreakAction } from "../workflow/break-actions";
-import { seedThreeBreaks } from "../workflow/test-breaks";
 import { renderHtml } from "./render-html";
 import { renderText } from "./render-text";
 import { loadReport } from "./report-data";

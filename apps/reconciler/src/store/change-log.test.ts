@@ -5,11 +5,11 @@
 import type { GroundTruth } from "@merchantkit/sandbox";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isTrue, queryText } from "../db/query-rows";
-import { type TestDatabase, testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
 import { importLedger } from "../ledger/import-ledger";
 import { runMatch } from "../match/run-match";
-import { storeGroundTruth } from "../match/test-ground-truth";
+import { type TestDatabase, testBackends } from "../testing/databases";
+import { storeGroundTruth } from "../testing/ground-truth";
+import { useTestDatabase } from "../testing/use-database";
 import { ChangeLogBusyError } from "./change-log";
 
 const AS_OF = Date.parse("2026-06-01T00:00:00Z");

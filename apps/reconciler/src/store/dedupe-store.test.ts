@@ -4,10 +4,10 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { webhookEvents } from "../db/schema";
-import { testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
+import { testBackends } from "../testing/databases";
+import { nextId } from "../testing/records";
+import { useTestDatabase } from "../testing/use-database";
 import { ClaimExpiredError, DEFAULT_TAKEOVER_AFTER_MS, PostgresDedupeStore } from "./dedupe-store";
-import { nextId } from "./test-records";
 
 /** The service retries a push every 15 s (10 times). */
 const RETRY_INTERVAL_MS = 15_000;

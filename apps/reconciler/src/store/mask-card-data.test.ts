@@ -3,8 +3,8 @@
 
 import { jsonNumber } from "@merchantkit/core";
 import { describe, expect, it } from "vitest";
+import { accountTxn, cardTxn } from "../testing/records";
 import { maskCardData } from "./mask-card-data";
-import { accountTxn, cardTxn } from "./test-records";
 
 const remarkOf = (remark: string) =>
   (maskCardData({ data: { remark } }, false) as { data: { remark: string } }).data.remark;

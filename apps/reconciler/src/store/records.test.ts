@@ -15,13 +15,13 @@ import {
   operateRecordVersions,
   serviceIds,
 } from "../db/schema";
-import { type TestDatabase, testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
+import { type TestDatabase, testBackends } from "../testing/databases";
+import { accountTxn, BIG_ID, cardTxn, operateRecord } from "../testing/records";
+import { useTestDatabase } from "../testing/use-database";
 import { upsertAccountTransactions } from "./account-transactions";
 import { canonicalWireText, wireHash } from "./canonical-wire";
 import { upsertCardTransactions } from "./card-transactions";
 import { upsertOperateRecords } from "./operate-records";
-import { accountTxn, BIG_ID, cardTxn, operateRecord } from "./test-records";
 
 const sync = { source: "sync" } as const;
 const webhook = { source: "webhook" } as const;

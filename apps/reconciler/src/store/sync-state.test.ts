@@ -7,8 +7,9 @@ import { describe, expect, it } from "vitest";
 import type { Database, Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { cardTransactions, webhookEvents } from "../db/schema";
-import { type TestDatabase, testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
+import { type TestDatabase, testBackends } from "../testing/databases";
+import { accountTxn, BIG_ID, cardTxn, nextId, operateRecord } from "../testing/records";
+import { useTestDatabase } from "../testing/use-database";
 import { storeWebhookEvent } from "../webhook-receiver/store-event";
 import type { CardTransactionInput } from "./card-transactions";
 import { commitWindow } from "./commit-window";
@@ -23,7 +24,6 @@ import {
   takeWindowsToRetry,
   unreadWindows,
 } from "./sync-windows";
-import { accountTxn, BIG_ID, cardTxn, nextId, operateRecord } from "./test-records";
 import { readWatermark } from "./watermarks";
 
 const at = (iso: string) => new Date(iso);

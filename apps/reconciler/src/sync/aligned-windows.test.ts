@@ -5,16 +5,16 @@
 // one sync reads them all and nothing is missing.
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
-import { testBackends } from "../db/test-databases";
 import { takeWindowsToRetry } from "../store/sync-windows";
-import { runSync } from "./run-sync";
+import { testBackends } from "../testing/databases";
 import {
   type GeneratedSandbox,
   sandboxSyncContext,
   storedOf,
   truthOf,
   useSandboxDatabase,
-} from "./test-sandbox";
+} from "../testing/sandbox";
+import { runSync } from "./run-sync";
 
 const TXN_LIST = "/api/v1/merchant/queryTxnList";
 const HOUR = 3_600_000;

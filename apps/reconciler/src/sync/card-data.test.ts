@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { startWebhookReceiver, type WebhookReceiver } from "../webhook-receiver/webhook-receiver";
-import { runSync } from "./run-sync";
+import { testBackends } from "../testing/databases";
 import {
   type GeneratedSandbox,
   postSandboxIssuing,
   sandboxSyncContext,
   TEST_WEBHOOK_SECRET,
   useSandboxDatabase,
-} from "./test-sandbox";
+} from "../testing/sandbox";
+import { startWebhookReceiver, type WebhookReceiver } from "../webhook-receiver/webhook-receiver";
+import { runSync } from "./run-sync";
 
 const SECRET = TEST_WEBHOOK_SECRET;
 const PANS = ["5555555555554444", "4012888888881881"];

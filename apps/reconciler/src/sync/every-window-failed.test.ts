@@ -2,11 +2,11 @@
 // one: the account stream, with no serviceId due, read nothing and succeeded at nothing.
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
-import { testBackends } from "../db/test-databases";
 import { EXIT } from "../exit-codes";
+import { testBackends } from "../testing/databases";
+import { type GeneratedSandbox, sandboxSyncContext, useSandboxDatabase } from "../testing/sandbox";
 import { exitCodeOf } from "./exit-code";
 import { runSync } from "./run-sync";
-import { type GeneratedSandbox, sandboxSyncContext, useSandboxDatabase } from "./test-sandbox";
 
 const SETTINGS = { RECONCILER_MAX_RETRIES: "0", RECONCILER_LOOKBACK: "1d" };
 

@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../config/load-config";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { openTestDatabase } from "../db/test-databases";
-import { cardTxn } from "../store/test-records";
 import { advanceWatermark, readWatermark } from "../store/watermarks";
+import { openTestDatabase } from "../testing/databases";
+import { cardTxn } from "../testing/records";
 import { runSync } from "./run-sync";
 import type { SyncContext, SyncOptions } from "./sync-types";
 

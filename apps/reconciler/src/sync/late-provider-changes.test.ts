@@ -7,13 +7,13 @@ import { describe, expect, it } from "vitest";
 import { readStatus } from "../cli/commands/status";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
 import { importLedger } from "../ledger/import-ledger";
 import { runMatch } from "../match/run-match";
-import { storedResults } from "../match/test-stored-results";
 import { writeLedger } from "../testing";
+import { testBackends } from "../testing/databases";
+import { type GeneratedSandbox, sandboxSyncContext, useSandboxDatabase } from "../testing/sandbox";
+import { storedResults } from "../testing/stored-results";
 import { runSync } from "./run-sync";
-import { type GeneratedSandbox, sandboxSyncContext, useSandboxDatabase } from "./test-sandbox";
 
 const DAY = 86_400_000;
 /**

@@ -6,18 +6,18 @@
 import { describe, expect, it } from "vitest";
 import { readStatus } from "../cli/commands/status";
 import type { Db } from "../db/database";
-import { testBackends } from "../db/test-databases";
 import { EXIT } from "../exit-codes";
 import { takeWindowsToRetry } from "../store/sync-windows";
-import { exitCodeOf } from "./exit-code";
-import { runSync } from "./run-sync";
+import { testBackends } from "../testing/databases";
 import {
   type GeneratedSandbox,
   sandboxSyncContext,
   storedOf,
   truthOf,
   useSandboxDatabase,
-} from "./test-sandbox";
+} from "../testing/sandbox";
+import { exitCodeOf } from "./exit-code";
+import { runSync } from "./run-sync";
 
 const TXN_LIST = "/api/v1/merchant/queryTxnList";
 const SETTINGS = {

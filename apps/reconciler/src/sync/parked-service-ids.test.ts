@@ -5,17 +5,17 @@ import { describe, expect, it } from "vitest";
 import { readStatus } from "../cli/commands/status";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
 import { importLedger } from "../ledger/import-ledger";
 import { parkServiceIds } from "../store/service-ids";
-import { runSync } from "./run-sync";
+import { testBackends } from "../testing/databases";
 import {
   type GeneratedSandbox,
   sandboxSyncContext,
   storedOf,
   truthOf,
   useSandboxDatabase,
-} from "./test-sandbox";
+} from "../testing/sandbox";
+import { runSync } from "./run-sync";
 
 const HEADER = "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description";
 // Not ids the service could take: letters, a leading zero, past 64 bits.

@@ -3,21 +3,21 @@
 // lookback, faults survived, one runner per stream.
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
-import { testBackends } from "../db/test-databases";
 import { EXIT } from "../exit-codes";
 import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
 import { lastRuns } from "../store/sync-runs";
 import { takeWindowsToRetry } from "../store/sync-windows";
 import { readWatermark } from "../store/watermarks";
-import { exitCodeOf } from "./exit-code";
-import { runSync } from "./run-sync";
+import { testBackends } from "../testing/databases";
 import {
   type GeneratedSandbox,
   sandboxSyncContext,
   storedOf,
   truthOf,
   useSandboxDatabase,
-} from "./test-sandbox";
+} from "../testing/sandbox";
+import { exitCodeOf } from "./exit-code";
+import { runSync } from "./run-sync";
 
 const sizes = (h: {
   cardTransactions: object;

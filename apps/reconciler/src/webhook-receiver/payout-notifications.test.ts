@@ -10,11 +10,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
 import { upsertPayouts } from "../store/payouts";
 import { emptyCounts, type UpsertCounts } from "../store/upsert-batch";
-import { postSandboxIssuing, SANDBOX_KEYS, TEST_WEBHOOK_SECRET } from "../sync/test-sandbox";
-import { lockTableElsewhere, startImpatientReceiver, type TableLock } from "./test-receiver";
+import { openTestDatabase, type TestDatabase, testBackends } from "../testing/databases";
+import { lockTableElsewhere, startImpatientReceiver, type TableLock } from "../testing/receiver";
+import { postSandboxIssuing, SANDBOX_KEYS, TEST_WEBHOOK_SECRET } from "../testing/sandbox";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
 const SECRET = TEST_WEBHOOK_SECRET;

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { cardTransactions, operateRecords, webhookEvents } from "../db/schema";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
 import { PostgresDedupeStore } from "../store/dedupe-store";
 import { upsertOperateRecords } from "../store/operate-records";
-import { postSandboxIssuing, TEST_WEBHOOK_SECRET } from "../sync/test-sandbox";
+import { openTestDatabase, type TestDatabase, testBackends } from "../testing/databases";
+import { lockTableElsewhere, startImpatientReceiver, type TableLock } from "../testing/receiver";
+import { postSandboxIssuing, TEST_WEBHOOK_SECRET } from "../testing/sandbox";
 import { storeWebhookEvent } from "./store-event";
-import { lockTableElsewhere, startImpatientReceiver, type TableLock } from "./test-receiver";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
 const SECRET = TEST_WEBHOOK_SECRET;

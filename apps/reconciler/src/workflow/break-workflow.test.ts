@@ -6,14 +6,14 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { type TestDatabase, testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
 import { runMatch } from "../match/run-match";
 import { maskCardData } from "../store/mask-card-data";
+import { seedThreeBreaks, TEST_AS_OF } from "../testing/breaks";
+import { type TestDatabase, testBackends } from "../testing/databases";
+import { useTestDatabase } from "../testing/use-database";
 import { applyBreakAction, type BreakActionInput, type SeenBreak } from "./break-actions";
 import { breakHistory, listBreaks, showBreak } from "./break-queries";
 import { lapseChangedAcceptances } from "./lapse-acceptances";
-import { seedThreeBreaks, TEST_AS_OF } from "./test-breaks";
 import { WorkflowError } from "./workflow-error";
 
 async function failure(promise: Promise<unknown>): Promise<WorkflowError> {

@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { openTestDatabase, type TestDatabase, testBackends } from "../db/test-databases";
 import { runMatch } from "../match/run-match";
+import { TEST_AS_OF } from "../testing/breaks";
+import { openTestDatabase, type TestDatabase, testBackends } from "../testing/databases";
 import { applyBreakAction } from "./break-actions";
 import { showBreak } from "./break-queries";
-import { TEST_AS_OF } from "./test-breaks";
 
 describe.each(testBackends())("a failed lapse check on %s", (kind) => {
   let database: TestDatabase;

@@ -5,12 +5,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { testBackends } from "../db/test-databases";
-import { useTestDatabase } from "../db/use-test-database";
-import { documentedQueries } from "../match/test-documented-queries";
+import { seedThreeBreaks } from "../testing/breaks";
+import { testBackends } from "../testing/databases";
+import { documentedQueries } from "../testing/documented-queries";
+import { useTestDatabase } from "../testing/use-database";
 import { applyBreakAction } from "./break-actions";
 import { breakHistory, listBreaks } from "./break-queries";
-import { seedThreeBreaks } from "./test-breaks";
 import { WorkflowError } from "./workflow-error";
 import { writeOffBreak } from "./write-off";
 

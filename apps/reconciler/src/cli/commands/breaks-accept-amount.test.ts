@@ -7,11 +7,11 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connect";
 import { queryRows } from "../../db/query-rows";
-import { testBackends } from "../../db/test-databases";
 import { EXIT } from "../../exit-codes";
+import { useBreaksCliDatabase } from "../../testing/breaks-cli";
+import { fakeIo } from "../../testing/cli";
+import { testBackends } from "../../testing/databases";
 import { main } from "../main";
-import { fakeIo } from "../test-cli";
-import { useBreaksCliDatabase } from "./test-breaks-cli";
 
 describe.each(testBackends())("breaks accept --amount as list and show print it, on %s", (kind) => {
   let where: string[];

@@ -2,11 +2,11 @@
 // Postgres server: what is refused, exit 2 naming the flag or the rule, with nothing written
 // (a confirmed or rejected proposal end to end: match/decided-proposals.test.ts).
 import { describe, expect, it } from "vitest";
-import { testBackends } from "../../db/test-databases";
 import { EXIT } from "../../exit-codes";
+import { useBreaksCliDatabase } from "../../testing/breaks-cli";
+import { fakeIo } from "../../testing/cli";
+import { testBackends } from "../../testing/databases";
 import { main } from "../main";
-import { fakeIo } from "../test-cli";
-import { useBreaksCliDatabase } from "./test-breaks-cli";
 
 describe.each(testBackends())("reconciler breaks confirm and reject on %s", (kind) => {
   let where: string[];

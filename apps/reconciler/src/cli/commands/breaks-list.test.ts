@@ -5,14 +5,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connect";
 import { queryText } from "../../db/query-rows";
-import { testBackends } from "../../db/test-databases";
 import { EXIT } from "../../exit-codes";
 import { runMatch } from "../../match/run-match";
-import { TEST_AS_OF } from "../../workflow/test-breaks";
+import { TEST_AS_OF } from "../../testing/breaks";
+import { useBreaksCliDatabase } from "../../testing/breaks-cli";
+import { fakeIo } from "../../testing/cli";
+import { testBackends } from "../../testing/databases";
 import { main } from "../main";
-import { fakeIo } from "../test-cli";
 import { pageLine } from "./breaks-list";
-import { useBreaksCliDatabase } from "./test-breaks-cli";
 
 describe("the page line of breaks list", () => {
   it("tells the page, the whole and the next offset", () => {

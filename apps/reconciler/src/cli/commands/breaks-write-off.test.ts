@@ -2,11 +2,11 @@
 // DATABASE_URL) a Postgres server: the journal entry it books, and bad flags exiting 2 naming
 // the flag with nothing written.
 import { describe, expect, it } from "vitest";
-import { testBackends } from "../../db/test-databases";
 import { EXIT } from "../../exit-codes";
+import { useBreaksCliDatabase } from "../../testing/breaks-cli";
+import { fakeIo } from "../../testing/cli";
+import { testBackends } from "../../testing/databases";
 import { main } from "../main";
-import { fakeIo } from "../test-cli";
-import { useBreaksCliDatabase } from "./test-breaks-cli";
 
 describe.each(testBackends())("reconciler breaks write-off on %s", (kind) => {
   let where: string[];

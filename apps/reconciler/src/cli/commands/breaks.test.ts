@@ -4,11 +4,11 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connect";
 import { queryRows } from "../../db/query-rows";
-import { testBackends } from "../../db/test-databases";
 import { EXIT } from "../../exit-codes";
+import { useBreaksCliDatabase } from "../../testing/breaks-cli";
+import { fakeIo, spawnCli } from "../../testing/cli";
+import { testBackends } from "../../testing/databases";
 import { main } from "../main";
-import { fakeIo, spawnCli } from "../test-cli";
-import { useBreaksCliDatabase } from "./test-breaks-cli";
 
 describe.each(testBackends())("reconciler breaks on %s", (kind) => {
   let where: string[];

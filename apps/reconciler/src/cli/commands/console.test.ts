@@ -2,8 +2,8 @@
 // token, or a made-up token that would be printed into a log (not a terminal). Exit 2 each.
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../exit-codes";
+import { fakeIo } from "../../testing/cli";
 import { main } from "../main";
-import { fakeIo } from "../test-cli";
 
 describe("reconciler console", () => {
   it("refuses to start without a proper token", async () => {

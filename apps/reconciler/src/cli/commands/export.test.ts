@@ -5,12 +5,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
-import { temporaryFolder, testBackends } from "../../db/test-databases";
 import { EXIT } from "../../exit-codes";
 import { BREAK_PRIORITY } from "../../match/break-classes";
+import { useBreaksCliDatabase } from "../../testing/breaks-cli";
+import { fakeIo } from "../../testing/cli";
+import { temporaryFolder, testBackends } from "../../testing/databases";
 import { main } from "../main";
-import { fakeIo } from "../test-cli";
-import { useBreaksCliDatabase } from "./test-breaks-cli";
 
 const PRIORITY = `P${BREAK_PRIORITY.missing_at_provider}`;
 

@@ -9,12 +9,12 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connect";
 import { isTrue, queryText } from "../../db/query-rows";
 import { createScratchDatabase } from "../../db/scratch-database";
-import { temporaryFolder, testBackends } from "../../db/test-databases";
 import { EXIT } from "../../exit-codes";
-import { SANDBOX_KEYS } from "../../sync/test-sandbox";
+import { fakeIo, logged, spawnCli } from "../../testing/cli";
+import { temporaryFolder, testBackends } from "../../testing/databases";
+import { SANDBOX_KEYS } from "../../testing/sandbox";
 import type { CommandIo } from "../command";
 import { main } from "../main";
-import { fakeIo, logged, spawnCli } from "../test-cli";
 
 const SECRET = Buffer.from("reconciler-webhooks-cli-secret-0").toString("base64");
 

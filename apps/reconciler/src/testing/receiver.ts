@@ -2,7 +2,7 @@
 // table locked, so a push's upsert waits on it past that age.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
-import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "../webhook-receiver/webhook-receiver";
 
 /** A receiver on a free port, quiet, whose storing may take one second at most. */
 export function startImpatientReceiver(opts: {

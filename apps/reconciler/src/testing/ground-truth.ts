@@ -6,12 +6,12 @@ import type { GroundTruth } from "@merchantkit/sandbox";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { importLedger } from "../ledger/import-ledger";
-import { LEDGER_HEADER } from "../ledger/test-ledger-files";
 import type { AccountTransactionInput } from "../store/account-transactions";
 import type { CardTransactionInput } from "../store/card-transactions";
 import { commitWindow } from "../store/commit-window";
 import type { OperateRecordInput } from "../store/operate-records";
 import { markServiceIdsFetched, serviceIdsToFetch } from "../store/service-ids";
+import { LEDGER_HEADER } from "./ledger-files";
 
 /** The tables the sync fills (provider records, their versions, serviceIds), for a fresh world. */
 export const PROVIDER_TABLES = `card_transactions, card_transaction_versions, operate_records,

@@ -4,8 +4,8 @@ import type { GroundTruth, RunningSandbox } from "@merchantkit/sandbox";
 import type { Db } from "../db/database";
 import { importLedger } from "../ledger/import-ledger";
 import { runMatch } from "../match/run-match";
-import { storeGroundTruth } from "../match/test-ground-truth";
-import { INJECTABLE_CLASSES, writeLedger } from "../testing";
+import { INJECTABLE_CLASSES, writeLedger } from ".";
+import { storeGroundTruth } from "./ground-truth";
 
 export const EVERY_CLASS_AS_OF = Date.parse("2026-06-01T00:00:00Z");
 

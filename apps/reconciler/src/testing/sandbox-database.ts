@@ -3,8 +3,8 @@
 import { type GroundTruth, type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseKind, Db } from "../db/database";
-import { openTestDatabase, type TestDatabase } from "../db/test-databases";
-import { postSandboxIssuing } from "../sync/test-sandbox";
+import { openTestDatabase, type TestDatabase } from "./databases";
+import { postSandboxIssuing } from "./sandbox";
 
 export function useSandboxAndDatabase(
   kind: DatabaseKind,

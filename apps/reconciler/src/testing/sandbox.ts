@@ -7,14 +7,14 @@ import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "../config/load-config";
 import type { DatabaseKind, Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { openTestDatabase, type TestDatabase } from "../db/test-databases";
 import { accountTransactionSpec } from "../store/account-transactions";
 import { canonicalWireText, wireHash } from "../store/canonical-wire";
 import { cardTransactionSpec } from "../store/card-transactions";
 import { operateRecordSpec } from "../store/operate-records";
 import type { UpsertSpec } from "../store/upsert-spec";
-import { createSyncContext } from "./sync-context";
-import type { SyncContext } from "./sync-types";
+import { createSyncContext } from "../sync/sync-context";
+import type { SyncContext } from "../sync/sync-types";
+import { openTestDatabase, type TestDatabase } from "./databases";
 
 export const SANDBOX_KEYS = {
   ISSUING_API_KEY: "sandbox-issuing-api-key",

@@ -1,7 +1,7 @@
 // Test support: ledger CSV files dropped into a watched folder.
 import { utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { LEDGER_COLUMNS } from "./ledger-row";
+import { LEDGER_COLUMNS } from "../ledger/ledger-row";
 
 /** The CSV header line of every ledger column (docs/ledger-format.md). */
 export const LEDGER_HEADER = LEDGER_COLUMNS.join(",");

@@ -2,11 +2,11 @@
 // folder, or a scratch database on the server) seeded with three breaks, and the flags that
 // point a command at it. Opened before a file's tests, removed after them.
 import { afterAll, beforeAll } from "vitest";
-import { openDatabase } from "../../db/connect";
-import type { DatabaseKind } from "../../db/database";
-import { createScratchDatabase } from "../../db/scratch-database";
-import { temporaryFolder } from "../../db/test-databases";
-import { seedThreeBreaks } from "../../workflow/test-breaks";
+import { openDatabase } from "../db/connect";
+import type { DatabaseKind } from "../db/database";
+import { createScratchDatabase } from "../db/scratch-database";
+import { seedThreeBreaks } from "./breaks";
+import { temporaryFolder } from "./databases";
 
 /** `opened` receives the flags naming the database (`where`) and the three breaks' ids. */
 export function useBreaksCliDatabase(

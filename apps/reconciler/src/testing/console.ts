@@ -1,10 +1,11 @@
 // Test support: a migrated in-memory database with three breaks (one assigned to carol, one
 // carrying a comment that tries to inject markup) and the console serving it on a free port.
+
+import { type RunningConsole, startConsole } from "../console/console-server";
 import type { DatabaseKind } from "../db/database";
-import { openTestDatabase, type TestDatabase } from "../db/test-databases";
 import { applyBreakAction } from "../workflow/break-actions";
-import { seedThreeBreaks } from "../workflow/test-breaks";
-import { type RunningConsole, startConsole } from "./console-server";
+import { seedThreeBreaks } from "./breaks";
+import { openTestDatabase, type TestDatabase } from "./databases";
 
 export const TEST_TOKEN = "test-console-token-0123456789";
 export const HOSTILE = `<img src=x onerror="document.title='pwned'">`;

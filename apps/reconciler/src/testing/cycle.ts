@@ -2,10 +2,10 @@
 // terminal), without the sync or a report: its exit code, its summary line and its stderr lines.
 import { expect } from "vitest";
 import { cycleOnce } from "../cli/commands/cycle-command";
-import { fakeIo } from "../cli/test-cli";
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import type { Database } from "../db/database";
 import type { MatchOptions } from "../match/match-options";
+import { fakeIo } from "./cli";
 
 export async function printedCycle(
   database: Database,

@@ -1,7 +1,7 @@
 // Test support: app-form records with 64-bit ids, unique per call, overridable field by field.
-import type { AccountTransactionInput } from "./account-transactions";
-import type { CardTransactionInput } from "./card-transactions";
-import type { OperateRecordInput } from "./operate-records";
+import type { AccountTransactionInput } from "../store/account-transactions";
+import type { CardTransactionInput } from "../store/card-transactions";
+import type { OperateRecordInput } from "../store/operate-records";
 
 /** Above 2^53: JSON.parse would print 1953712585351499800 for it. */
 export const BIG_ID = "1953712585351499776";

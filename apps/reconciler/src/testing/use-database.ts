@@ -1,8 +1,8 @@
 // A test file's database of one backend: opened before its tests, disposed of after them.
 // `opened` receives it, so the file keeps it (or its db) in its own variables.
 import { afterAll, beforeAll } from "vitest";
-import type { DatabaseKind } from "./database";
-import { openTestDatabase, type TestDatabase } from "./test-databases";
+import type { DatabaseKind } from "../db/database";
+import { openTestDatabase, type TestDatabase } from "./databases";
 
 export function useTestDatabase(kind: DatabaseKind, opened: (database: TestDatabase) => void) {
   let database: TestDatabase | undefined;

@@ -3,9 +3,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CommandIo } from "./command";
+import type { CommandIo } from "../cli/command";
 
-const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
+const MAIN = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
 // The workspace root: tsx is resolved from there.
 const ROOT = join(dirname(MAIN), "..", "..", "..", "..");
 

@@ -2,9 +2,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "./connect";
-import type { Database, DatabaseKind } from "./database";
-import { createScratchDatabase } from "./scratch-database";
+import { openDatabase } from "../db/connect";
+import type { Database, DatabaseKind } from "../db/database";
+import { createScratchDatabase } from "../db/scratch-database";
 
 /**
  * PGlite always; a Postgres server when DATABASE_URL is set, and in CI (CI set) even when it

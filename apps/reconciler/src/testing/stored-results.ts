@@ -3,7 +3,7 @@
 
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import type { MatchRunResult } from "./run-match";
+import type { MatchRunResult } from "../match/run-match";
 
 /** The stored results a finance query can see, in a stable order. */
 export async function storedResults(db: Db) {
