@@ -2,7 +2,7 @@
  * Proves the worker installs and runs as a merchant gets it: `npm i` of the packed
  * @merchantkit/reconciler tarball alone (its @merchantkit dependencies from their tarballs) in a
  * scratch project, with none of the workspace's tools or demo code in it (no sandbox,
- * TypeScript, tsx, hono, drizzle-kit); then the installed `reconciler help`, and one
+ * TypeScript, tsx, drizzle-kit; hono is the console's and the webhook receiver's own); then the installed `reconciler help`, and one
  * `reconciler run` (ledger folder in, sync, match, report) against a new database on the
  * Postgres server of DATABASE_URL, with a sandbox this script starts as the service.
  */
@@ -44,7 +44,6 @@ const unwanted = [
   "@merchantkit/demo",
   "typescript",
   "tsx",
-  "hono",
   "drizzle-kit",
 ];
 const present = unwanted.filter((name) => existsSync(join(project, "node_modules", name)));
