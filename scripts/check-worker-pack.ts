@@ -2,7 +2,8 @@
  * Proves the worker installs and runs as a merchant gets it: `npm i` of the packed
  * @merchantkit/reconciler tarball alone (its @merchantkit dependencies from their tarballs) in a
  * scratch project, with none of the workspace's tools or demo code in it (no sandbox,
- * TypeScript, tsx, drizzle-kit; hono is the console's and the webhook receiver's own); then the installed `reconciler help`, and one
+ * TypeScript, tsx, drizzle-kit; hono is the console's and the webhook receiver's own); then
+ * the installed `reconciler help`, and one
  * `reconciler run` (ledger folder in, sync, match, report) against a new database on the
  * Postgres server of DATABASE_URL, with a sandbox this script starts as the service.
  */
@@ -39,13 +40,7 @@ writeFileSync(
 );
 run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], project);
 
-const unwanted = [
-  "@merchantkit/sandbox",
-  "@merchantkit/demo",
-  "typescript",
-  "tsx",
-  "drizzle-kit",
-];
+const unwanted = ["@merchantkit/sandbox", "@merchantkit/demo", "typescript", "tsx", "drizzle-kit"];
 const present = unwanted.filter((name) => existsSync(join(project, "node_modules", name)));
 if (present.length > 0) throw new Error(`the installed worker pulls in ${present.join(", ")}`);
 console.log(`installed worker holds none of: ${unwanted.join(", ")}`);
