@@ -2,10 +2,12 @@
 // folder, or a scratch database on the server) seeded with three breaks, and the flags that
 // point a command at it. Opened before a file's tests, removed after them.
 import { afterAll, beforeAll } from "vitest";
+import { main } from "../cli/main";
 import { openDatabase } from "../db/connect";
 import type { DatabaseKind } from "../db/database";
 import { createScratchDatabase } from "../db/scratch-database";
 import { seedThreeBreaks } from "./breaks";
+import { fakeIo } from "./cli";
 import { temporaryFolder } from "./databases";
 
 /** `opened` receives the flags naming the database (`where`) and the three breaks' ids. */
@@ -38,4 +40,26 @@ export function useBreaksCliDatabase(
   afterAll(async () => {
     await cleanup?.();
   });
+}
+
+/**
+ * The `breaks` commands' database (useBreaksCliDatabase) and `cli(words, env)`, which runs
+ * main() in process against it (with `defaultEnv` unless told otherwise); `opened` holds its flags and the seeded breaks' ids once open.
+ */
+export function useBreaksCli(
+  kind: DatabaseKind,
+  name: string,
+  defaultEnv: Record<string, string> = {},
+) {
+  const opened = { where: [] as string[], ids: [] as string[] };
+  useBreaksCliDatabase(kind, name, (where, ids) => {
+    opened.where = where;
+    opened.ids = ids;
+  });
+  const cli = async (words: string[], env: Record<string, string> = defaultEnv) => {
+    const c = fakeIo(env);
+    const code = await main([...words, ...opened.where], c.io);
+    return { code, ...c };
+  };
+  return { opened, cli };
 }

@@ -8,23 +8,11 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connect";
 import { queryRows } from "../../db/query-rows";
 import { EXIT } from "../../exit-codes";
-import { useBreaksCliDatabase } from "../../testing/breaks-cli";
-import { fakeIo } from "../../testing/cli";
+import { useBreaksCli } from "../../testing/breaks-cli";
 import { testBackends } from "../../testing/databases";
-import { main } from "../main";
 
 describe.each(testBackends())("breaks accept --amount as list and show print it, on %s", (kind) => {
-  let where: string[];
-  let ids: string[];
-  const cli = async (words: string[]) => {
-    const c = fakeIo();
-    const code = await main([...words, ...where], c.io);
-    return { code, ...c };
-  };
-  useBreaksCliDatabase(kind, "breaks_accept_amount", (database, seeded) => {
-    where = database;
-    ids = seeded;
-  });
+  const { opened, cli } = useBreaksCli(kind, "breaks_accept_amount");
   const accept = (id: string, amount: string) =>
     cli(["breaks", "accept", id, "--reason", "seen", "--as", "ann", "--amount", amount]);
   /** Accepts with `amount` and reopens: answers the accept's exit code and error lines. */
@@ -36,7 +24,7 @@ describe.each(testBackends())("breaks accept --amount as list and show print it,
   };
 
   it("accepts the amount list prints, thousands separators and all", async () => {
-    const id = ids[0] as string; // ledger -1250.50 EUR
+    const id = opened.ids[0] as string; // ledger -1250.50 EUR
     const list = await cli(["breaks", "list"]);
     const printed = /\s(-?[\d,]+\.\d+ [A-Z]{3})\s/.exec(
       list.out.find((line) => line.startsWith(id)) ?? "",
@@ -49,7 +37,7 @@ describe.each(testBackends())("breaks accept --amount as list and show print it,
   });
 
   it("refuses an amount that could be read two ways, naming --amount and the rule", async () => {
-    const id = ids[0] as string;
+    const id = opened.ids[0] as string;
     for (const amount of ["1,25", "1.250,50", "1,250", "12,50.00", "1,2500.00", ",250.50"]) {
       const result = await accept(id, `${amount} EUR`);
       expect(result.code, amount).toBe(EXIT.usage);
@@ -60,11 +48,13 @@ describe.each(testBackends())("breaks accept --amount as list and show print it,
   });
 
   it("accepts every amount show prints of a currency_mismatch, and refuses a real change", async () => {
-    const id = ids[1] as string; // ledger -99.99 USD; made a mismatch with -1,710.47 HKD
+    const id = opened.ids[1] as string; // ledger -99.99 USD; made a mismatch with -1,710.47 HKD
     // Opened and closed around the change: a PGlite folder serves one opener at a time.
     const mismatch = async (on: boolean) => {
       const database = await openDatabase(
-        where[0] === "--data-dir" ? { dataDir: where[1] as string } : { url: where[1] as string },
+        opened.where[0] === "--data-dir"
+          ? { dataDir: opened.where[1] as string }
+          : { url: opened.where[1] as string },
       );
       await queryRows(
         database.db,

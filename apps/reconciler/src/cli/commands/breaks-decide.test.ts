@@ -3,26 +3,16 @@
 // (a confirmed or rejected proposal end to end: match/decided-proposals.test.ts).
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../exit-codes";
-import { useBreaksCliDatabase } from "../../testing/breaks-cli";
-import { fakeIo } from "../../testing/cli";
+import { useBreaksCli } from "../../testing/breaks-cli";
 import { testBackends } from "../../testing/databases";
-import { main } from "../main";
 
 describe.each(testBackends())("reconciler breaks confirm and reject on %s", (kind) => {
-  let where: string[];
-  let ids: string[];
-  const cli = async (words: string[]) => {
-    const c = fakeIo({ RECONCILER_ACTOR: "alice" });
-    const code = await main([...words, ...where], c.io);
-    return { code, ...c };
-  };
-  useBreaksCliDatabase(kind, "breaks_decide_cli", (database, seeded) => {
-    where = database;
-    ids = seeded;
+  const { opened, cli } = useBreaksCli(kind, "breaks_decide_cli", {
+    RECONCILER_ACTOR: "alice",
   });
 
   it("refuses a reject without --reason, a break that is no proposal, and writes nothing", async () => {
-    const id = ids[0] as string;
+    const id = opened.ids[0] as string;
     const cases: [string[], RegExp][] = [
       [["breaks", "reject", id], /--reason: reason is required/],
       [["breaks", "confirm"], /breaks confirm needs the break id/],

@@ -8,7 +8,7 @@ import { queryText } from "../../db/query-rows";
 import { EXIT } from "../../exit-codes";
 import { runMatch } from "../../match/run-match";
 import { TEST_AS_OF } from "../../testing/breaks";
-import { useBreaksCliDatabase } from "../../testing/breaks-cli";
+import { useBreaksCli } from "../../testing/breaks-cli";
 import { fakeIo } from "../../testing/cli";
 import { testBackends } from "../../testing/databases";
 import { main } from "../main";
@@ -28,17 +28,7 @@ describe("the page line of breaks list", () => {
 });
 
 describe.each(testBackends())("reconciler breaks list pages on %s", (kind) => {
-  let where: string[];
-  let ids: string[];
-  const cli = async (words: string[]) => {
-    const c = fakeIo();
-    const code = await main([...words, ...where], c.io);
-    return { code, ...c };
-  };
-  useBreaksCliDatabase(kind, "breaks_list", (database, seeded) => {
-    where = database;
-    ids = seeded;
-  });
+  const { opened, cli } = useBreaksCli(kind, "breaks_list");
 
   const idsOf = (out: string[]) =>
     (JSON.parse(out.join("")) as { breakId: string }[]).map((r) => r.breakId);
@@ -78,7 +68,7 @@ describe.each(testBackends())("reconciler breaks list pages on %s", (kind) => {
           ][offset],
         ]);
       }
-      expect([...pages].sort(), sort).toEqual([...ids].sort());
+      expect([...pages].sort(), sort).toEqual([...opened.ids].sort());
       const whole = await cli(["breaks", "list", "--json", "--sort", sort]);
       expect(idsOf(whole.out), sort).toEqual(pages);
     }
@@ -100,20 +90,12 @@ describe.each(testBackends())("reconciler breaks list pages on %s", (kind) => {
 // above 1,983.58 USD. It sorts by currency, then the largest first within it; --currency picks
 // currencies, and the filters take any case (--class AMOUNT_MISMATCH listed nothing before).
 describe.each(testBackends())("reconciler breaks list filters and sorts on %s", (kind) => {
-  let where: string[];
-  let ids: string[];
-  const cli = async (words: string[]) => {
-    const c = fakeIo();
-    const code = await main([...words, ...where], c.io);
-    return { code, ...c };
-  };
-  useBreaksCliDatabase(kind, "breaks_list_filters", (database, seeded) => {
-    where = database;
-    ids = seeded;
-  });
+  const { opened, cli } = useBreaksCli(kind, "breaks_list_filters");
   beforeAll(async () => {
     const database = await openDatabase(
-      kind === "pglite" ? { dataDir: where[1] as string } : { url: where[1] as string },
+      kind === "pglite"
+        ? { dataDir: opened.where[1] as string }
+        : { url: opened.where[1] as string },
     );
     try {
       await queryText(
@@ -167,7 +149,7 @@ describe.each(testBackends())("reconciler breaks list filters and sorts on %s", 
   });
 
   it("takes --class, --status and --assignee in any case", async () => {
-    const id = ids[0] as string; // 1250.50 EUR
+    const id = opened.ids[0] as string; // 1250.50 EUR
     expect((await cli(["breaks", "assign", id, "Carol", "--as", "bob"])).code).toBe(EXIT.ok);
     expect(await listed(["--assignee", "CAROL"])).toEqual(["1250.50 EUR"]);
     expect(await listed(["--assignee", "carol"])).toEqual(["1250.50 EUR"]);

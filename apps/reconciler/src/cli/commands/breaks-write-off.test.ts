@@ -3,26 +3,14 @@
 // the flag with nothing written.
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../exit-codes";
-import { useBreaksCliDatabase } from "../../testing/breaks-cli";
-import { fakeIo } from "../../testing/cli";
+import { useBreaksCli } from "../../testing/breaks-cli";
 import { testBackends } from "../../testing/databases";
-import { main } from "../main";
 
 describe.each(testBackends())("reconciler breaks write-off on %s", (kind) => {
-  let where: string[];
-  let ids: string[];
-  const cli = async (words: string[], env: Record<string, string> = {}) => {
-    const c = fakeIo(env);
-    const code = await main([...words, ...where], c.io);
-    return { code, ...c };
-  };
-  useBreaksCliDatabase(kind, "breaks_write_off_cli", (database, seeded) => {
-    where = database;
-    ids = seeded;
-  });
+  const { opened, cli } = useBreaksCli(kind, "breaks_write_off_cli");
 
   it("refuses bad flags naming them, and writes nothing", async () => {
-    const id = ids[0] as string;
+    const id = opened.ids[0] as string;
     const cases: [string[], RegExp][] = [
       [["--reason", "r", "--as", "alice"], /--account: account is required/],
       [["--account", "6800", "--as", "alice"], /--reason: reason is required/],
@@ -43,7 +31,7 @@ describe.each(testBackends())("reconciler breaks write-off on %s", (kind) => {
   });
 
   it("books the journal entry and takes the break out of the queue", async () => {
-    const id = ids[0] as string;
+    const id = opened.ids[0] as string;
     const { code, out } = await cli(
       [
         "breaks",

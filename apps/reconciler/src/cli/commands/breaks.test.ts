@@ -5,23 +5,12 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connect";
 import { queryRows } from "../../db/query-rows";
 import { EXIT } from "../../exit-codes";
-import { useBreaksCliDatabase } from "../../testing/breaks-cli";
-import { fakeIo, spawnCli } from "../../testing/cli";
+import { useBreaksCli } from "../../testing/breaks-cli";
+import { spawnCli } from "../../testing/cli";
 import { testBackends } from "../../testing/databases";
-import { main } from "../main";
 
 describe.each(testBackends())("reconciler breaks on %s", (kind) => {
-  let where: string[];
-  let ids: string[];
-  const cli = async (words: string[], env: Record<string, string> = {}) => {
-    const c = fakeIo(env);
-    const code = await main([...words, ...where], c.io);
-    return { code, ...c };
-  };
-  useBreaksCliDatabase(kind, "breaks_cli", (database, seeded) => {
-    where = database;
-    ids = seeded;
-  });
+  const { opened, cli } = useBreaksCli(kind, "breaks_cli");
 
   it("lists the queue as JSON with amounts as decimal text", async () => {
     const { code, out } = await cli(["breaks", "list", "--json"]);
@@ -39,7 +28,7 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
   });
 
   it("accepts with --as and --reason; the break leaves the queue and shows its history", async () => {
-    const id = ids[0] as string;
+    const id = opened.ids[0] as string;
     const accept = await cli(["breaks", "accept", id, "--reason", "written off", "--as", "alice"]);
     expect(accept.code).toBe(EXIT.ok);
     expect(JSON.parse(accept.out[0] as string)).toMatchObject({ status: "accepted", breakId: id });
@@ -56,7 +45,7 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
   });
 
   it("takes the actor from RECONCILER_ACTOR; comments and assigns", async () => {
-    const id = ids[1] as string;
+    const id = opened.ids[1] as string;
     const env = { RECONCILER_ACTOR: "bob" };
     expect((await cli(["breaks", "comment", id, "called", "the", "bank"], env)).code).toBe(EXIT.ok);
     expect((await cli(["breaks", "assign", id, "carol"], env)).code).toBe(EXIT.ok);
@@ -73,30 +62,40 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
 
   it("exits 2 for an unknown id, a missing reason, an empty actor, a second accept, an amount no longer shown", async () => {
     const count = async () => {
-      const show = await cli(["breaks", "show", ids[2] as string, "--json"]);
+      const show = await cli(["breaks", "show", opened.ids[2] as string, "--json"]);
       return (JSON.parse(show.out.join("")) as { history: unknown[] }).history.length;
     };
     const before = await count();
     const cases: [string[], Record<string, string>, RegExp][] = [
       [["breaks", "accept", "0000", "--reason", "x", "--as", "a"], {}, /no break has the id 0000/],
-      [["breaks", "accept", ids[2] as string, "--as", "a"], {}, /reason is required/],
+      [["breaks", "accept", opened.ids[2] as string, "--as", "a"], {}, /reason is required/],
       [
-        ["breaks", "accept", ids[2] as string, "--reason", "x"],
+        ["breaks", "accept", opened.ids[2] as string, "--reason", "x"],
         { RECONCILER_ACTOR: " " },
         /actor is required/,
       ],
       [
-        ["breaks", "accept", ids[0] as string, "--reason", "x", "--as", "dan"],
+        ["breaks", "accept", opened.ids[0] as string, "--reason", "x", "--as", "dan"],
         {},
         /already accepted \(by alice/,
       ],
       [
-        ["breaks", "accept", ids[2] as string, "--reason", "x", "--as", "a", "--amount", "11"],
+        [
+          "breaks",
+          "accept",
+          opened.ids[2] as string,
+          "--reason",
+          "x",
+          "--as",
+          "a",
+          "--amount",
+          "11",
+        ],
         {},
         /changed since it was shown \(amount 11 is now 10 HKD; ledger -10 HKD\)/,
       ],
       [
-        ["breaks", "reopen", ids[2] as string, "--as", "dan", "--reason", "x"],
+        ["breaks", "reopen", opened.ids[2] as string, "--as", "dan", "--reason", "x"],
         {},
         /unknown flag --reason/,
       ],
@@ -116,7 +115,7 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
   });
 
   it("exits 2 naming the flag for control characters, none as a name, an invisible or reserved actor; masks card numbers", async () => {
-    const id = ids[2] as string;
+    const id = opened.ids[2] as string;
     const count = async () => {
       const show = await cli(["breaks", "show", id, "--json"]);
       return (JSON.parse(show.out.join("")) as { history: unknown[] }).history.length;
@@ -193,13 +192,16 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
   });
 
   it("shows control characters someone typed as visible escapes: no ESC reaches the terminal, no fake row", async () => {
-    const id = ids[2] as string;
-    // Line breaks and bidi controls are taken in comments; an ESC is refused now (typed-text.ts),
-    // so those rows are written as an earlier version stored them.
-    for (const text of ["line\nFAKE cfo accept", "rtl\u202eevil"])
-      expect((await cli(["breaks", "comment", id, text, "--as", "alice"])).code).toBe(EXIT.ok);
+    const id = opened.ids[2] as string;
+    // Line breaks are taken in comments; bidi controls are taken out and an ESC is refused now
+    // (typed-text.ts), so those rows are written as an earlier version stored them.
+    expect(
+      (await cli(["breaks", "comment", id, "line\nFAKE cfo accept", "--as", "alice"])).code,
+    ).toBe(EXIT.ok);
     const database = await openDatabase(
-      where[0] === "--data-dir" ? { dataDir: where[1] as string } : { url: where[1] as string },
+      opened.where[0] === "--data-dir"
+        ? { dataDir: opened.where[1] as string }
+        : { url: opened.where[1] as string },
     );
     try {
       const written = (actor: string, action: string, text: string) =>
@@ -210,6 +212,7 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
             FROM breaks WHERE break_id = ${id}`,
         );
       await written("ali\x1b[8mce", "comment", "\x1b[2J\x1b]0;pwned\x07");
+      await written("alice", "comment", "rtl\u202eevil");
       await written("ali\x1b[8mce", "assign", "eve\x1b[31mRED");
       await queryRows(
         database.db,
@@ -241,7 +244,7 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
   });
 
   it("reads a value starting with '-' and a digit: --amount -99.9, a comment \"-12.50 ...\"", async () => {
-    const id = ids[2] as string;
+    const id = opened.ids[2] as string;
     const comment = await cli(["breaks", "comment", id, "-12.50", "fee reversed", "--as", "bob"]);
     expect(comment.code, comment.err.join("\n")).toBe(EXIT.ok);
     const accept = await cli([
@@ -265,7 +268,7 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
   });
 
   it("ends quietly when its reader goes away (`breaks show ID | head -1`)", async () => {
-    const cli = spawnCli(["breaks", "show", ids[2] as string, ...where], {});
+    const cli = spawnCli(["breaks", "show", opened.ids[2] as string, ...opened.where], {});
     cli.child.stdout?.destroy();
     const { code } = await cli.exited;
     expect(cli.err.join("\n")).not.toMatch(/EPIPE|Error|^\s+at /m);

@@ -7,34 +7,19 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import { EXIT } from "../../exit-codes";
 import { BREAK_PRIORITY } from "../../match/break-classes";
-import { useBreaksCliDatabase } from "../../testing/breaks-cli";
-import { fakeIo } from "../../testing/cli";
+import { useBreaksCli } from "../../testing/breaks-cli";
 import { temporaryFolder, testBackends } from "../../testing/databases";
-import { main } from "../main";
 
 const PRIORITY = `P${BREAK_PRIORITY.missing_at_provider}`;
 
 describe.each(testBackends())("reconciler export on %s", (kind) => {
-  let where: string[];
-  let ids: string[];
+  const { opened, cli } = useBreaksCli(kind, "export_cli", { RECONCILER_ACTOR: "alice" });
   const folder = temporaryFolder("export-");
   afterAll(() => folder.remove());
-  const cli = async (
-    words: string[],
-    env: Record<string, string> = { RECONCILER_ACTOR: "alice" },
-  ) => {
-    const c = fakeIo(env);
-    const code = await main([...words, ...where], c.io);
-    return { code, ...c };
-  };
-  useBreaksCliDatabase(kind, "export_cli", (database, seeded) => {
-    where = database;
-    ids = seeded;
-  });
   const lines = (file: string) => readFileSync(file, "utf8").split("\r\n");
 
   it("writes the journal of a write-off, and the audit trail, as CSV", async () => {
-    const id = ids[0] as string;
+    const id = opened.ids[0] as string;
     expect(
       (
         await cli([
@@ -88,8 +73,8 @@ describe.each(testBackends())("reconciler export on %s", (kind) => {
       .map((l) => l.split(",").slice(0, 6));
     // By currency, then the largest first (breaks list --sort amount); the EUR break left out.
     expect(rows).toEqual([
-      [ids[2], "missing_at_provider", "open", PRIORITY, "HKD", "10"],
-      [ids[1], "missing_at_provider", "open", PRIORITY, "USD", "99.99"],
+      [opened.ids[2], "missing_at_provider", "open", PRIORITY, "HKD", "10"],
+      [opened.ids[1], "missing_at_provider", "open", PRIORITY, "USD", "99.99"],
     ]);
     const journal = join(folder.path, `journal-usd-${kind}.csv`);
     expect((await cli(["export", "journal", "--out", journal, "--currency", "USD"])).code).toBe(
