@@ -11,7 +11,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Db } from "../db/database";
-import { loadReport } from "../report/report-data";
+import { loadReport, reportFiguresCache } from "../report/report-data";
 import { errorText } from "../store/error-text";
 import {
   applyBreakAction,
@@ -184,6 +184,8 @@ const readForm = every(
 export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
   const { db } = opts;
   const sessions = new Sessions(SESSION_SECONDS * 1000);
+  // The report page's statement and fees, kept until a finance table is written.
+  const figures = reportFiguresCache();
   const app = new Hono<ConsoleEnv>();
 
   app.use(
@@ -311,7 +313,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
   });
 
   app.get("/", async (c) =>
-    c.html(reportPage(await loadReport(db, { queueLimit: 200 }), pageContext(c))),
+    c.html(reportPage(await loadReport(db, { queueLimit: 200, cache: figures }), pageContext(c))),
   );
   app.get("/breaks", async (c) => {
     const q = queueQuery(c);

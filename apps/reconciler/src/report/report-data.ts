@@ -1,8 +1,10 @@
 // What a report shows, read from the finance views: the latest run, the daily statement, the
 // break queue, breaks by class and day, stale authorizations, fees and sync health.
-import { sql } from "drizzle-orm";
+import { subtractDecimal, sumDecimals } from "@merchantkit/core";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { FiguresCache } from "./figures-cache";
 
 export interface ReportRun {
   id: string;
@@ -122,12 +124,25 @@ export interface ReportData {
   }[];
 }
 
+type Rows = Record<string, string>[];
+
+/** The report's figures that scan every record: the statement (the bridge is its sum) and the fees. */
+interface Figures {
+  statement: Rows;
+  fees: Rows;
+}
+
+/** Kept figures for a reader that loads the report again and again (the console). */
+export type ReportFiguresCache = FiguresCache<Figures>;
+
+export const reportFiguresCache = (): ReportFiguresCache => new FiguresCache<Figures>();
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Reads the report of `date` (a UTC day) or of every day; `queueLimit` caps the break list. */
 export async function loadReport(
   db: Db,
-  opts: { date?: string | undefined; queueLimit?: number } = {},
+  opts: { date?: string | undefined; queueLimit?: number; cache?: ReportFiguresCache } = {},
 ): Promise<ReportData> {
   const date = opts.date;
   if (date !== undefined && !DAY.test(date)) throw new RangeError("date must be YYYY-MM-DD");
@@ -144,25 +159,9 @@ export async function loadReport(
     db,
     sql`SELECT id, to_char(as_of AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS as_of, verdict, reasons, stats, duration_ms FROM finance_latest_run`,
   );
-  const statement = await queryRows<Record<string, string>>(
-    db,
-    sql`SELECT day::text AS day, currency, provider_total::text, ledger_total::text, difference::text,
-      timing::text, explained_by_breaks::text, pending::text, unexplained::text, by_class::text,
-      accepted::text
-      FROM finance_daily_statement WHERE ${onDay("day")} ORDER BY day, currency`,
-  );
-  const currencies = await queryRows<Record<string, string>>(
-    db,
-    date === undefined
-      ? sql`SELECT currency, provider_total::text, ledger_total::text, difference::text, timing::text,
-          open_breaks::text, pending::text, accepted::text, unexplained::text
-          FROM finance_currency_bridge ORDER BY currency`
-      : sql`SELECT currency, sum(provider_total)::text AS provider_total, sum(ledger_total)::text AS ledger_total,
-          sum(difference)::text AS difference, sum(timing)::text AS timing,
-          sum(explained_by_breaks - accepted)::text AS open_breaks, sum(pending)::text AS pending,
-          sum(accepted)::text AS accepted, sum(unexplained)::text AS unexplained
-          FROM finance_daily_statement WHERE ${onDay("day")} GROUP BY currency ORDER BY currency`,
-  );
+  const { statement, fees } = await (opts.cache
+    ? opts.cache.read(db, date ?? "all", () => readFigures(db, onDay))
+    : readFigures(db, onDay));
   const queue = await queryRows<Record<string, string | number | null>>(
     db,
     sql`SELECT priority, class, status, break_id, provider_ref, entry_id, currency, amount::text, age_days, detail,
@@ -216,18 +215,28 @@ export async function loadReport(
     sql`SELECT card_currency, age_bucket, count(*) AS n, sum(open_hold)::text AS hold
       FROM finance_stale_authorizations WHERE stale GROUP BY 1, 2 ORDER BY 1, 2`,
   );
-  const fees = await queryRows<Record<string, string>>(
-    db,
-    sql`SELECT fee_type, currency, sum(provider_total)::text AS provider_total, sum(ledger_total)::text AS ledger_total,
-      sum(difference)::text AS difference FROM finance_fees_by_type WHERE ${onDay("day")}
-      GROUP BY fee_type, currency ORDER BY fee_type, currency`,
-  );
   const health = await queryRows<Record<string, string | null>>(
     db,
     sql`SELECT stream, to_char(watermark AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS watermark,
       lag_minutes::text, last_run_outcome, windows_to_reread::text, service_ids_due::text
       FROM finance_sync_health ORDER BY stream`,
   );
+  const statementRows: StatementRow[] = statement.map((r) => ({
+    day: r.day as string,
+    currency: r.currency as string,
+    providerTotal: r.provider_total as string,
+    ledgerTotal: r.ledger_total as string,
+    difference: r.difference as string,
+    timing: r.timing as string,
+    explainedByBreaks: r.explained_by_breaks as string,
+    pending: r.pending as string,
+    unexplained: r.unexplained as string,
+    accepted: r.accepted as string,
+    // jsonb text: the amounts are numbers there, so read them back as their digits.
+    byClass: Object.fromEntries(
+      [...(r.by_class as string).matchAll(/"([a-z_]+)":\s*(-?[\d.]+)/g)].map((m) => [m[1], m[2]]),
+    ) as Record<string, string>,
+  }));
   const num = (x: unknown) => (x === null || x === undefined ? null : Number(x));
   return {
     date,
@@ -241,33 +250,8 @@ export async function loadReport(
           durationMs: run.duration_ms === null ? null : Number(run.duration_ms),
         }
       : undefined,
-    statement: statement.map((r) => ({
-      day: r.day as string,
-      currency: r.currency as string,
-      providerTotal: r.provider_total as string,
-      ledgerTotal: r.ledger_total as string,
-      difference: r.difference as string,
-      timing: r.timing as string,
-      explainedByBreaks: r.explained_by_breaks as string,
-      pending: r.pending as string,
-      unexplained: r.unexplained as string,
-      accepted: r.accepted as string,
-      // jsonb text: the amounts are numbers there, so read them back as their digits.
-      byClass: Object.fromEntries(
-        [...(r.by_class as string).matchAll(/"([a-z_]+)":\s*(-?[\d.]+)/g)].map((m) => [m[1], m[2]]),
-      ) as Record<string, string>,
-    })),
-    currencies: currencies.map((r) => ({
-      currency: r.currency as string,
-      providerTotal: r.provider_total as string,
-      ledgerTotal: r.ledger_total as string,
-      difference: r.difference as string,
-      timing: r.timing as string,
-      openBreaks: r.open_breaks as string,
-      pending: r.pending as string,
-      accepted: r.accepted as string,
-      unexplained: r.unexplained as string,
-    })),
+    statement: statementRows,
+    currencies: bridgeOf(statementRows),
     queue: queue.map((r) => ({
       priority: Number(r.priority),
       class: String(r.class),
@@ -339,6 +323,46 @@ export function changedSinceRun(data: ReportData): string | undefined {
   const pending = run.stats.pendingItems ?? 0;
   if (open === data.openBreaks && pending === data.pendingItems) return undefined;
   return `the run counted ${open} open, ${pending} pending: breaks were accepted or reopened since; the next match run's verdict counts them`;
+}
+
+async function readFigures(db: Db, onDay: (column: string) => SQL): Promise<Figures> {
+  const statement = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT day::text AS day, currency, provider_total::text, ledger_total::text, difference::text,
+      timing::text, explained_by_breaks::text, pending::text, unexplained::text, by_class::text,
+      accepted::text
+      FROM finance_daily_statement WHERE ${onDay("day")} ORDER BY day, currency`,
+  );
+  const fees = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT fee_type, currency, sum(provider_total)::text AS provider_total, sum(ledger_total)::text AS ledger_total,
+      sum(difference)::text AS difference FROM finance_fees_by_type WHERE ${onDay("day")}
+      GROUP BY fee_type, currency ORDER BY fee_type, currency`,
+  );
+  return { statement, fees };
+}
+
+/**
+ * The bridge per currency: the sum of the statement's rows of that currency, column by column
+ * (for every day, what finance_currency_bridge holds: its lines are the statement's).
+ */
+function bridgeOf(statement: StatementRow[]): BridgeRow[] {
+  const currencies = [...new Set(statement.map((r) => r.currency))].sort();
+  return currencies.map((currency) => {
+    const rows = statement.filter((r) => r.currency === currency);
+    const sum = (column: (r: StatementRow) => string) => sumDecimals(rows.map(column));
+    return {
+      currency,
+      providerTotal: sum((r) => r.providerTotal),
+      ledgerTotal: sum((r) => r.ledgerTotal),
+      difference: sum((r) => r.difference),
+      timing: sum((r) => r.timing),
+      openBreaks: sum((r) => subtractDecimal(r.explainedByBreaks, r.accepted)),
+      pending: sum((r) => r.pending),
+      accepted: sum((r) => r.accepted),
+      unexplained: sum((r) => r.unexplained),
+    };
+  });
 }
 
 function classTotal(r: {
