@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupDigits, moneyText, ungroupDigits } from "./money-text";
+import { detailText, groupDigits, moneyText, ungroupDigits } from "./money-text";
 import { tableLines } from "./text-table";
 
 describe("amounts for finance", () => {
@@ -10,6 +10,22 @@ describe("amounts for finance", () => {
     expect(groupDigits("90071992547409931.01")).toBe("90,071,992,547,409,931.01");
     expect(groupDigits("0")).toBe("0.00");
     expect(moneyText("840.55", "HKD")).toBe("840.55 HKD");
+  });
+
+  it("prints the amounts of a break's detail as the columns print them, and nothing else", () => {
+    expect(
+      detailText("authorization T000000000042828 has held 14861.56 HKD since 2026-11-14 18:50"),
+    ).toBe("authorization T000000000042828 has held 14,861.56 HKD since 2026-11-14 18:50");
+    expect(
+      detailText("card transaction T1: provider -1021.28 USD, ledger -1022.28 EUR (entry L014385)"),
+    ).toBe("card transaction T1: provider -1,021.28 USD, ledger -1,022.28 EUR (entry L014385)");
+    expect(detailText("fee T2 CROSS_BORDER: provider -10.18 HKD")).toBe(
+      "fee T2 CROSS_BORDER: provider -10.18 HKD",
+    );
+    // An id or a date before a word in capitals is no amount.
+    expect(detailText("entry L1000 USD-side, T000000001000 EUR")).toBe(
+      "entry L1000 USD-side, T000000001000 EUR",
+    );
   });
 
   it("reads back what it prints, and nothing that could be read two ways", () => {

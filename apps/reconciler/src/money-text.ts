@@ -16,6 +16,18 @@ export function moneyText(amount: string, currency: string | null | undefined): 
 }
 
 /**
+ * A break's detail as the passes wrote it ("has held 14861.56 HKD since …"), each amount
+ * followed by its currency printed as the amount columns print it ("14,861.56 HKD"). Numbers
+ * without a currency after them (ids, dates, fee types) are left as they are.
+ */
+export function detailText(detail: string): string {
+  return detail.replace(
+    /(?<![\w.,])(-?\d+(?:\.\d+)?) ([A-Z]{3})\b/g,
+    (_, amount: string, currency: string) => moneyText(amount, currency),
+  );
+}
+
+/**
  * An amount as groupDigits prints it, back to decimal text: "-1,250.50" → "-1250.50". Commas
  * must be groupDigits's (between groups of three digits, a point and decimals after); undefined
  * otherwise: "1,25" or "1.250,50" could be read two ways. Text without commas is answered as is.

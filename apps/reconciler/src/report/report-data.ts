@@ -4,6 +4,7 @@ import { subtractDecimal, sumDecimals } from "@merchantkit/core";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { detailText } from "../money-text";
 import { FiguresCache } from "./figures-cache";
 
 export interface ReportRun {
@@ -262,7 +263,7 @@ export async function loadReport(
       currency: r.currency === null ? null : String(r.currency),
       amount: String(r.amount),
       ageDays: num(r.age_days),
-      detail: String(r.detail),
+      detail: detailText(String(r.detail)),
       assignee: r.assignee === null || r.assignee === undefined ? null : String(r.assignee),
     })),
     openBreaks: Number(counts?.open ?? 0),

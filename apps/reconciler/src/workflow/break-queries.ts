@@ -3,6 +3,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { detailText } from "../money-text";
 import { ledgerCurrencies } from "./break-actions";
 
 export const WORKFLOW_STATUSES = ["open", "pending", "accepted", "resolved"] as const;
@@ -306,7 +307,7 @@ function toBreakRow(r: Record<string, unknown>): BreakRow {
     amount: String(r.amount),
     providerAmount: text(r.provider_amount),
     ledgerAmount: text(r.ledger_amount),
-    detail: String(r.detail),
+    detail: detailText(String(r.detail)),
     occurredAt: text(r.occurred_at),
     openedAt: text(r.opened_at),
     daysOpen: r.days_open === null || r.days_open === undefined ? null : Number(r.days_open),

@@ -70,7 +70,7 @@ describe.each(testBackends())("breaks accept --amount as list and show print it,
     await mismatch(true);
     try {
       const show = (await cli(["breaks", "show", id])).out.join("\n");
-      expect(show).toContain("amount 99.99 HKD; card transaction T-2: provider -1710.47 HKD");
+      expect(show).toContain("amount 99.99 HKD; card transaction T-2: provider -1,710.47 HKD");
       for (const amount of [
         "99.99 HKD", // the amount at stake as list and show print it
         "-1710.47 HKD",
