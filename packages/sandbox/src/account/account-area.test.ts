@@ -69,7 +69,7 @@ describe("the account area over HTTP", () => {
     expect(balances.USD).toBe("1000074.40");
   });
 
-  it("answers a child merchant (onBehalfOf) with its own movements: none", async () => {
+  it("answers a child merchant (onBehalfOf) from its own account: never the parent's movements", async () => {
     const { list } = await api.ok(accountTransactionsServiceQuery, {
       requestId: requestId(),
       onBehalfOf: "M1000002",

@@ -13,6 +13,7 @@ import type { Runtime } from "../runtime/area";
 import { VirtualClock } from "../runtime/clock";
 import { defaultConfig, type SandboxConfig } from "../runtime/config";
 import { IdFactory, seededRandom } from "../runtime/ids";
+import { MerchantLedgers } from "../runtime/merchant-ledgers";
 import { Scheduler } from "../runtime/scheduler";
 import type { RunningSandbox } from "../start-sandbox";
 
@@ -103,12 +104,14 @@ export function inProcessRuntime(overrides: Partial<SandboxConfig> = {}) {
   const scheduler = new Scheduler();
   const ids = new IdFactory(config.seed);
   const events: { eventType: string; data: Record<string, unknown> }[] = [];
+  const ledger = new AccountLedger(ids, { ...config.balances });
   const runtime: Runtime = {
     config,
     clock,
     scheduler,
     ids,
-    ledger: new AccountLedger(ids, { ...config.balances }),
+    ledger,
+    ledgers: new MerchantLedgers(config, ids, ledger),
     outbox: {
       issuingEvent: (eventType, data) => events.push({ eventType, data }),
       payoutResult: () => {},
