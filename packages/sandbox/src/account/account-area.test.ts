@@ -1,7 +1,7 @@
 import { accountGlobalGetDetail, accountTransactionsServiceQuery } from "@merchantkit/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientFor, TEST_NOW } from "../issuing/test-client";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
+import { clientFor, TEST_NOW } from "../testing/sandbox-client";
 import { iban } from "./global-accounts";
 
 describe("the account area over HTTP", () => {

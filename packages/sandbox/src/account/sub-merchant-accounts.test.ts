@@ -1,10 +1,10 @@
 import { accountGlobalGetDetail, accountTransactionsServiceQuery } from "@merchantkit/contract";
 import { addDecimal, compareDecimal, sumDecimals } from "@merchantkit/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientFor, TEST_NOW } from "../issuing/test-client";
 import { movementsByMerchant, type TruthAccountTransaction } from "../ledger/ground-truth";
 import { subMerchantNos } from "../runtime/config";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
+import { clientFor, TEST_NOW } from "../testing/sandbox-client";
 
 const PARENT = "M1000001";
 const CHILDREN = subMerchantNos(3);

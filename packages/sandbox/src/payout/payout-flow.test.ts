@@ -8,9 +8,9 @@ import {
   txnRemittance,
 } from "@merchantkit/contract";
 import { describe, expect, it } from "vitest";
-import { passed, remittance, setup } from "./payout-testbed";
-import { individualPayer, phWallet, usLocalPerson } from "./test-fixtures";
-import { errorOf } from "./test-runtime";
+import { errorOf } from "../testing/area-runtime";
+import { individualPayer, phWallet, usLocalPerson } from "../testing/payout-fixtures";
+import { passed, remittance, setup } from "../testing/payout-testbed";
 
 describe("the four-phase payout flow, handler level", () => {
   it("fields → beneficiary → PASS → remittance P → S → query → voucher, with exact postings", () => {
