@@ -1,5 +1,6 @@
 /** Test helpers for this package's tests: a client on a running sandbox, beneficiaries and payers that satisfy the sandbox's templates. */
 import type { RunningSandbox } from "@merchantkit/sandbox";
+import * as templates from "@merchantkit/sandbox/testing";
 import type { PayoutClientOptions } from "../client-options";
 import { PayoutClient } from "../payout-client";
 import type { BeneficiaryCreateParams, PayerCreateParams, TransferCreateParams } from "../types";
@@ -28,89 +29,36 @@ export function uniqueCard(): string {
   return `${Date.now() % 1_000_000}${String(serial).padStart(6, "0")}`;
 }
 
-/** US/USD LOCAL individual: reviewed (WAITING → PROCESS → PASS). */
-export function usLocalPerson(
-  over: Partial<BeneficiaryCreateParams> = {},
+/**
+ * The sandbox's template with a card (account) number no other test has used: one sandbox
+ * serves a whole test file, and a beneficiary is found again by its number.
+ */
+function fresh(
+  template: () => { accountInfomation: Record<string, unknown> },
+  over: Partial<BeneficiaryCreateParams>,
 ): BeneficiaryCreateParams {
+  const base = template();
   return {
-    merchantRefId: "user-1",
-    bankCountry: "US",
-    payoutCurrency: "USD",
-    entityType: "1",
-    paymentMethod: "LOCAL",
-    receiverInfo: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
-    address: {
-      countryCode: "US",
-      state: "NY",
-      city: "New York",
-      addressLine1: "1 Main St",
-      postalCode: "10001",
-    },
-    accountInfomation: {
-      cardNumber: uniqueCard(),
-      accountType: "0",
-      branchCode: "021000021",
-      bankHolderName: "Ada Lovelace",
-    },
+    ...base,
+    accountInfomation: { ...base.accountInfomation, cardNumber: uniqueCard() },
     ...over,
-  };
+  } as BeneficiaryCreateParams;
 }
+
+/** US/USD LOCAL individual: reviewed (WAITING → PROCESS → PASS). */
+export const usLocalPerson = (over: Partial<BeneficiaryCreateParams> = {}) =>
+  fresh(templates.usLocalPerson, over);
 
 /** US/USD SWIFT company: reviewed; remittances to it need feeBearing. */
-export function usSwiftCompany(
-  over: Partial<BeneficiaryCreateParams> = {},
-): BeneficiaryCreateParams {
-  return {
-    merchantRefId: "corp-1",
-    bankCountry: "US",
-    payoutCurrency: "USD",
-    entityType: "0",
-    paymentMethod: "SWIFT",
-    receiverInfo: { companyName: "Analytical Engines Inc" },
-    address: {
-      countryCode: "US",
-      state: "CA",
-      city: "San Francisco",
-      addressLine1: "2 Market St",
-      postalCode: "94105",
-    },
-    accountInfomation: {
-      cardNumber: uniqueCard(),
-      swiftCode: "CHASUS33",
-      bankName: "Chase",
-      bankHolderName: "Analytical Engines Inc",
-    },
-    ...over,
-  };
-}
+export const usSwiftCompany = (over: Partial<BeneficiaryCreateParams> = {}) =>
+  fresh(templates.usSwiftCompany, over);
 
 /** PH/PHP E_WALLET individual: no review, UNNECESSARY at once. */
-export function phWallet(over: Partial<BeneficiaryCreateParams> = {}): BeneficiaryCreateParams {
-  return {
-    merchantRefId: "wallet-1",
-    bankCountry: "PH",
-    payoutCurrency: "PHP",
-    entityType: "1",
-    paymentMethod: "E_WALLET",
-    receiverInfo: { firstName: "Jose", lastName: "Rizal", areaCode: "63", phone: "9171234567" },
-    address: { countryCode: "PH" },
-    accountInfomation: { cardNumber: uniqueCard(), walletType: "GCASH" },
-    ...over,
-  };
-}
+export const phWallet = (over: Partial<BeneficiaryCreateParams> = {}) =>
+  fresh(templates.phWallet, over);
 
-export function individualPayer(over: Partial<PayerCreateParams> = {}): PayerCreateParams {
-  return {
-    subEntityType: "1",
-    country: "SG",
-    firstName: "Grace",
-    lastName: "Hopper",
-    email: "grace@example.com",
-    idType: "1",
-    idNumber: "E1234567",
-    ...over,
-  };
-}
+export const individualPayer = (over: Partial<PayerCreateParams> = {}): PayerCreateParams =>
+  templates.individualPayer(over) as PayerCreateParams;
 
 /** A USD → USD remittance with the fees taken out of sourceAmount. */
 export function usdRemittance(
