@@ -64,14 +64,7 @@ export const individualPayer = (over: Partial<PayerCreateParams> = {}): PayerCre
 export function usdRemittance(
   over: Partial<TransferCreateParams> & Pick<TransferCreateParams, "beneficiaryId">,
 ): TransferCreateParams {
-  return {
-    sourceCurrency: "USD",
-    targetCurrency: "USD",
-    transactionPurpose: "salary",
-    chargeFlag: "N",
-    sourceAmount: "100.00",
-    ...over,
-  } as TransferCreateParams;
+  return templates.remittance(over) as TransferCreateParams;
 }
 
 /** The payout area as the sandbox holds it (ids as strings). */

@@ -9,8 +9,8 @@ import {
 } from "@merchantkit/contract";
 import { describe, expect, it } from "vitest";
 import { errorOf } from "../testing/area-runtime";
-import { individualPayer, phWallet, usLocalPerson } from "../testing/payout-fixtures";
-import { passed, remittance, setup } from "../testing/payout-testbed";
+import { individualPayer, phWallet, remittance, usLocalPerson } from "../testing/payout-fixtures";
+import { passed, setup } from "../testing/payout-testbed";
 
 describe("the four-phase payout flow, handler level", () => {
   it("fields → beneficiary → PASS → remittance P → S → query → voucher, with exact postings", () => {

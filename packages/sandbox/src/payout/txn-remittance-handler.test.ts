@@ -4,10 +4,11 @@ import { errorOf } from "../testing/area-runtime";
 import {
   individualPayer,
   phWallet,
+  remittance,
   usLocalPerson,
   usSwiftCompany,
 } from "../testing/payout-fixtures";
-import { passed, remittance, setup } from "../testing/payout-testbed";
+import { passed, setup } from "../testing/payout-testbed";
 
 describe("txn/remittance checks", () => {
   it("40400 unknown beneficiary; 42200 for WAITING, PROCESS and REJECT", () => {

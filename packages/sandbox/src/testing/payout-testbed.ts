@@ -1,4 +1,4 @@
-/** The payout tests' common start: an area on a test runtime with one payer, and a remittance body. */
+/** The payout tests' common start: an area on a test runtime with one payer, and a reviewed beneficiary. */
 import { acctAddPayer, beneficiaryAdd } from "@merchantkit/contract";
 import { createPayoutArea } from "../payout/payout-area";
 import { endpointCaller, testRuntime } from "./area-runtime";
@@ -16,15 +16,6 @@ export function setup(balances?: Record<string, string>) {
   const payerId = call(acctAddPayer, individualPayer());
   return { ...t, area, call, payerId };
 }
-
-export const remittance = (over: Record<string, unknown>) => ({
-  sourceCurrency: "USD",
-  targetCurrency: "USD",
-  transactionPurpose: "salary",
-  chargeFlag: "N",
-  sourceAmount: "100.00",
-  ...over,
-});
 
 /** A beneficiary that has passed review, and the setup around it. */
 export function passed(benef: object = usLocalPerson(), balances?: Record<string, string>) {
