@@ -1,8 +1,8 @@
-/** The payout tests' common start: an area on a test runtime with one payer, and a remittance body. */
+/** The payout tests' common start: an area on a test runtime with one payer, and a reviewed beneficiary. */
 import { acctAddPayer, beneficiaryAdd } from "@merchantkit/contract";
-import { createPayoutArea } from "./payout-area";
-import { individualPayer, usLocalPerson } from "./test-fixtures";
-import { endpointCaller, testRuntime } from "./test-runtime";
+import { createPayoutArea } from "../payout/payout-area";
+import { endpointCaller, testRuntime } from "./area-runtime";
+import { individualPayer, usLocalPerson } from "./payout-fixtures";
 
 /** reviewDelayMs 5 s, settleDelayMs 2 s, the clock frozen at 2026-06-22 10:00:00 UTC. */
 export function setup(balances?: Record<string, string>) {
@@ -16,15 +16,6 @@ export function setup(balances?: Record<string, string>) {
   const payerId = call(acctAddPayer, individualPayer());
   return { ...t, area, call, payerId };
 }
-
-export const remittance = (over: Record<string, unknown>) => ({
-  sourceCurrency: "USD",
-  targetCurrency: "USD",
-  transactionPurpose: "salary",
-  chargeFlag: "N",
-  sourceAmount: "100.00",
-  ...over,
-});
 
 /** A beneficiary that has passed review, and the setup around it. */
 export function passed(benef: object = usLocalPerson(), balances?: Record<string, string>) {

@@ -1,4 +1,4 @@
-/** Request params (app form) the payout tests share: beneficiaries that satisfy their templates, payers. */
+/** Request params (app form) the payout tests share: beneficiaries that satisfy their templates, payers, a remittance. */
 
 export function usLocalPerson(overrides: Record<string, unknown> = {}) {
   return {
@@ -63,6 +63,16 @@ export function phWallet(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A USD → USD remittance of 100.00 with the fees taken out of sourceAmount. */
+export const remittance = (over: Record<string, unknown>) => ({
+  sourceCurrency: "USD",
+  targetCurrency: "USD",
+  transactionPurpose: "salary",
+  chargeFlag: "N",
+  sourceAmount: "100.00",
+  ...over,
+});
 
 export function individualPayer(overrides: Record<string, unknown> = {}) {
   return {
