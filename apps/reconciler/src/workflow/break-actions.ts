@@ -203,7 +203,7 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
           duplicate: true,
         };
       }
-      if (action !== "comment") refuseIfActedOn(later, breakId);
+      if (action !== "comment") refuseIfActedOn(action, later, breakId);
     }
     refuseByState(action, b, breakId);
     if (input.seen) refuseIfChanged(input.seen, b, breakId);
@@ -276,8 +276,19 @@ function describeAction(r: LaterAction): string {
  * Refuses a state change sent from a view older than someone else's state change (the rows
  * written after the view, comments left out: they change nothing), naming who did what.
  */
-function refuseIfActedOn(later: LaterAction[], breakId: string): void {
-  const changes = later.filter((r) => r.action !== "comment");
+/** Who works a break: an assignment races other assignments only. */
+const ASSIGNMENT: readonly string[] = ["assign", "unassign"];
+
+/**
+ * Refuses an action when the break was acted on since the person looked, in a way that bears on
+ * it: an assignment on another assignment; an accept or a reopen on anything but comments and
+ * assignments (who works a break says nothing about its figures or its state).
+ */
+function refuseIfActedOn(action: BreakAction, later: LaterAction[], breakId: string): void {
+  const bears = ASSIGNMENT.includes(action)
+    ? (r: LaterAction) => ASSIGNMENT.includes(r.action)
+    : (r: LaterAction) => r.action !== "comment" && !ASSIGNMENT.includes(r.action);
+  const changes = later.filter(bears);
   if (changes.length === 0) return;
   const shown = changes.slice(0, 5).map(describeAction);
   if (changes.length > 5) shown.push(`${changes.length - 5} more`);

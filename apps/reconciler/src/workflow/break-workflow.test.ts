@@ -510,6 +510,38 @@ describe.each(testBackends())("the audit trail's input on %s", (kind) => {
     ).toContain("gus assigned it to gus");
   });
 
+  it("lets an accept or a reopen from another tab through an assignment made since, and an assignment through a reopen", async () => {
+    const id = ids[1] as string;
+    const view = await lastSeen(id);
+    await act({ breakId: id, action: "assign", actor: "dan", text: "dan" });
+    const accepted = await act({
+      breakId: id,
+      action: "accept",
+      actor: "erin",
+      text: "agreed with the bank",
+      seen: { lastActionId: view },
+    });
+    expect(accepted.status).toBe("accepted");
+    const acceptedView = await lastSeen(id);
+    await act({ breakId: id, action: "unassign", actor: "dan" });
+    const unassignedView = await lastSeen(id);
+    await act({
+      breakId: id,
+      action: "reopen",
+      actor: "erin",
+      seen: { lastActionId: acceptedView },
+    });
+    // Dan's tab from before the reopen: assigning it to himself again still goes through.
+    const assigned = await act({
+      breakId: id,
+      action: "assign",
+      actor: "dan",
+      text: "dan",
+      seen: { lastActionId: unassignedView },
+    });
+    expect(assigned.assignee).toBe("dan");
+  });
+
   it("refuses an accept after the break changed currency, class or ledger currency (the figures the same)", async () => {
     const id = ids[1] as string; // USD: ledger -99.99, no provider side, open
     const [shown] = await listBreaks(db, { status: ["open"], class: undefined }).then((rows) =>
