@@ -5,6 +5,7 @@ import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { detailText } from "../money-text";
 import { ledgerCurrencies } from "./break-actions";
+import { type BreakResolution, breakResolution } from "./break-resolution";
 
 export const WORKFLOW_STATUSES = ["open", "pending", "accepted", "resolved"] as const;
 export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
@@ -198,6 +199,8 @@ export interface BreakDetail {
   ledgerEntry: [string, string | null][] | undefined;
   /** Every action on the break, oldest first. */
   history: AuditRow[];
+  /** When and why a match run resolved it (resolved breaks only). */
+  resolution: BreakResolution | undefined;
 }
 
 /** One break with what finance needs to decide on it; undefined for an unknown id. */
@@ -236,6 +239,7 @@ export async function showBreak(db: Db, breakId: string): Promise<BreakDetail | 
         )
       : undefined,
     history: await breakHistory(db, breakId),
+    resolution: await breakResolution(db, breakId),
   };
 }
 

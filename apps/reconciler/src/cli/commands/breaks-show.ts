@@ -43,6 +43,9 @@ export const breaksShowCommand: Command = {
       );
       if (b.acceptedAt)
         out(`  accepted by ${b.acceptedBy} at ${b.acceptedAt}: ${b.acceptedReason}`);
+      const resolved = detail.resolution;
+      if (resolved)
+        out(`  resolved at ${resolved.at} by match run ${resolved.runId}: ${resolved.why}`);
       for (const [title, fields] of [
         [
           `Provider record (${detail.providerRecord?.table ?? "none"})`,
@@ -57,6 +60,9 @@ export const breaksShowCommand: Command = {
       out("");
       out("History");
       const h = historyTable(detail.history);
+      // The resolution is the run's, not an audit row: it closes the history.
+      if (resolved)
+        h.rows.push([resolved.at, `match run ${resolved.runId}`, "resolved", resolved.why, "", ""]);
       for (const line of tableLines(h.header, h.rows, h.right)) io.out(`  ${line}`);
       return EXIT.ok;
     });
