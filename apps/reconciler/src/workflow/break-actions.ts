@@ -303,12 +303,13 @@ export function refuseByState(
   b: LockedBreak,
   breakId: string,
 ): void {
+  // A resolved break is history: a note on it is all that is left to do.
+  if (b.status === "resolved" && action !== "comment")
+    throw new WorkflowError(
+      "conflict",
+      `break ${breakId} is resolved: nothing to ${action === "write_off" ? "write off" : action}; it takes comments only`,
+    );
   if (action === "accept" || action === "write_off") {
-    if (b.status === "resolved")
-      throw new WorkflowError(
-        "conflict",
-        `break ${breakId} is resolved: nothing to ${action === "accept" ? "accept" : "write off"}`,
-      );
     if (b.accepted_at !== null)
       throw new WorkflowError(
         "conflict",

@@ -1,14 +1,17 @@
 // A resolved break says when and why: the run that resolved it, at its time, and whether its
 // records now match (the ledger corrected) or left (the entry deleted); breaks show prints it as
-// the last line of the history. A break that is not resolved has no resolution.
+// the last line of the history. A break that is not resolved has no resolution; a resolved one
+// takes comments only.
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { runMatch } from "../match/run-match";
 import { testBackends } from "../testing/databases";
 import { useTestDatabase } from "../testing/use-database";
+import { applyBreakAction } from "./break-actions";
 import { showBreak } from "./break-queries";
 import { breakResolution } from "./break-resolution";
+import { WorkflowError } from "./workflow-error";
 
 const DAY = 86_400_000;
 const T = Date.parse("2026-05-01T12:00:00Z");
@@ -63,5 +66,23 @@ describe.each(testBackends())("a resolved break's resolution on %s", (kind) => {
     expect((await breakResolution(db, orphan))?.why).toBe(
       "the run no longer finds this difference: entry E2 and C2 changed or left",
     );
+    // Only comments: nothing to accept, assign or write off on a resolved break.
+    for (const action of ["accept", "assign"] as const) {
+      const refused = await applyBreakAction(db, {
+        breakId: orphan,
+        action,
+        actor: "ann",
+        text: action === "assign" ? "ann" : "x",
+      }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(WorkflowError);
+      expect((refused as WorkflowError).message).toMatch(/is resolved: .*takes comments only/);
+    }
+    const noted = await applyBreakAction(db, {
+      breakId: orphan,
+      action: "comment",
+      actor: "ann",
+      text: "the entry was a test booking",
+    });
+    expect(noted.status).toBe("resolved");
   });
 });

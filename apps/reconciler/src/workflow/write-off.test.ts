@@ -120,13 +120,12 @@ describe.each(testBackends())("write-offs on %s", (kind) => {
     const again = await failure(writeOffBreak(db, base));
     expect(again.code).toBe("conflict");
     expect(again.message).toMatch(/already accepted \(by alice .*reopen it first/);
-    // A page shown before the write-off cannot act as if it had not happened.
+    // A page shown before the write-off cannot act on its state as if it had not happened.
     const stale = await failure(
       applyBreakAction(db, {
         breakId: base.breakId,
-        action: "assign",
+        action: "reopen",
         actor: "bob",
-        text: "bob",
         seen: { lastActionId: "0" },
       }),
     );
