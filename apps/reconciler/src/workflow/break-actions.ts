@@ -7,6 +7,7 @@ import { decimalEquals, isDecimalString } from "@merchantkit/core";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { reverseWriteOffs } from "./reverse-write-off";
 import { assigneeName, freeText, personName, RECONCILER_ACTOR } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
 
@@ -214,6 +215,15 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
         VALUES (${breakId}, ${actor}, ${action}, ${text}, ${b.class}, ${b.amount}::numeric, ${b.currency})
         RETURNING id::text AS id`,
     );
+    if (action === "reopen")
+      await queryRows(
+        tx,
+        reverseWriteOffs(
+          sql`SELECT ${breakId}::text AS break_id, ${row?.id}::bigint AS action_id,
+            ${`write-off reopened by ${actor}`}::text AS why`,
+          actor,
+        ),
+      );
     const accepted =
       action === "accept" ? true : action === "reopen" ? false : b.accepted_at !== null;
     const assignee =

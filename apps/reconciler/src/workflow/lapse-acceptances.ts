@@ -1,11 +1,13 @@
 // Acceptances lapse when the difference changes: checked inside every match run that wrote its
 // breaks (or reused them), after those writes, it reopens each accepted break whose class,
 // amount, currency, signed provider or ledger amount, or ledger currency is no longer what was
-// accepted, with an audit row (actor "reconciler") saying what changed.
+// accepted, with an audit row (actor "reconciler") saying what changed, and reverses the journal
+// entries of a write-off it ends (reverse-write-off.ts).
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { CLEAR_ACCEPTANCE, ledgerCurrencies, RECONCILER_ACTOR } from "./break-actions";
+import { reverseWriteOffs } from "./reverse-write-off";
 
 export { RECONCILER_ACTOR };
 
@@ -51,6 +53,9 @@ export async function lapseChangedAcceptances(db: Db, runId: string): Promise<nu
         SELECT break_id, ${RECONCILER_ACTOR}, clock_timestamp(), 'lapse',
           'acceptance lapsed: ' || why || ' (match run ' || ${runId} || ')', class, amount, currency
         FROM checked
+        RETURNING id AS action_id, break_id, text AS why
+      ), reversed AS (
+        ${reverseWriteOffs(sql`SELECT break_id, action_id, why FROM audit`, RECONCILER_ACTOR)}
       )
       UPDATE break_workflow w SET ${CLEAR_ACCEPTANCE}, last_action = 'lapse',
         last_actor = ${RECONCILER_ACTOR}, last_action_at = clock_timestamp()
