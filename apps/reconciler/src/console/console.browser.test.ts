@@ -6,7 +6,12 @@ import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ConsoleFixture, consoleFixture, HOSTILE, TEST_TOKEN } from "../testing/console";
+import {
+  type ConsoleFixture,
+  type ConsoleUserName,
+  consoleFixture,
+  HOSTILE,
+} from "../testing/console";
 import { applyBreakAction } from "../workflow/break-actions";
 import { breakHistory } from "../workflow/break-queries";
 
@@ -39,23 +44,23 @@ describe("the console in Chromium", () => {
     await f?.close();
   });
 
-  const signIn = async (token: string) => {
+  const signIn = async (name: ConsoleUserName, password = f.passwords[name]) => {
     await page.goto(`${f.console.url}/breaks`);
     expect(new URL(page.url()).pathname).toBe("/login");
-    await page.fill('input[name="actor"]', "Alice Finance");
-    await page.fill('input[name="token"]', token);
+    await page.fill('input[name="name"]', name);
+    await page.fill('input[name="password"]', password);
     await Promise.all([page.waitForLoadState("load"), page.click("#login button")]);
   };
 
-  it("refuses a wrong token", async () => {
-    await signIn("wrong-token-wrong-token");
-    expect(await page.textContent('[role="alert"]')).toContain("Wrong token");
+  it("refuses a wrong password", async () => {
+    await signIn("alice", "wrong-password-wrong");
+    expect(await page.textContent('[role="alert"]')).toContain("Wrong name or password");
     await page.goto(`${f.console.url}/breaks`);
     expect(new URL(page.url()).pathname).toBe("/login");
   });
 
   it("signs in, filters, accepts a break with a reason; it leaves the queue and stays accepted", async () => {
-    await signIn(TEST_TOKEN);
+    await signIn("alice");
     expect(new URL(page.url()).pathname).toBe("/breaks");
     expect(await page.locator("#queue tbody tr").count()).toBe(3);
     // Filter: breaks assigned to carol (one).
@@ -87,13 +92,13 @@ describe("the console in Chromium", () => {
     await page.screenshot({ path: `${OUT}queue.png`, fullPage: true });
     await page.goto(`${f.console.url}/breaks/${id}`);
     await page.reload();
-    expect(await page.locator("#summary").textContent()).toContain("by Alice Finance at");
+    expect(await page.locator("#summary").textContent()).toContain("by alice at");
     const rows = await page.locator("#history tbody tr").allTextContents();
     expect(rows.at(-1)).toMatch(
-      /Alice Finance\s*accept\s*Bank fee agreed with the card scheme \(FIN-881\)/,
+      /alice\s*accept\s*Bank fee agreed with the card scheme \(FIN-881\)/,
     );
     const stored = await breakHistory(f.database.db, id);
-    expect(stored.at(-1)).toMatchObject({ actor: "Alice Finance", action: "accept" });
+    expect(stored.at(-1)).toMatchObject({ actor: "alice", action: "accept" });
     expect(existsSync(`${OUT}queue.png`) && existsSync(`${OUT}break-page.png`)).toBe(true);
   });
   it("fits 1366 px without a horizontal scroll: dates on one line, a comment's line breaks shown, a 2,000-character word wrapped", async () => {

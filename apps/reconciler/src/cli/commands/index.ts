@@ -24,6 +24,7 @@ import { runCommand } from "./run";
 import { scheduleCommand } from "./schedule";
 import { statusCommand } from "./status";
 import { syncCommand } from "./sync";
+import { usersAddCommand, usersDisableCommand, usersListCommand } from "./users";
 import { webhooksCommand } from "./webhooks";
 import { windowsCommand, windowsGiveUpCommand } from "./windows";
 
@@ -52,6 +53,9 @@ export const commands: readonly Command[] = [
   breaksRejectCommand,
   exportCommand,
   consoleCommand,
+  usersAddCommand,
+  usersListCommand,
+  usersDisableCommand,
   demoCommand,
 ];
 
