@@ -87,6 +87,30 @@ export async function disableUser(db: Db, typed: string): Promise<ConsoleUser> {
   });
 }
 
+/**
+ * Gives account `typed` (any case) a new password, answered once; its sessions end. Refused for
+ * a disabled account (it stays disabled: the operator meant that) and an unknown name.
+ */
+export async function resetPassword(
+  db: Db,
+  typed: string,
+): Promise<{ user: ConsoleUser; password: string }> {
+  const name = userName(typed);
+  const password = newPassword();
+  const hash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows(
+      tx,
+      sql`UPDATE console_users SET password_hash = ${hash}
+        WHERE lower(name) = lower(${name}) AND disabled_at IS NULL RETURNING ${COLUMNS}`,
+    );
+    if (!row)
+      throw new WorkflowError("invalid", `no account that can sign in is named ${name}`, "name");
+    await queryRows(tx, sql`DELETE FROM console_sessions WHERE user_name = ${String(row.name)}`);
+    return { user: toUser(row), password };
+  });
+}
+
 /** How many accounts can sign in (not disabled). */
 export async function activeUserCount(db: Db): Promise<number> {
   const [row] = await queryRows<{ n: number }>(

@@ -24,7 +24,12 @@ import { runCommand } from "./run";
 import { scheduleCommand } from "./schedule";
 import { statusCommand } from "./status";
 import { syncCommand } from "./sync";
-import { usersAddCommand, usersDisableCommand, usersListCommand } from "./users";
+import {
+  usersAddCommand,
+  usersDisableCommand,
+  usersListCommand,
+  usersResetPasswordCommand,
+} from "./users";
 import { webhooksCommand } from "./webhooks";
 import { windowsCommand, windowsGiveUpCommand } from "./windows";
 
@@ -56,6 +61,7 @@ export const commands: readonly Command[] = [
   usersAddCommand,
   usersListCommand,
   usersDisableCommand,
+  usersResetPasswordCommand,
   demoCommand,
 ];
 

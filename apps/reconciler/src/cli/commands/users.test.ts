@@ -74,6 +74,24 @@ describe.each(testBackends())("reconciler users on %s", (kind) => {
     expect(out.map((l) => (JSON.parse(l) as { name: string }).name)).toEqual(["Ana Lyst", "Ben"]);
   });
 
+  it("resets a password: the new one printed once and matching; an unknown name refused", async () => {
+    const before = await withDatabase(
+      async (db) => (await userForSignIn(db, "ana lyst"))?.passwordHash,
+    );
+    const { code, out } = await cli(["users", "reset-password", "ANA LYST"]);
+    expect(code).toBe(EXIT.ok);
+    const reset = JSON.parse(out.join("")) as { msg: string; name: string; password: string };
+    expect([reset.msg, reset.name]).toEqual(["user password reset for", "Ana Lyst"]);
+    const after = await withDatabase(
+      async (db) => (await userForSignIn(db, "ana lyst"))?.passwordHash,
+    );
+    expect(after).not.toBe(before);
+    expect(await passwordMatches(reset.password, after as string)).toBe(true);
+    const unknown = await cli(["users", "reset-password", "nobody"]);
+    expect(unknown.code).toBe(EXIT.usage);
+    expect(unknown.err.join("\n")).toMatch(/no account that can sign in is named nobody/);
+  });
+
   it("disables an account: listed with when, and it can no longer sign in", async () => {
     const { code, out } = await cli(["users", "disable", "ben"]);
     expect(code).toBe(EXIT.ok);

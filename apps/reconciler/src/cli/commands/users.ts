@@ -1,11 +1,21 @@
-// `reconciler users add NAME --role viewer|preparer|approver`, `users list`, `users disable NAME`:
+// `reconciler users add NAME --role viewer|preparer|approver`, `users list`, `users disable NAME`,
+// `users reset-password NAME`:
 // the console's accounts (workflow/console-users.ts), managed by whoever runs the reconciler on
-// its machine. `users add` prints the new account's password once (stdout; only its scrypt hash
-// is stored): hand it to the person. A disabled account's sessions end at once.
+// its machine. `users add` and `users reset-password` print the account's password once (stdout;
+// only its scrypt hash is stored): hand it to the person. A disabled account's sessions end at
+// once, and so do an account's when its password is reset.
 import * as v from "valibot";
 import { EXIT } from "../../exit-codes";
 import { table, terminalText } from "../../text-table";
-import { addUser, disableUser, listUsers, roleOf, userName } from "../../workflow/console-users";
+import {
+  addUser,
+  type ConsoleUser,
+  disableUser,
+  listUsers,
+  resetPassword,
+  roleOf,
+  userName,
+} from "../../workflow/console-users";
 import type { Command } from "../command";
 import { commandFlags } from "../command-support";
 import { UsageError } from "../parse-args";
@@ -15,6 +25,23 @@ import { runOnBreaks } from "./breaks-support";
 const addUsage = "reconciler users add NAME --role viewer|preparer|approver";
 const listUsage = "reconciler users list";
 const disableUsage = "reconciler users disable NAME";
+const resetUsage = "reconciler users reset-password NAME";
+
+/** Prints an account's new password, once: readable on a terminal, one JSON line otherwise. */
+function printPassword(
+  io: Parameters<Command["run"]>[1],
+  msg: string,
+  user: ConsoleUser,
+  password: string,
+): void {
+  if (io.isTty)
+    io.out(
+      terminalText(
+        `${msg} ${user.name} (${user.role}). Password, shown this once: ${password}\nGive it to ${user.name}: they sign in to the console with their name and it.`,
+      ),
+    );
+  else io.out(JSON.stringify({ msg: `user ${msg}`, name: user.name, role: user.role, password }));
+}
 
 /** The one NAME word of `users add|disable`. */
 function nameWord(words: readonly string[], command: string): string {
@@ -44,14 +71,7 @@ export const usersAddCommand: Command = {
     };
     return runOnBreaks(args, io, addUsage, check, async ({ db }, input) => {
       const { user, password } = await addUser(db, input);
-      if (io.isTty)
-        io.out(
-          terminalText(
-            `added ${user.name} (${user.role}). Password, shown this once: ${password}\nGive it to ${user.name}: they sign in to the console with their name and it.`,
-          ),
-        );
-      else
-        io.out(JSON.stringify({ msg: "user added", name: user.name, role: user.role, password }));
+      printPassword(io, "added", user, password);
       return EXIT.ok;
     });
   },
@@ -106,6 +126,24 @@ export const usersDisableCommand: Command = {
       const user = await disableUser(db, name);
       if (io.isTty) io.out(terminalText(`disabled ${user.name} at ${user.disabledAt}`));
       else io.out(JSON.stringify({ msg: "user disabled", ...user }));
+      return EXIT.ok;
+    });
+  },
+};
+
+export const usersResetPasswordCommand: Command = {
+  name: "users reset-password",
+  summary: "give a console account a new password (printed once); its sessions end",
+  usage: resetUsage,
+  run(args, io) {
+    const check = () => {
+      commandFlags(args, {}, { positional: true });
+      const typed = nameWord(args.positional, "reset-password");
+      return withFlagNames(() => userName(typed), { name: "NAME" });
+    };
+    return runOnBreaks(args, io, resetUsage, check, async ({ db }, name) => {
+      const { user, password } = await resetPassword(db, name);
+      printPassword(io, "password reset for", user, password);
       return EXIT.ok;
     });
   },
