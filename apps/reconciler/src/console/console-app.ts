@@ -1,18 +1,27 @@
-// The web console as a Hono app on the reconciler's database. GET pages need a session (a login
-// with the console token); POSTs also need the session's form token and a same-origin request.
-// Responses carry a strict Content-Security-Policy (own script only).
+// The web console as a Hono app on the reconciler's database. GET pages need a session (a
+// sign-in with a person's own account: console-auth.ts); POSTs also need the session's form token
+// and a same-origin request. Every action's actor is the signed-in account's name, and what it
+// may do is its role's (workflow/roles.ts), checked here before any workflow function runs: a
+// refusal is a 403 naming the role needed. Responses carry a strict Content-Security-Policy.
+
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
-import { getCookie } from "hono/cookie";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { csrf } from "hono/csrf";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { SecondApprovalLimits } from "../config/second-approval";
 import type { Db } from "../db/database";
+import { tableCsv } from "../export/csv-table";
+import { EXPORTS, type ExportKind, loadExport } from "../export/export-table";
+import { tableXlsx } from "../export/xlsx-table";
 import { loadReport, reportFiguresCache } from "../report/report-data";
 import { errorText } from "../store/error-text";
+import { acceptOrWriteOff, decideApproval, pendingApproval } from "../workflow/approvals";
 import {
   applyBreakAction,
   BREAK_ACTIONS,
@@ -26,14 +35,21 @@ import {
   type QueueSort,
   showBreak,
 } from "../workflow/break-queries";
-import { personName } from "../workflow/typed-text";
+import { userForSignIn } from "../workflow/console-users";
+import { decideProposal } from "../workflow/decide-proposal";
+import { DECOY_HASH, passwordMatches } from "../workflow/password-hash";
+import { type Capability, may, roleNeeded } from "../workflow/roles";
+import { maskCardNumbers } from "../workflow/typed-text";
 import { WorkflowError } from "../workflow/workflow-error";
 import {
+  createSession,
+  endSession,
   isLoopbackHost,
+  recordSignIn,
   SESSION_COOKIE,
   type Session,
-  Sessions,
-  sessionCookie,
+  sessionOf,
+  signInWait,
   tokenMatches,
 } from "./console-auth";
 import {
@@ -45,21 +61,27 @@ import {
   type QueueQuery,
   queuePage,
   reportPage,
+  type TypedText,
 } from "./console-pages";
 import { CONSOLE_SCRIPT } from "./console-script";
 
 export interface ConsoleAppOptions {
   db: Db;
-  /** The token people sign in with. */
-  token: string;
+  /** Above these amounts an accept or write-off waits for a second approver (unset: never). */
+  secondApproval?: SecondApprovalLimits | undefined;
   /** The interface the console listens on: on loopback, only loopback Host names are served. */
   host: string;
-  /** Where errors go (never a token or a cookie; card numbers masked: store/error-text.ts). */
+  /**
+   * Where errors and sign-ins go (never a password, a token or a cookie; card numbers masked:
+   * store/error-text.ts).
+   */
   log: (line: string) => void;
 }
 
 type ConsoleEnv = {
   Variables: { form: URLSearchParams; session: Session; sessionId: string };
+  // What @hono/node-server passes (the socket, for the client's address); absent in app.request.
+  Bindings: Record<string, unknown>;
 };
 
 const MAX_BODY = 64 * 1024;
@@ -112,7 +134,7 @@ function queueQuery(c: Context): QueueQuery {
  * What the break page showed, sent back with its forms: the break's last audit row with every
  * action (seen_action), the figures with the accept (absent: not checked).
  */
-function seenOf(action: BreakAction, form: URLSearchParams): SeenBreak {
+function seenOf(action: BreakAction | "write_off", form: URLSearchParams): SeenBreak {
   const field = (name: string) => form.get(name) ?? undefined;
   const lastActionId = field("seen_action");
   // Every form of the break page sends it. Without it a state change could undo someone else's
@@ -140,7 +162,48 @@ const WORKFLOW_STATUS: Record<WorkflowError["code"], ContentfulStatusCode> = {
   unknown_break: 404,
   invalid: 400,
   conflict: 409,
+  forbidden: 403,
 };
+
+const ARTICLE: Record<string, string> = {
+  viewer: "a viewer",
+  preparer: "a preparer",
+  approver: "an approver",
+};
+
+/** Refuses (403) what the session's role may not do, naming the role it needs. */
+function requireRole(session: Session, capability: Capability): void {
+  if (!may(session.role, capability))
+    throw refuse(
+      403,
+      `${session.actor} is ${ARTICLE[session.role]}: ${capability.replace("_", " ")} needs ${ARTICLE[roleNeeded(capability)]}`,
+    );
+}
+
+/** The client's address as the socket saw it ("unknown" when served without a socket). */
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** A typed sign-in name as the throttle and the log keep it: folded, no controls, ≤ 100. */
+const signInName = (typed: string) =>
+  typed
+    .normalize("NFKC")
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .replace(/\s+/gu, " ")
+    .trim()
+    .toLowerCase()
+    .slice(0, 100);
+
+const SESSION_COOKIE_OPTIONS = {
+  httpOnly: true,
+  sameSite: "Strict",
+  path: "/",
+} as const;
 
 /** The same-origin check of Origin and Sec-Fetch-Site (either, when the browser sends them). */
 const sameOrigin = csrf({
@@ -183,7 +246,6 @@ const readForm = every(
 
 export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
   const { db } = opts;
-  const sessions = new Sessions(SESSION_SECONDS * 1000);
   // The report page's statement and fees, kept until a finance table is written.
   const figures = reportFiguresCache();
   const app = new Hono<ConsoleEnv>();
@@ -224,24 +286,42 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
     c.body(CONSOLE_SCRIPT, 200, { "content-type": "text/javascript; charset=utf-8" }),
   );
   app.get("/login", (c) => c.html(loginPage()));
-  app.post("/login", readForm, (c) => {
+  app.post("/login", readForm, async (c) => {
     const form = c.get("form");
-    if (!tokenMatches(form.get("token") ?? "", opts.token))
-      return c.html(loginPage("Wrong token: ask whoever runs the console for it."), 401);
-    let actor: string;
-    try {
-      // The rule of every action's actor (typed-text.ts), so the session's name is one it takes.
-      actor = personName(
-        form.get("actor") ?? "",
-        "name",
-        "yours, 1–100 characters (it goes into the audit trail)",
+    const typed = form.get("name") ?? "";
+    const name = maskCardNumbers(signInName(typed));
+    const address = clientAddress(c);
+    // Logged without the password; the name as typed (folded), known or not.
+    const logSignIn = (outcome: string, extra: Record<string, unknown> = {}) =>
+      opts.log(JSON.stringify({ msg: "console sign-in", name, address, outcome, ...extra }));
+    if (name === "") return c.html(loginPage("Type your name and password."), 400);
+    const wait = await signInWait(db, name, address);
+    if (wait > 0) {
+      logSignIn("throttled", { waitSeconds: wait });
+      c.header("retry-after", String(wait));
+      return c.html(
+        loginPage(
+          `Too many failed sign-ins: wait ${Math.ceil(wait / 60)} minute${wait > 60 ? "s" : ""} and try again.`,
+          typed,
+        ),
+        429,
       );
-    } catch (error) {
-      if (!(error instanceof WorkflowError)) throw error;
-      return c.html(loginPage(`Your ${error.message}`), 400);
     }
-    const { id } = sessions.create(actor);
-    c.header("set-cookie", sessionCookie(id, SESSION_SECONDS));
+    const user = await userForSignIn(db, signInName(typed));
+    // An unknown name costs the same hash as a known one (no telling names apart by time).
+    const matches = await passwordMatches(
+      form.get("password") ?? "",
+      user?.passwordHash ?? DECOY_HASH,
+    );
+    const ok = user !== undefined && matches && !user.disabled;
+    await recordSignIn(db, name, address, ok);
+    if (!ok) {
+      logSignIn(user?.disabled && matches ? "disabled" : "wrong name or password");
+      return c.html(loginPage("Wrong name or password.", typed), 401);
+    }
+    logSignIn("ok", { role: user.role });
+    const id = await createSession(db, user.name, SESSION_SECONDS);
+    setCookie(c, SESSION_COOKIE, id, { ...SESSION_COOKIE_OPTIONS, maxAge: SESSION_SECONDS });
     return c.redirect("/breaks", 303);
   });
   app.all("/login", () => {
@@ -250,7 +330,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
 
   app.use(async (c, next) => {
     const sessionId = getCookie(c, SESSION_COOKIE);
-    const session = sessions.get(sessionId);
+    const session = await sessionOf(db, sessionId);
     if (!session) {
       if (c.req.method === "GET") return c.redirect("/login", 303);
       throw refuse(401, "sign in first");
@@ -274,42 +354,125 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
 
   const pageContext = (c: Context<ConsoleEnv>): PageContext => ({
     actor: c.get("session").actor,
+    role: c.get("session").role,
     formToken: c.get("session").formToken,
   });
   const breakIdOf = (c: Context<ConsoleEnv>) => urlText(c.req.param("id") ?? "", "the break id");
 
-  app.post("/logout", (c) => {
-    sessions.delete(c.get("sessionId"));
-    c.header("set-cookie", sessionCookie("", 0));
+  app.post("/logout", async (c) => {
+    await endSession(db, c.get("sessionId"));
+    deleteCookie(c, SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
     return c.redirect("/login", 303);
   });
 
-  app.post("/breaks/:id/actions", async (c) => {
+  /**
+   * Runs one action of the break page; on a WorkflowError shows the page again with the refusal
+   * and what was typed kept in its form.
+   */
+  const onBreak = async (
+    c: Context<ConsoleEnv>,
+    typed: TypedText,
+    work: (breakId: string, actor: string) => Promise<unknown>,
+  ) => {
     const breakId = breakIdOf(c);
-    const form = c.get("form");
     const ctx = pageContext(c);
-    const action = form.get("action") ?? "";
-    if (!(BREAK_ACTIONS as readonly string[]).includes(action))
-      throw refuse(400, `action must be one of ${BREAK_ACTIONS.join(", ")}`);
-    const seen = seenOf(action as BreakAction, form);
     try {
       // A resubmitted form (a double click, a retry) answers as the first did, written once.
-      await applyBreakAction(db, {
-        breakId,
-        action: action as BreakAction,
-        actor: ctx.actor,
-        text: form.get("text") ?? undefined,
-        seen,
-      });
+      await work(breakId, ctx.actor);
       return c.redirect(`/breaks/${encodeURIComponent(breakId)}`, 303);
     } catch (error) {
       if (!(error instanceof WorkflowError)) throw error;
       const detail = await showBreak(db, breakId);
       const status = WORKFLOW_STATUS[error.code];
       if (!detail) return c.html(messagePage("Unknown break", error.message, ctx), status);
-      const typed = { action, text: form.get("text") ?? "" };
-      return c.html(breakPage(detail, ctx, error.message, typed), status);
+      const pending = await pendingApproval(db, breakId);
+      return c.html(breakPage(detail, ctx, { error: error.message, typed, pending }), status);
     }
+  };
+
+  app.post("/breaks/:id/actions", async (c) => {
+    const form = c.get("form");
+    const action = form.get("action") ?? "";
+    if (!(BREAK_ACTIONS as readonly string[]).includes(action))
+      throw refuse(400, `action must be one of ${BREAK_ACTIONS.join(", ")}`);
+    requireRole(c.get("session"), action as BreakAction);
+    const seen = seenOf(action as BreakAction, form);
+    const text = form.get("text") ?? undefined;
+    return onBreak(c, { action, text: text ?? "" }, (breakId, actor) =>
+      action === "accept"
+        ? acceptOrWriteOff(
+            db,
+            { breakId, action: "accept", actor, reason: text ?? "", seen },
+            opts.secondApproval,
+          )
+        : applyBreakAction(db, { breakId, action: action as BreakAction, actor, text, seen }),
+    );
+  });
+
+  app.post("/breaks/:id/write-off", async (c) => {
+    requireRole(c.get("session"), "write_off");
+    const form = c.get("form");
+    const field = (name: string) => form.get(name) ?? "";
+    const typed = { action: "write_off", text: field("text"), account: field("account") };
+    const date = field("date").trim();
+    return onBreak(c, typed, (breakId, actor) =>
+      acceptOrWriteOff(
+        db,
+        {
+          breakId,
+          action: "write_off",
+          actor,
+          reason: typed.text,
+          account: typed.account,
+          date: date === "" ? undefined : date,
+          seen: { lastActionId: seenOf("write_off", form).lastActionId },
+        },
+        opts.secondApproval,
+      ),
+    );
+  });
+
+  app.post("/breaks/:id/decide", async (c) => {
+    const form = c.get("form");
+    const decision = form.get("decision") ?? "";
+    if (decision !== "confirm" && decision !== "reject")
+      throw refuse(400, "decision must be confirm or reject");
+    requireRole(c.get("session"), decision);
+    const reason = form.get("text") ?? "";
+    return onBreak(c, { action: decision, text: reason }, (breakId, actor) =>
+      decideProposal(db, { breakId, decision, actor, reason }),
+    );
+  });
+
+  app.post("/breaks/:id/approval", async (c) => {
+    requireRole(c.get("session"), "approve");
+    const form = c.get("form");
+    const decision = form.get("decision") ?? "";
+    if (decision !== "approve" && decision !== "decline")
+      throw refuse(400, "decision must be approve or decline");
+    const reason = form.get("text") ?? "";
+    return onBreak(c, { action: decision, text: reason }, (breakId, actor) =>
+      decideApproval(db, { breakId, actor, decision, reason }),
+    );
+  });
+
+  // Downloads of the queue's current filter: every role may export what it may read.
+  app.get("/export/:file", async (c) => {
+    const [kind, format, ...rest] = (c.req.param("file") ?? "").split(".");
+    if (!(EXPORTS as readonly string[]).includes(kind ?? "") || rest.length > 0)
+      throw refuse(404, `no such export: ${EXPORTS.join(", ")} as .csv or .xlsx`);
+    if (format !== "csv" && format !== "xlsx") throw refuse(404, "an export is .csv or .xlsx");
+    const { limit: _limit, offset: _offset, ...filter } = filterOf(queueQuery(c));
+    const table = await loadExport(db, kind as ExportKind, filter);
+    const body =
+      format === "csv" ? tableCsv(table) : new Uint8Array(await tableXlsx(table, kind as string));
+    return c.body(body, 200, {
+      "content-type":
+        format === "csv"
+          ? "text/csv; charset=utf-8"
+          : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "content-disposition": `attachment; filename="reconciler-${kind}.${format}"`,
+    });
   });
 
   app.get("/", async (c) =>
@@ -324,7 +487,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
     const detail = await showBreak(db, id);
     const ctx = pageContext(c);
     if (!detail) return c.html(messagePage("Unknown break", `no break has the id ${id}`, ctx), 404);
-    return c.html(breakPage(detail, ctx));
+    return c.html(breakPage(detail, ctx, { pending: await pendingApproval(db, id) }));
   });
 
   app.notFound((c) => {

@@ -7,6 +7,7 @@ import { type Cell, esc, htmlTable, type RawCell, REPORT_CSS } from "../report/h
 import { reportSections } from "../report/render-html";
 import type { ReportData } from "../report/report-data";
 import { historyTable } from "../report/report-tables";
+import type { ApprovalRequest } from "../workflow/approvals";
 import type {
   BreakDetail,
   BreakFilter,
@@ -15,6 +16,7 @@ import type {
   QueueSort,
 } from "../workflow/break-queries";
 import { QUEUE_SORTS } from "../workflow/break-queries";
+import { type Capability, may, type Role } from "../workflow/roles";
 import { UNASSIGNED_FILTER } from "../workflow/typed-text";
 import { labelledFields } from "./record-fields";
 
@@ -40,13 +42,15 @@ td,dd{overflow-wrap:anywhere}#queue td:nth-child(5),#history td:nth-child(1){whi
 `;
 
 export interface PageContext {
+  /** The signed-in account's name. */
   actor: string;
+  role: Role;
   formToken: string;
 }
 
 function layout(title: string, body: string, ctx?: PageContext): string {
   const nav = ctx
-    ? `<header><a href="/">Report</a><a href="/breaks">Break queue</a><span class="who">signed in as ${esc(ctx.actor)}</span><form method="post" action="/logout"><input type="hidden" name="form_token" value="${esc(ctx.formToken)}"><button>Sign out</button></form></header>`
+    ? `<header><a href="/">Report</a><a href="/breaks">Break queue</a><span class="who">signed in as ${esc(ctx.actor)} (${esc(ctx.role)})</span><form method="post" action="/logout"><input type="hidden" name="form_token" value="${esc(ctx.formToken)}"><button>Sign out</button></form></header>`
     : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · reconciler</title>
@@ -67,14 +71,16 @@ const statusBadge = (status: string): RawCell => ({
   html: `<span class="status status-${esc(status)}">${esc(status)}</span>`,
 });
 
-export function loginPage(message?: string): string {
+/** The sign-in form (after a refusal, with the name typed kept; never the password). */
+export function loginPage(message?: string, name = ""): string {
   return layout(
     "Reconciler console",
     `${message ? `<p class="error" role="alert">${esc(message)}</p>` : ""}
 <form method="post" action="/login" class="filters" id="login">
-<label>Your name (goes into the audit trail)<input name="actor" required maxlength="100" autocomplete="username"></label>
-<label>Console token<input name="token" type="password" required autocomplete="current-password"></label>
-<button class="primary">Sign in</button></form>`,
+<label>Name<input name="name" required maxlength="100" autocomplete="username" value="${esc(name)}"></label>
+<label>Password<input name="password" type="password" required autocomplete="current-password"></label>
+<button class="primary">Sign in</button></form>
+<p class="muted">Accounts are added by whoever runs the reconciler: <code>reconciler users add NAME --role viewer|preparer|approver</code>.</p>`,
   );
 }
 
@@ -215,9 +221,16 @@ export function queuePage(page: BreakPage, q: QueueQuery, ctx: PageContext): str
     ' id="queue"',
   );
   const { count: countText, nav } = pager(page, q);
+  // The downloads take the filter shown (and its sort), every page of it.
+  const filterQuery = queueHref(q, { page: 1 }).split("?")[1];
+  const exportLink = (kind: string, format: string) =>
+    `<a download href="${esc(`/export/${kind}.${format}${filterQuery ? `?${filterQuery}` : ""}`)}" id="export-${kind}-${format}">${format.toUpperCase()}</a>`;
+  const exports = `<p id="exports">Download this filter: ${["journal", "breaks", "audit"]
+    .map((kind) => `${kind} ${exportLink(kind, "csv")} ${exportLink(kind, "xlsx")}`)
+    .join(" · ")}</p>`;
   return layout(
     "Break queue",
-    `${filters}<p id="count">${esc(countText)}</p>${nav}${table}${nav}`,
+    `${filters}<p id="count">${esc(countText)}</p>${exports}${nav}${table}${nav}`,
     ctx,
   );
 }
@@ -236,11 +249,52 @@ function fieldList(fields: readonly [string, string | null][] | undefined): stri
     .join("")}</dl>`;
 }
 
+interface FormField {
+  name: string;
+  label: string;
+  multiline?: boolean;
+  /** Optional fields are not `required`. */
+  optional?: boolean;
+  /** An input's type (text unless given). */
+  type?: string;
+  value?: string;
+}
+
 /**
- * One action's form. Every form carries the break's last audit row as the page showed it
- * (seen_action): a change someone made since makes the action refused (409, naming who), and
- * the same form sent twice is written once.
+ * One form of the break page, posted to `path` under the break. Every form carries the break's
+ * last audit row as the page showed it (seen_action): a change someone made since makes the
+ * action refused (409, naming who), and the same form sent twice is written once.
  */
+function breakForm(
+  detail: BreakDetail,
+  ctx: PageContext,
+  form: {
+    id: string;
+    path: string;
+    label: string;
+    primary?: boolean;
+    fields?: FormField[];
+    hidden?: Record<string, string>;
+  },
+): string {
+  const breakId = detail.break.breakId;
+  const inputs = (form.fields ?? [])
+    .map((f) => {
+      const required = f.optional ? "" : " required";
+      return f.multiline
+        ? `<label>${esc(f.label)}<textarea name="${f.name}" rows="3"${required} maxlength="2000">${esc(f.value ?? "")}</textarea></label>`
+        : `<label>${esc(f.label)}<input name="${f.name}" type="${f.type ?? "text"}"${required} maxlength="100" value="${esc(f.value ?? "")}"></label>`;
+    })
+    .join("");
+  const extra = Object.entries({ seen_action: detail.lastActionId, ...form.hidden })
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${esc(value)}">`)
+    .join("");
+  return `<form method="post" action="/breaks/${encodeURIComponent(breakId)}/${form.path}" id="${form.id}-form">
+<input type="hidden" name="form_token" value="${esc(ctx.formToken)}">${extra}
+${inputs}<button class="${form.primary ? "primary" : "secondary"}">${esc(form.label)}</button></form>`;
+}
+
+/** One form of /breaks/ID/actions (accept, reopen, comment, assign, unassign). */
 function actionForm(
   detail: BreakDetail,
   ctx: PageContext,
@@ -250,24 +304,30 @@ function actionForm(
   hidden: Record<string, string> = {},
   typed = "",
 ): string {
-  const breakId = detail.break.breakId;
-  const input = field
-    ? field.multiline
-      ? `<label>${esc(field.label)}<textarea name="text" rows="3" required maxlength="2000">${esc(typed)}</textarea></label>`
-      : `<label>${esc(field.label)}<input name="text" required maxlength="100" value="${esc(typed)}"></label>`
-    : "";
-  const extra = Object.entries({ seen_action: detail.lastActionId, ...hidden })
-    .map(([name, value]) => `<input type="hidden" name="${name}" value="${esc(value)}">`)
-    .join("");
-  return `<form method="post" action="/breaks/${encodeURIComponent(breakId)}/actions" id="${action}-form">
-<input type="hidden" name="form_token" value="${esc(ctx.formToken)}"><input type="hidden" name="action" value="${action}">${extra}
-${input}<button class="${action === "accept" ? "primary" : "secondary"}">${esc(label)}</button></form>`;
+  return breakForm(detail, ctx, {
+    id: action,
+    path: "actions",
+    label,
+    primary: action === "accept",
+    fields: field ? [{ ...field, name: "text", value: typed }] : [],
+    hidden: { action, ...hidden },
+  });
 }
 
 /** What a person typed into a form the console refused: shown again in that form. */
 export interface TypedText {
   action: string;
   text: string;
+  /** A write-off's account. */
+  account?: string;
+}
+
+export interface BreakPageExtra {
+  /** Why the last action was refused. */
+  error?: string | undefined;
+  typed?: TypedText | undefined;
+  /** The accept or write-off waiting for a second approver. */
+  pending?: ApprovalRequest | undefined;
 }
 
 /**
@@ -277,20 +337,65 @@ export interface TypedText {
 export function breakPage(
   detail: BreakDetail,
   ctx: PageContext,
-  error?: string,
-  typed?: TypedText,
+  extra: BreakPageExtra = {},
 ): string {
+  const { error, typed, pending } = extra;
   const b = detail.break;
-  const offersAccept = b.status !== "accepted" && b.status !== "resolved";
-  const keptIn = typed?.action === "accept" && !offersAccept ? "comment" : (typed?.action ?? "");
-  const kept = (action: string) => (action === keptIn ? (typed?.text ?? "") : "");
+  const can = (capability: Capability) => may(ctx.role, capability);
+  const open = b.status !== "accepted" && b.status !== "resolved";
+  // An accept or write-off waits for a second approver: no other one is offered meanwhile.
+  const offersAccept = open && !pending && can("accept");
+  const offersWriteOff = open && !pending && can("write_off");
+  const isProposal = b.class === "proposed_match" && b.status !== "resolved";
+  const shown = new Set<string>();
+  const forms: string[] = [];
+  const offer = (_id: string, html: () => string) => {
+    forms.push(html());
+  };
   // breaks.currency is the provider's; the ledger's side is in its records' currency (a
   // currency_mismatch showed its EUR ledger amount as SGD).
   const ledgerCurrency = detail.ledgerCurrency ?? b.currency;
-  const actions: string[] = [];
-  if (b.status === "accepted") actions.push(actionForm(detail, ctx, "reopen", "Reopen"));
-  else if (b.status !== "resolved")
-    actions.push(
+  // What was typed goes back into its form, or into the comment form when that form is gone
+  // (an accept someone else made first); `kept` is read after the forms offered are known.
+  const keptIn = () =>
+    typed && !shown.has(typed.action) && shown.has("comment") ? "comment" : (typed?.action ?? "");
+  const kept = (action: string) => (action === keptIn() ? (typed?.text ?? "") : "");
+  const willShow = new Set<string>([
+    ...(b.status === "accepted" && can("reopen") ? ["reopen"] : []),
+    ...(offersAccept ? ["accept"] : []),
+    ...(offersWriteOff ? ["write_off"] : []),
+    ...(isProposal && can("confirm") ? ["confirm"] : []),
+    ...(isProposal && can("reject") ? ["reject"] : []),
+    ...(can("comment") ? ["comment"] : []),
+    ...(can("assign") ? ["assign"] : []),
+    ...(pending && can("approve") ? ["approve", "decline"] : []),
+  ]);
+  for (const id of willShow) shown.add(id);
+  if (pending) {
+    const what =
+      pending.action === "accept"
+        ? "accept"
+        : `write off to ${pending.account}${pending.entryDate ? ` on ${pending.entryDate}` : ""}`;
+    const mine = pending.requestedBy === ctx.actor;
+    const approval = (decision: string, label: string, primary = false) =>
+      breakForm(detail, ctx, {
+        id: decision,
+        path: "approval",
+        label,
+        primary,
+        fields: [{ name: "text", label: "Note (optional)", optional: true, value: kept(decision) }],
+        hidden: { decision },
+      });
+    forms.push(`<section id="pending-approval" class="error" style="background:#fff7e6;border-color:#f5d08a;color:#5c3d00">
+<strong>Waiting for a second approver:</strong> ${esc(pending.requestedBy)} asked to ${esc(what)} (${esc(moneyText(pending.amount, pending.currency))}) at ${esc(pending.requestedAt)}: ${esc(pending.reason)}
+${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
+    if (can("approve") && !mine) forms.push(approval("approve", "Approve", true));
+    if (can("approve")) forms.push(approval("decline", mine ? "Withdraw my request" : "Decline"));
+  }
+  if (b.status === "accepted" && can("reopen"))
+    offer("reopen", () => actionForm(detail, ctx, "reopen", "Reopen"));
+  if (offersAccept)
+    offer("accept", () =>
       // The figures on this page go with the accept: if a match run changed them since, the
       // accept is refused (409) and the page shown again with the new ones.
       actionForm(
@@ -311,27 +416,85 @@ export function breakPage(
         kept("accept"),
       ),
     );
-  actions.push(
-    actionForm(
-      detail,
-      ctx,
-      "comment",
-      "Add comment",
-      { name: "comment", label: "Comment", multiline: true },
-      {},
-      kept("comment"),
-    ),
-    actionForm(
-      detail,
-      ctx,
-      "assign",
-      "Assign",
-      { name: "assignee", label: "Assign to" },
-      {},
-      kept("assign"),
-    ),
-  );
-  if (b.assignee) actions.push(actionForm(detail, ctx, "unassign", "Unassign"));
+  if (offersWriteOff)
+    offer("write_off", () =>
+      breakForm(detail, ctx, {
+        id: "write_off",
+        path: "write-off",
+        label: "Write off",
+        fields: [
+          {
+            name: "account",
+            label: "Account (required)",
+            value: typed?.action === "write_off" ? (typed.account ?? "") : "",
+          },
+          { name: "text", label: "Reason (required)", multiline: true, value: kept("write_off") },
+          { name: "date", label: "Accounting date (optional, YYYY-MM-DD)", optional: true },
+        ],
+      }),
+    );
+  if (isProposal && can("confirm"))
+    offer("confirm", () =>
+      breakForm(detail, ctx, {
+        id: "confirm",
+        path: "decide",
+        label: "Confirm the proposed match",
+        primary: true,
+        fields: [
+          {
+            name: "text",
+            label: "Reason (optional)",
+            multiline: true,
+            optional: true,
+            value: kept("confirm"),
+          },
+        ],
+        hidden: { decision: "confirm" },
+      }),
+    );
+  if (isProposal && can("reject"))
+    offer("reject", () =>
+      breakForm(detail, ctx, {
+        id: "reject",
+        path: "decide",
+        label: "Reject the proposal",
+        fields: [
+          { name: "text", label: "Reason (required)", multiline: true, value: kept("reject") },
+        ],
+        hidden: { decision: "reject" },
+      }),
+    );
+  if (can("comment"))
+    offer("comment", () =>
+      actionForm(
+        detail,
+        ctx,
+        "comment",
+        "Add comment",
+        { name: "comment", label: "Comment", multiline: true },
+        {},
+        kept("comment"),
+      ),
+    );
+  if (can("assign"))
+    offer("assign", () =>
+      actionForm(
+        detail,
+        ctx,
+        "assign",
+        "Assign",
+        { name: "assignee", label: "Assign to" },
+        {},
+        kept("assign"),
+      ),
+    );
+  if (b.assignee && can("unassign"))
+    offer("unassign", () => actionForm(detail, ctx, "unassign", "Unassign"));
+  if (forms.length === 0)
+    forms.push(
+      `<p class="muted" id="read-only">You are ${ctx.role === "viewer" ? "a viewer" : `a ${esc(ctx.role)}`}: you read and export; acting on a break needs a preparer or an approver.</p>`,
+    );
+  const actions = forms;
   const summary = `<dl id="summary">
 <dt>status</dt><dd>${statusBadge(b.status).html}</dd>
 <dt>class</dt><dd>${esc(b.class)} (priority P${b.priority})</dd>

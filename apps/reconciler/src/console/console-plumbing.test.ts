@@ -3,19 +3,14 @@
 // that is not urlencoded 415, both writing nothing; another method is 405; signing out ends
 // the session.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ConsoleFixture, consoleFixture, TEST_TOKEN } from "../testing/console";
+import { type ConsoleFixture, consoleFixture } from "../testing/console";
 import { testBackends } from "../testing/databases";
 import { breakHistory } from "../workflow/break-queries";
 
 let f: ConsoleFixture;
 
 async function signIn(): Promise<{ cookie: string; formToken: string }> {
-  const res = await fetch(`${f.console.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ actor: "alice", token: TEST_TOKEN }),
-  });
+  const res = await f.signIn("alice");
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0] as string;
   const page = await (await fetch(`${f.console.url}/breaks`, { headers: { cookie } })).text();
   const formToken = /name="form_token" value="([^"]+)"/.exec(page)?.[1] as string;

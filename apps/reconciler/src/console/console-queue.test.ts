@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryText } from "../db/query-rows";
 import { runMatch } from "../match/run-match";
 import { TEST_AS_OF } from "../testing/breaks";
-import { TEST_TOKEN } from "../testing/console";
+import { addConsoleUsers, postSignIn } from "../testing/console";
 import { openTestDatabase, type TestDatabase } from "../testing/databases";
 import { type RunningConsole, startConsole } from "./console-server";
 
@@ -27,13 +27,9 @@ describe("the console's queue in pages", () => {
        FROM generate_series(1, ${BREAKS}) i`,
     );
     await runMatch(database.db, { asOf: TEST_AS_OF, onIncomplete: "all" });
-    running = await startConsole({ db: database.db, token: TEST_TOKEN, port: 0 });
-    const res = await fetch(`${running.url}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ actor: "alice", token: TEST_TOKEN }),
-    });
+    const { vic } = await addConsoleUsers(database.db);
+    running = await startConsole({ db: database.db, port: 0 });
+    const res = await postSignIn(running.url, "vic", vic);
     cookie = (res.headers.get("set-cookie") ?? "").split(";")[0] as string;
   }, 120_000);
   afterAll(async () => {

@@ -2,17 +2,18 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
+import type { SecondApprovalLimits } from "../config/second-approval";
 import type { Db } from "../db/database";
 import { createConsoleApp } from "./console-app";
 
 export interface ConsoleOptions {
   db: Db;
-  /** The token people sign in with. */
-  token: string;
+  /** Above these amounts an accept or write-off waits for a second approver (unset: never). */
+  secondApproval?: SecondApprovalLimits | undefined;
   host?: string;
   /** 0 picks a free port. */
   port?: number;
-  /** Where errors go (never a token or a cookie; card numbers masked: store/error-text.ts). */
+  /** Where errors and sign-ins go (never a password or a cookie; card numbers masked). */
   log?: (line: string) => void;
 }
 
@@ -27,7 +28,7 @@ export async function startConsole(opts: ConsoleOptions): Promise<RunningConsole
   const host = opts.host ?? "127.0.0.1";
   const app = createConsoleApp({
     db: opts.db,
-    token: opts.token,
+    secondApproval: opts.secondApproval,
     host,
     log: opts.log ?? (() => {}),
   });

@@ -1,19 +1,14 @@
 // A refused action's page keeps what the person typed: a 409 shows the text again in the form it
 // was typed in, or in the comment form when that form is gone (someone else accepted first).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ConsoleFixture, consoleFixture, TEST_TOKEN } from "../testing/console";
+import { type ConsoleFixture, type ConsoleUserName, consoleFixture } from "../testing/console";
 import { testBackends } from "../testing/databases";
 import { applyBreakAction } from "../workflow/break-actions";
 
 let f: ConsoleFixture;
 
-async function signIn(actor: string): Promise<string> {
-  const res = await fetch(`${f.console.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ actor, token: TEST_TOKEN }),
-  });
+async function signIn(name: ConsoleUserName): Promise<string> {
+  const res = await f.signIn(name);
   return (res.headers.get("set-cookie") ?? "").split(";")[0] as string;
 }
 

@@ -1,14 +1,22 @@
-// The console in a real browser (Debian's chromium through playwright-core): sign in with the
-// token, filter the queue, open a break, accept it with a reason, see it leave the queue,
-// reload and find it accepted with its audit row; a wrong token is refused. Screenshots of the
-// queue and of a break page go to apps/reconciler/test-output/console/ (gitignored).
-import { existsSync, mkdirSync } from "node:fs";
+// The console in a real browser (Debian's chromium through playwright-core), as several people
+// with their own accounts: a wrong password refused; a viewer reads, downloads an export and is
+// offered no action; an approver filters the queue, opens a break, accepts it with a reason, sees
+// it leave the queue and finds it accepted under her name; a preparer rejects a proposal, an
+// approver confirms the other and writes a break off; an accept above the second-approval amount
+// waits until another approver approves it. Screenshots of the queue and of a break page go to
+// apps/reconciler/test-output/console/ (gitignored).
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ConsoleFixture, consoleFixture, HOSTILE, TEST_TOKEN } from "../testing/console";
+import {
+  type ConsoleFixture,
+  type ConsoleUserName,
+  consoleFixture,
+  HOSTILE,
+} from "../testing/console";
 import { applyBreakAction } from "../workflow/break-actions";
-import { breakHistory } from "../workflow/break-queries";
+import { breakHistory, showBreak } from "../workflow/break-queries";
 
 const CHROMIUM = "/usr/bin/chromium";
 const OUT = fileURLToPath(new URL("../../test-output/console/", import.meta.url));
@@ -21,7 +29,11 @@ describe("the console in Chromium", () => {
     if (!existsSync(CHROMIUM))
       throw new Error(`${CHROMIUM} is missing: apt-get install chromium (.ci/run does it)`);
     mkdirSync(OUT, { recursive: true });
-    f = await consoleFixture();
+    // EUR above 1,000.00 needs a second approver (the 1,250.50 EUR break).
+    f = await consoleFixture("pglite", {
+      proposals: true,
+      secondApproval: { byCurrency: { EUR: "1000.00" }, other: undefined },
+    });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
@@ -39,25 +51,47 @@ describe("the console in Chromium", () => {
     await f?.close();
   });
 
-  const signIn = async (token: string) => {
-    await page.goto(`${f.console.url}/breaks`);
-    expect(new URL(page.url()).pathname).toBe("/login");
-    await page.fill('input[name="actor"]', "Alice Finance");
-    await page.fill('input[name="token"]', token);
-    await Promise.all([page.waitForLoadState("load"), page.click("#login button")]);
+  const signIn = async (
+    name: ConsoleUserName,
+    password = f.passwords[name],
+    on: Page = page,
+  ): Promise<void> => {
+    await on.goto(`${f.console.url}/breaks`);
+    expect(new URL(on.url()).pathname).toBe("/login");
+    await on.fill('input[name="name"]', name);
+    await on.fill('input[name="password"]', password);
+    await Promise.all([on.waitForLoadState("load"), on.click("#login button")]);
   };
 
-  it("refuses a wrong token", async () => {
-    await signIn("wrong-token-wrong-token");
-    expect(await page.textContent('[role="alert"]')).toContain("Wrong token");
+  /** A page of its own browser context (its own cookies) signed in as `name`. */
+  const personPage = async (
+    name: ConsoleUserName,
+  ): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    const own = await context.newPage();
+    await signIn(name, f.passwords[name], own);
+    expect(new URL(own.url()).pathname).toBe("/breaks");
+    return { context, page: own };
+  };
+
+  /** Submits the form `#<id>-form` of the page, waiting for the page it answers with. */
+  const submit = (on: Page, id: string) =>
+    Promise.all([on.waitForLoadState("load"), on.click(`#${id}-form button`)]);
+
+  it("refuses a wrong password", async () => {
+    await signIn("alice", "wrong-password-wrong");
+    expect(await page.textContent('[role="alert"]')).toContain("Wrong name or password");
     await page.goto(`${f.console.url}/breaks`);
     expect(new URL(page.url()).pathname).toBe("/login");
   });
 
   it("signs in, filters, accepts a break with a reason; it leaves the queue and stays accepted", async () => {
-    await signIn(TEST_TOKEN);
+    await signIn("alice");
     expect(new URL(page.url()).pathname).toBe("/breaks");
-    expect(await page.locator("#queue tbody tr").count()).toBe(3);
+    expect(await page.locator("#queue tbody tr").count()).toBe(5);
     // Filter: breaks assigned to carol (one).
     await page.fill('input[name="assignee"]', "carol");
     await Promise.all([page.waitForURL(/assignee=carol/), page.click("#filters button")]);
@@ -83,19 +117,109 @@ describe("the console in Chromium", () => {
     await page.goto(`${f.console.url}/breaks`);
     const queue = await page.locator("#queue").textContent();
     expect(queue).not.toContain(id);
-    expect(await page.locator("#queue tbody tr").count()).toBe(2);
+    expect(await page.locator("#queue tbody tr").count()).toBe(4);
     await page.screenshot({ path: `${OUT}queue.png`, fullPage: true });
     await page.goto(`${f.console.url}/breaks/${id}`);
     await page.reload();
-    expect(await page.locator("#summary").textContent()).toContain("by Alice Finance at");
+    expect(await page.locator("#summary").textContent()).toContain("by alice at");
     const rows = await page.locator("#history tbody tr").allTextContents();
     expect(rows.at(-1)).toMatch(
-      /Alice Finance\s*accept\s*Bank fee agreed with the card scheme \(FIN-881\)/,
+      /alice\s*accept\s*Bank fee agreed with the card scheme \(FIN-881\)/,
     );
     const stored = await breakHistory(f.database.db, id);
-    expect(stored.at(-1)).toMatchObject({ actor: "Alice Finance", action: "accept" });
+    expect(stored.at(-1)).toMatchObject({ actor: "alice", action: "accept" });
     expect(existsSync(`${OUT}queue.png`) && existsSync(`${OUT}break-page.png`)).toBe(true);
   });
+  it("a viewer reads the queue and a break, downloads the breaks as CSV, is offered no action, and signs out", async () => {
+    const vic = await personPage("vic");
+    try {
+      const p = vic.page;
+      expect(await p.locator("header .who").textContent()).toBe("signed in as vic (viewer)");
+      const [download] = await Promise.all([
+        p.waitForEvent("download"),
+        p.click("#export-breaks-csv"),
+      ]);
+      expect(download.suggestedFilename()).toBe("reconciler-breaks.csv");
+      const csv = readFileSync((await download.path()) as string, "utf8")
+        .trim()
+        .split("\r\n");
+      expect(csv[0]?.startsWith("break_id,class,status")).toBe(true);
+      expect(csv).toHaveLength(1 + (await p.locator("#queue tbody tr").count()));
+      await p.goto(`${f.console.url}/breaks/${f.ids[0]}`);
+      expect(await p.locator("#summary").textContent()).toContain("1,250.50 EUR");
+      expect(await p.locator("form[id$='-form']").count()).toBe(0);
+      expect(await p.locator("#read-only").textContent()).toContain("You are a viewer");
+      await Promise.all([p.waitForURL(/\/login$/), p.click("header form button")]);
+      await p.goto(`${f.console.url}/breaks`);
+      expect(new URL(p.url()).pathname).toBe("/login");
+    } finally {
+      await vic.context.close();
+    }
+  });
+
+  it("a preparer rejects one proposal; an approver confirms the other and writes a break off", async () => {
+    const [paula, alice] = [await personPage("paula"), await personPage("alice")];
+    try {
+      const [e1, e2] = f.proposals as [string, string];
+      await paula.page.goto(`${f.console.url}/breaks/${e2}`);
+      expect(await paula.page.locator("#confirm-form").count()).toBe(0);
+      await paula.page.fill("#reject-form textarea", "a different purchase on the same card");
+      await submit(paula.page, "reject");
+      expect(await paula.page.locator("#history").textContent()).toContain(
+        "a different purchase on the same card",
+      );
+      await alice.page.goto(`${f.console.url}/breaks/${e1}`);
+      await alice.page.fill("#confirm-form textarea", "same purchase, tip added");
+      await submit(alice.page, "confirm");
+      expect((await breakHistory(f.database.db, e1)).map((h) => [h.actor, h.action])).toEqual([
+        ["alice", "confirm"],
+      ]);
+      expect((await breakHistory(f.database.db, e2)).map((h) => [h.actor, h.action])).toEqual([
+        ["paula", "reject"],
+      ]);
+      const id = f.ids[2] as string; // 10 HKD
+      await alice.page.goto(`${f.console.url}/breaks/${id}`);
+      await alice.page.fill('#write_off-form input[name="account"]', "6800 Bank fees");
+      await alice.page.fill("#write_off-form textarea", "bank charge, FIN-12");
+      await submit(alice.page, "write_off");
+      expect(await alice.page.locator("#summary").textContent()).toContain("by alice at");
+      expect((await showBreak(f.database.db, id))?.break.status).toBe("accepted");
+    } finally {
+      await paula.context.close();
+      await alice.context.close();
+    }
+  });
+
+  it("holds an accept above the amount until a second approver approves it", async () => {
+    const [alice, bob] = [await personPage("alice"), await personPage("bob")];
+    try {
+      const id = f.ids[0] as string; // 1,250.50 EUR
+      await alice.page.goto(`${f.console.url}/breaks/${id}`);
+      await alice.page.fill("#accept-form textarea", "duplicate booking, FIN-9");
+      await submit(alice.page, "accept");
+      expect(await alice.page.locator("#pending-approval").textContent()).toContain(
+        "alice asked to accept (1,250.50 EUR)",
+      );
+      expect(await alice.page.locator("#approve-form").count()).toBe(0);
+      expect(await alice.page.locator("#summary").textContent()).toContain("open");
+      await bob.page.goto(`${f.console.url}/breaks/${id}`);
+      await bob.page.fill('#approve-form input[name="text"]', "checked FIN-9");
+      await submit(bob.page, "approve");
+      expect(await bob.page.locator("#summary").textContent()).toContain("by alice at");
+      expect(await bob.page.locator("#pending-approval").count()).toBe(0);
+      const rows = await bob.page.locator("#history tbody tr").allTextContents();
+      expect(rows.slice(-3).map((r) => /request_approval|accept|approve/.exec(r)?.[0])).toEqual([
+        "request_approval",
+        "accept",
+        "approve",
+      ]);
+      expect(rows.at(-1)).toMatch(/bob\s*approve\s*approved alice's accept/);
+    } finally {
+      await alice.context.close();
+      await bob.context.close();
+    }
+  });
+
   it("fits 1366 px without a horizontal scroll: dates on one line, a comment's line breaks shown, a 2,000-character word wrapped", async () => {
     const id = f.ids[0] as string;
     const word = "x".repeat(2000);

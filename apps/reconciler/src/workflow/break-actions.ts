@@ -333,7 +333,7 @@ export function refuseByState(
 }
 
 /** Refuses an accept of figures other than those the person saw (a run changed the break). */
-function refuseIfChanged(seen: SeenBreak, b: LockedBreak, breakId: string): void {
+export function refuseIfChanged(seen: SeenBreak, b: LockedBreak, breakId: string): void {
   const sameAmount = (shown: string | undefined, now: string | null) =>
     shown === undefined ||
     (shown === "" ? now === null : now !== null && decimalEquals(shown, now));

@@ -3,9 +3,10 @@
 /**
  * unknown_break: no break has that id; invalid: a field breaks a rule (actor, reason, name,
  * action); conflict: the break's state does not allow the action (accepted meanwhile by
- * someone else, not accepted, resolved). Nothing was written in every case.
+ * someone else, not accepted, resolved); forbidden: this person may not do it (maker-checker:
+ * the approver who asked cannot approve their own request). Nothing was written in every case.
  */
-export type WorkflowErrorCode = "unknown_break" | "invalid" | "conflict";
+export type WorkflowErrorCode = "unknown_break" | "invalid" | "conflict" | "forbidden";
 
 export class WorkflowError extends Error {
   override readonly name = "WorkflowError";

@@ -1,44 +1,55 @@
-// `reconciler console` refuses to start unprotected: no token on a non-loopback host, a short
-// token, or a made-up token that would be printed into a log (not a terminal). Exit 2 each.
+// `reconciler console` refuses to start with no account that can sign in (saying how to add
+// one) and with a malformed RECONCILER_SECOND_APPROVAL_ABOVE (naming it), exit 2 each; with an
+// account it serves and stops on the signal.
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../exit-codes";
 import { fakeIo } from "../../testing/cli";
+import { temporaryFolder } from "../../testing/databases";
 import { main } from "../main";
 
 describe("reconciler console", () => {
-  it("refuses to start without a proper token", async () => {
-    const cases: [string[], Record<string, string>, RegExp][] = [
-      [
-        ["--host", "0.0.0.0"],
-        {},
-        /RECONCILER_CONSOLE_TOKEN is required to serve the console on 0\.0\.0\.0/,
-      ],
-      [[], { RECONCILER_CONSOLE_TOKEN: "short" }, /at least 16 characters/],
-      [[], {}, /required when the output is not a terminal/],
-    ];
-    for (const [flags, env, message] of cases) {
-      const { io, err } = fakeIo(env);
-      expect(await main(["console", "--data-dir", "memory://", ...flags], io)).toBe(EXIT.usage);
-      expect(err.join("\n")).toMatch(message);
-    }
-  });
-
-  // The made-up token goes to stderr: a terminal on stdout with stderr sent to a file
-  // (`reconciler console 2>>console.log`) wrote the token into the file.
-  it("makes up no token when its stderr, where the token would go, is not a terminal", async () => {
-    const stderr = process.stderr as { isTTY?: boolean };
-    const was = stderr.isTTY;
-    stderr.isTTY = false;
+  it("refuses to start without an account, and with a malformed second-approval amount", {
+    timeout: 180_000,
+  }, async () => {
+    const folder = temporaryFolder("console-cli-");
     try {
-      const { io, err } = fakeIo();
-      const tty = { ...io, isTty: true, signal: AbortSignal.abort() };
-      expect(await main(["console", "--data-dir", "memory://", "--port", "0"], tty)).toBe(
-        EXIT.usage,
+      const where = ["--data-dir", folder.path, "--port", "0"];
+      const stopped = () => {
+        const c = fakeIo();
+        return { ...c, io: { ...c.io, signal: AbortSignal.abort() } };
+      };
+      const none = stopped();
+      expect(await main(["console", ...where], none.io)).toBe(EXIT.usage);
+      expect(none.err.join("\n")).toMatch(
+        /no console account can sign in yet: add one with `reconciler users add NAME --role approver`/,
       );
-      expect(err.join("\n")).toMatch(/required when the output is not a terminal/);
-      expect(err.join("\n")).not.toMatch(/sign in with the token/);
+      expect(
+        await main(
+          ["users", "add", "ana", "--role", "approver", "--data-dir", folder.path],
+          fakeIo().io,
+        ),
+      ).toBe(EXIT.ok);
+      for (const [value, message] of [
+        ["USD=10,EUR", /RECONCILER_SECOND_APPROVAL_ABOVE: each entry must be CODE=AMOUNT/],
+        ["-5", /RECONCILER_SECOND_APPROVAL_ABOVE: the amount must be an amount/],
+        ["USD=1,usd=2", /USD is given twice/],
+      ] as const) {
+        const bad = fakeIo({ RECONCILER_SECOND_APPROVAL_ABOVE: value });
+        expect(await main(["console", ...where], bad.io), value).toBe(EXIT.usage);
+        expect(bad.err.join("\n")).toMatch(message);
+      }
+      const served = stopped();
+      expect(await main(["console", ...where], served.io)).toBe(EXIT.ok);
+      expect(served.err.join("\n")).toMatch(
+        /console on http:\/\/127\.0\.0\.1:\d+\/ \(sign in with your account/,
+      );
+      // Disabled, the last account leaves the console nobody to sign in: refused again.
+      expect(await main(["users", "disable", "ana", "--data-dir", folder.path], fakeIo().io)).toBe(
+        EXIT.ok,
+      );
+      expect(await main(["console", ...where], stopped().io)).toBe(EXIT.usage);
     } finally {
-      stderr.isTTY = was;
+      folder.remove();
     }
   });
 });

@@ -1,35 +1,23 @@
 // `reconciler console [--port 8790] [--host 127.0.0.1]`: the web console on the configured
-// database until SIGINT/SIGTERM. It needs a token: RECONCILER_CONSOLE_TOKEN, or on a loopback
-// host, with its output on a terminal, one made up at start and printed for the person who
-// started it; else it refuses to start without one.
-import { randomBytes } from "node:crypto";
+// database until SIGINT/SIGTERM. People sign in with their own accounts (`reconciler users add`);
+// with no account that can sign in it refuses to start and says how to add one.
+// RECONCILER_SECOND_APPROVAL_ABOVE sets maker-checker's amounts (config/second-approval.ts).
 import * as v from "valibot";
-import { isLoopbackHost } from "../../console/console-auth";
+import { SECOND_APPROVAL_SETTING, secondApprovalLimits } from "../../config/second-approval";
 import { startConsole } from "../../console/console-server";
 import { EXIT } from "../../exit-codes";
-import type { Command, CommandIo } from "../command";
+import { activeUserCount } from "../../workflow/console-users";
+import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
 import { logSink } from "../log-sink";
 import { UsageError } from "../parse-args";
 
-const usage =
-  "reconciler console [--port 8790] [--host 127.0.0.1]   (token: RECONCILER_CONSOLE_TOKEN)";
-
-/** A token shorter than this is refused: it is all that stands between the network and the actions. */
-const MIN_TOKEN = 16;
-
-/**
- * Whether what `io.err` prints reaches a terminal: the made-up token is printed there. io.isTty
- * is stdout's; stderr is asked of the process too (`reconciler console 2>>console.log` on a
- * terminal wrote the token into the file). Both, so an `io` that is not the process's (a test's)
- * is judged by its own isTty as well.
- */
-const errorsOnTerminal = (io: CommandIo) => io.isTty && process.stderr.isTTY === true;
+const usage = `reconciler console [--port 8790] [--host 127.0.0.1]   (accounts: reconciler users add; ${SECOND_APPROVAL_SETTING}=AMOUNT|CUR=AMOUNT,…)`;
 
 export const consoleCommand: Command = {
   name: "console",
   summary:
-    "serve the web console: live report, break queue, accept/comment/assign (token required)",
+    "serve the web console: report, break queue and actions, each person signed in with their account",
   usage,
   async run(args, io) {
     try {
@@ -46,34 +34,24 @@ export const consoleCommand: Command = {
       });
       if (args.positional.length > 0) throw new UsageError("console takes no arguments");
       const host = flags.host ?? "127.0.0.1";
-      let token = io.env.RECONCILER_CONSOLE_TOKEN ?? "";
-      const made = token === "";
-      if (made) {
-        if (!isLoopbackHost(host))
-          throw new UsageError(
-            `RECONCILER_CONSOLE_TOKEN is required to serve the console on ${host} (not a loopback address)`,
-          );
-        // Printed for the person at the terminal (on stderr); never into a log or a file.
-        if (!errorsOnTerminal(io))
-          throw new UsageError(
-            "RECONCILER_CONSOLE_TOKEN is required when the output is not a terminal (stdout and stderr, where the token goes: a made-up token would be printed into a log)",
-          );
-        token = randomBytes(18).toString("base64url");
-      } else if (token.length < MIN_TOKEN)
-        throw new UsageError(`RECONCILER_CONSOLE_TOKEN must be at least ${MIN_TOKEN} characters`);
+      const secondApproval = secondApprovalLimits(io.env[SECOND_APPROVAL_SETTING]);
       const config = configOf(args, io);
       const database = await openConfiguredDatabase(config);
       try {
+        if ((await activeUserCount(database.db)) === 0)
+          throw new UsageError(
+            "no console account can sign in yet: add one with `reconciler users add NAME --role approver` (it prints the password once), then start the console again",
+          );
         const log = logSink(io);
         const running = await startConsole({
           db: database.db,
-          token,
+          secondApproval,
           host,
           port: flags.port ?? 8790,
           log,
         });
         io.err(
-          `console on ${running.url}/ (sign in with ${made ? `the token ${token}` : "RECONCILER_CONSOLE_TOKEN"}); Ctrl-C stops it`,
+          `console on ${running.url}/ (sign in with your account: reconciler users add/list); Ctrl-C stops it`,
         );
         await new Promise<void>((resolve) => {
           if (io.signal.aborted) resolve();

@@ -24,6 +24,12 @@ import { runCommand } from "./run";
 import { scheduleCommand } from "./schedule";
 import { statusCommand } from "./status";
 import { syncCommand } from "./sync";
+import {
+  usersAddCommand,
+  usersDisableCommand,
+  usersListCommand,
+  usersResetPasswordCommand,
+} from "./users";
 import { webhooksCommand } from "./webhooks";
 import { windowsCommand, windowsGiveUpCommand } from "./windows";
 
@@ -52,6 +58,10 @@ export const commands: readonly Command[] = [
   breaksRejectCommand,
   exportCommand,
   consoleCommand,
+  usersAddCommand,
+  usersListCommand,
+  usersDisableCommand,
+  usersResetPasswordCommand,
   demoCommand,
 ];
 

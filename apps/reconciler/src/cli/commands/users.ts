@@ -1,0 +1,150 @@
+// `reconciler users add NAME --role viewer|preparer|approver`, `users list`, `users disable NAME`,
+// `users reset-password NAME`:
+// the console's accounts (workflow/console-users.ts), managed by whoever runs the reconciler on
+// its machine. `users add` and `users reset-password` print the account's password once (stdout;
+// only its scrypt hash is stored): hand it to the person. A disabled account's sessions end at
+// once, and so do an account's when its password is reset.
+import * as v from "valibot";
+import { EXIT } from "../../exit-codes";
+import { table, terminalText } from "../../text-table";
+import {
+  addUser,
+  type ConsoleUser,
+  disableUser,
+  listUsers,
+  resetPassword,
+  roleOf,
+  userName,
+} from "../../workflow/console-users";
+import type { Command } from "../command";
+import { commandFlags } from "../command-support";
+import { UsageError } from "../parse-args";
+import { withFlagNames } from "./breaks-act";
+import { runOnBreaks } from "./breaks-support";
+
+const addUsage = "reconciler users add NAME --role viewer|preparer|approver";
+const listUsage = "reconciler users list";
+const disableUsage = "reconciler users disable NAME";
+const resetUsage = "reconciler users reset-password NAME";
+
+/** Prints an account's new password, once: readable on a terminal, one JSON line otherwise. */
+function printPassword(
+  io: Parameters<Command["run"]>[1],
+  msg: string,
+  user: ConsoleUser,
+  password: string,
+): void {
+  if (io.isTty)
+    io.out(
+      terminalText(
+        `${msg} ${user.name} (${user.role}). Password, shown this once: ${password}\nGive it to ${user.name}: they sign in to the console with their name and it.`,
+      ),
+    );
+  else io.out(JSON.stringify({ msg: `user ${msg}`, name: user.name, role: user.role, password }));
+}
+
+/** The one NAME word of `users add|disable`. */
+function nameWord(words: readonly string[], command: string): string {
+  const [name, ...rest] = words;
+  if (name === undefined) throw new UsageError(`users ${command} needs the person's NAME`);
+  if (rest.length > 0)
+    throw new UsageError(`unexpected words: ${rest.join(" ")} (quote a name with spaces)`);
+  return name;
+}
+
+export const usersAddCommand: Command = {
+  name: "users add",
+  summary: "add a console account with a role; prints its password once",
+  usage: addUsage,
+  run(args, io) {
+    const check = () => {
+      const flags = commandFlags(
+        args,
+        { role: v.optional(v.string("needs viewer, preparer or approver")) },
+        { positional: true },
+      );
+      const typed = nameWord(args.positional, "add");
+      return withFlagNames(() => ({ name: userName(typed), role: roleOf(flags.role) }), {
+        name: "NAME",
+        role: "--role",
+      });
+    };
+    return runOnBreaks(args, io, addUsage, check, async ({ db }, input) => {
+      const { user, password } = await addUser(db, input);
+      printPassword(io, "added", user, password);
+      return EXIT.ok;
+    });
+  },
+};
+
+export const usersListCommand: Command = {
+  name: "users list",
+  summary: "the console's accounts: name, role, added, last sign-in, disabled",
+  usage: listUsage,
+  run(args, io) {
+    const check = () => {
+      commandFlags(args, {}, { positional: true });
+      if (args.positional.length > 0)
+        throw new UsageError(`unexpected words: ${args.positional.join(" ")}`);
+    };
+    return runOnBreaks(args, io, listUsage, check, async ({ db }) => {
+      const users = await listUsers(db);
+      if (!io.isTty) {
+        for (const u of users) io.out(JSON.stringify(u));
+        return EXIT.ok;
+      }
+      io.out(
+        terminalText(
+          table(
+            ["name", "role", "added", "last sign-in", "disabled"],
+            users.map((u) => [
+              u.name,
+              u.role,
+              u.createdAt,
+              u.lastSignInAt ?? "",
+              u.disabledAt ?? "",
+            ]),
+          ),
+        ),
+      );
+      return EXIT.ok;
+    });
+  },
+};
+
+export const usersDisableCommand: Command = {
+  name: "users disable",
+  summary: "disable a console account (it can no longer sign in; its sessions end)",
+  usage: disableUsage,
+  run(args, io) {
+    const check = () => {
+      commandFlags(args, {}, { positional: true });
+      const typed = nameWord(args.positional, "disable");
+      return withFlagNames(() => userName(typed), { name: "NAME" });
+    };
+    return runOnBreaks(args, io, disableUsage, check, async ({ db }, name) => {
+      const user = await disableUser(db, name);
+      if (io.isTty) io.out(terminalText(`disabled ${user.name} at ${user.disabledAt}`));
+      else io.out(JSON.stringify({ msg: "user disabled", ...user }));
+      return EXIT.ok;
+    });
+  },
+};
+
+export const usersResetPasswordCommand: Command = {
+  name: "users reset-password",
+  summary: "give a console account a new password (printed once); its sessions end",
+  usage: resetUsage,
+  run(args, io) {
+    const check = () => {
+      commandFlags(args, {}, { positional: true });
+      const typed = nameWord(args.positional, "reset-password");
+      return withFlagNames(() => userName(typed), { name: "NAME" });
+    };
+    return runOnBreaks(args, io, resetUsage, check, async ({ db }, name) => {
+      const { user, password } = await resetPassword(db, name);
+      printPassword(io, "password reset for", user, password);
+      return EXIT.ok;
+    });
+  },
+};

@@ -1,0 +1,314 @@
+// Maker-checker for the console's accepts and write-offs above the configured amount
+// (config/second-approval.ts): the first approver's accept or write-off is stored as a pending
+// request (approval_requests, audit row request_approval) instead of being applied; another,
+// different approver approves it (the accept or write-off is then applied through
+// break-actions.ts or write-off.ts as the first approver's, with their reason, and an audit row
+// approve by the second, in one transaction) or declines it (audit row decline; the first
+// approver may also withdraw their own request this way). One pending request per break; while
+// it waits the break takes no other accept or write-off.
+import { type SQL, sql } from "drizzle-orm";
+import { limitFor, type SecondApprovalLimits } from "../config/second-approval";
+import type { Db } from "../db/database";
+import { queryRows } from "../db/query-rows";
+import {
+  applyBreakAction,
+  checkActionInput,
+  type LockedBreak,
+  lockBreak,
+  refuseByState,
+  refuseIfChanged,
+  type SeenBreak,
+} from "./break-actions";
+import { freeText, personName } from "./typed-text";
+import { WorkflowError } from "./workflow-error";
+import { checkWriteOffInput, writeOffBreak } from "./write-off";
+
+export type ApprovedAction = "accept" | "write_off";
+
+export interface ApprovalRequest {
+  id: string;
+  breakId: string;
+  action: ApprovedAction;
+  requestedBy: string;
+  requestedAt: string;
+  reason: string;
+  account: string | null;
+  entryDate: string | null;
+  amount: string;
+  currency: string | null;
+}
+
+export interface MakerInput {
+  breakId: string;
+  action: ApprovedAction;
+  actor: string;
+  reason: string;
+  /** write_off: the account and the optional accounting date. */
+  account?: string | undefined;
+  date?: string | undefined;
+  /** accept: the break as the page showed it (break-actions.ts SeenBreak). */
+  seen?: SeenBreak | undefined;
+}
+
+/**
+ * What happened to an accept or write-off sent from the console: applied at once (at or below
+ * the limit) or stored as a request waiting for a second approver.
+ */
+export type MakerResult =
+  | { outcome: "applied"; actionId: string }
+  | { outcome: "pending"; request: ApprovalRequest };
+
+const REQUEST_COLUMNS = sql.raw(`id::text AS id, break_id, action, requested_by,
+  to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS requested_at,
+  reason, account, entry_date::text AS entry_date, amount::text AS amount, currency,
+  provider_amount::text AS provider_amount, ledger_amount::text AS ledger_amount`);
+
+function toRequest(r: Record<string, unknown>): ApprovalRequest {
+  return {
+    id: String(r.id),
+    breakId: String(r.break_id),
+    action: r.action as ApprovedAction,
+    requestedBy: String(r.requested_by),
+    requestedAt: String(r.requested_at),
+    reason: String(r.reason),
+    account: (r.account as string | null) ?? null,
+    entryDate: (r.entry_date as string | null) ?? null,
+    amount: String(r.amount),
+    currency: (r.currency as string | null) ?? null,
+  };
+}
+
+/** The request waiting on break `breakId`, if one. */
+export async function pendingApproval(
+  db: Db,
+  breakId: string,
+): Promise<ApprovalRequest | undefined> {
+  const [row] = await queryRows(
+    db,
+    sql`SELECT ${REQUEST_COLUMNS} FROM approval_requests
+      WHERE break_id = ${breakId} AND decided_at IS NULL`,
+  );
+  return row ? toRequest(row) : undefined;
+}
+
+function refusePending(pending: Record<string, unknown> | undefined, breakId: string): void {
+  if (pending)
+    throw new WorkflowError(
+      "conflict",
+      `break ${breakId} has a ${pending.action === "accept" ? "accept" : "write-off"} by ${pending.requested_by} waiting for a second approver: approve or decline it first`,
+    );
+}
+
+const pendingRow = (tx: Db, breakId: string, lock: SQL = sql``) =>
+  queryRows(
+    tx,
+    sql`SELECT ${REQUEST_COLUMNS} FROM approval_requests
+      WHERE break_id = ${breakId} AND decided_at IS NULL ${lock}`,
+  );
+
+/** Refuses when someone changed the break's state after audit row `lastActionId` (comments aside). */
+async function refuseIfActedOnSince(tx: Db, breakId: string, lastActionId: string): Promise<void> {
+  if (!/^(0|[1-9]\d{0,18})$/.test(lastActionId))
+    throw new WorkflowError("invalid", "lastActionId must be an audit row's id", "lastActionId");
+  const [changed] = await queryRows<{ actor: string; action: string }>(
+    tx,
+    sql`SELECT actor, action FROM break_actions WHERE break_id = ${breakId}
+      AND id > ${lastActionId}::bigint AND action <> 'comment' ORDER BY id DESC LIMIT 1`,
+  );
+  if (changed)
+    throw new WorkflowError(
+      "conflict",
+      `break ${breakId} changed since you looked (${changed.actor}: ${changed.action}): nothing done, look at it again`,
+    );
+}
+
+async function aboveLimit(tx: Db, b: LockedBreak, limits: SecondApprovalLimits | undefined) {
+  const limit = limitFor(limits, b.currency);
+  if (limit === undefined) return false;
+  const [row] = await queryRows<{ above: boolean }>(
+    tx,
+    sql`SELECT ${b.amount}::numeric > ${limit}::numeric AS above`,
+  );
+  return row?.above === true;
+}
+
+/**
+ * An approver's accept or write-off from the console: applied at once when the break's amount
+ * is at most the limit of its currency, else stored as a pending request (nothing else changes).
+ * Refused while another request waits on the break.
+ */
+export async function acceptOrWriteOff(
+  db: Db,
+  input: MakerInput,
+  limits: SecondApprovalLimits | undefined,
+): Promise<MakerResult> {
+  // The same checks, and the same errors, as the action itself.
+  const checked =
+    input.action === "accept"
+      ? checkActionInput({
+          breakId: input.breakId,
+          action: "accept",
+          actor: input.actor,
+          text: input.reason,
+          seen: input.seen,
+        })
+      : checkWriteOffInput({
+          breakId: input.breakId,
+          actor: input.actor,
+          account: input.account ?? "",
+          reason: input.reason,
+          date: input.date,
+        });
+  const { breakId, actor } = checked;
+  const reason = "reason" in checked ? checked.reason : (checked.text ?? "");
+  return db.transaction(async (tx) => {
+    const b = await lockBreak(tx, breakId, actor);
+    const [pending] = await pendingRow(tx, breakId);
+    // The same request sent again (a double click, a retry) answers as the first did.
+    if (
+      pending?.requested_by === actor &&
+      pending.action === input.action &&
+      pending.reason === reason
+    )
+      return { outcome: "pending", request: toRequest(pending) };
+    refusePending(pending, breakId);
+    const lastActionId = input.seen?.lastActionId;
+    if (input.action === "write_off" && lastActionId !== undefined)
+      await refuseIfActedOnSince(tx, breakId, lastActionId);
+    if (!(await aboveLimit(tx, b, limits))) {
+      if (input.action === "accept") {
+        const done = await applyBreakAction(tx, {
+          breakId,
+          action: "accept",
+          actor,
+          text: reason,
+          seen: input.seen,
+        });
+        return { outcome: "applied", actionId: done.actionId };
+      }
+      const done = await writeOffBreak(tx, {
+        breakId,
+        actor,
+        reason,
+        account: input.account ?? "",
+        date: input.date,
+      });
+      return { outcome: "applied", actionId: done.actionId };
+    }
+    refuseByState(input.action, b, breakId);
+    if (input.action === "accept" && input.seen) {
+      const { lastActionId: _seenId, ...figures } = input.seen;
+      refuseIfChanged(figures, b, breakId);
+      if (lastActionId !== undefined) await refuseIfActedOnSince(tx, breakId, lastActionId);
+    }
+    const account = "account" in checked ? checked.account : null;
+    const date = "date" in checked ? (checked.date ?? null) : null;
+    const what =
+      input.action === "accept"
+        ? `accept: ${reason}`
+        : `write-off to ${account}${date ? ` on ${date}` : ""}: ${reason}`;
+    const [audit] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
+        VALUES (${breakId}, ${actor}, 'request_approval', ${what}, ${b.class}, ${b.amount}::numeric,
+          ${b.currency})
+        RETURNING id::text AS id`,
+    );
+    await queryRows(
+      tx,
+      sql`UPDATE break_workflow SET last_action = 'request_approval', last_actor = ${actor},
+        last_action_at = now() WHERE break_id = ${breakId}`,
+    );
+    const [row] = await queryRows(
+      tx,
+      sql`INSERT INTO approval_requests (break_id, action, requested_by, reason, account,
+          entry_date, amount, currency, provider_amount, ledger_amount, request_action_id)
+        VALUES (${breakId}, ${input.action}, ${actor}, ${reason}, ${account}, ${date}::date,
+          ${b.amount}::numeric, ${b.currency}, ${b.provider_amount}::numeric,
+          ${b.ledger_amount}::numeric, ${audit?.id}::bigint)
+        RETURNING ${REQUEST_COLUMNS}`,
+    );
+    return { outcome: "pending", request: toRequest(row as Record<string, unknown>) };
+  });
+}
+
+/**
+ * A second approver decides the request waiting on break `breakId`: approve applies it (refused
+ * for the approver who asked, and when a run changed the break's figures since the request:
+ * decline it then), decline drops it (the asker may withdraw their own).
+ */
+export async function decideApproval(
+  db: Db,
+  input: { breakId: string; actor: string; decision: "approve" | "decline"; reason?: string },
+): Promise<{ actionId: string; request: ApprovalRequest }> {
+  const actor = personName(input.actor, "actor", "who decides");
+  const note =
+    input.reason === undefined || input.reason.trim() === ""
+      ? ""
+      : freeText(input.reason, "reason", "why");
+  const breakId = input.breakId.trim();
+  return db.transaction(async (tx) => {
+    const b = await lockBreak(tx, breakId, actor);
+    const [row] = await pendingRow(tx, breakId, sql`FOR UPDATE`);
+    if (!row)
+      throw new WorkflowError(
+        "conflict",
+        `break ${breakId} has no accept or write-off waiting for approval`,
+      );
+    const request = toRequest(row);
+    if (input.decision === "approve") {
+      if (request.requestedBy === actor)
+        throw new WorkflowError(
+          "forbidden",
+          `${actor} asked for this ${request.action === "accept" ? "accept" : "write-off"}: a second, different approver must approve it`,
+          "actor",
+        );
+      refuseIfChanged(
+        {
+          amount: request.amount,
+          currency: request.currency ?? "",
+          providerAmount: (row.provider_amount as string | null) ?? "",
+          ledgerAmount: (row.ledger_amount as string | null) ?? "",
+        },
+        b,
+        breakId,
+      );
+      if (request.action === "accept")
+        await applyBreakAction(tx, {
+          breakId,
+          action: "accept",
+          actor: request.requestedBy,
+          text: request.reason,
+        });
+      else
+        await writeOffBreak(tx, {
+          breakId,
+          actor: request.requestedBy,
+          account: request.account ?? "",
+          reason: request.reason,
+          date: request.entryDate ?? undefined,
+        });
+    }
+    const done = input.decision === "approve" ? "approved" : "declined";
+    const text = `${done} ${request.requestedBy}'s ${request.action === "accept" ? "accept" : "write-off"} (request ${request.id})${note ? `: ${note}` : ""}`;
+    const [audit] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
+        VALUES (${breakId}, ${actor}, ${input.decision}, ${text}, ${b.class}, ${b.amount}::numeric,
+          ${b.currency})
+        RETURNING id::text AS id`,
+    );
+    await queryRows(
+      tx,
+      sql`UPDATE approval_requests SET decision = ${done}, decided_by = ${actor}, decided_at = now()
+        WHERE id = ${request.id}::bigint`,
+    );
+    if (input.decision === "decline")
+      await queryRows(
+        tx,
+        sql`UPDATE break_workflow SET last_action = 'decline', last_actor = ${actor},
+          last_action_at = now() WHERE break_id = ${breakId}`,
+      );
+    return { actionId: String(audit?.id), request };
+  });
+}
