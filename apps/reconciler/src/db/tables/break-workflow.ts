@@ -46,7 +46,10 @@ export const breakActions = pgTable(
     /** A person's name, or "reconciler" for a lapse raised by a match run. */
     actor: text("actor").notNull(),
     at: time("at").notNull().defaultNow(),
-    /** accept | reopen | comment | assign | unassign | lapse | write_off | confirm | reject. */
+    /**
+     * accept | reopen | comment | assign | unassign | lapse | write_off | confirm | reject |
+     * match | unmatch (a manual match, on each break its records were in).
+     */
     action: text("action").notNull(),
     /** The reason, the comment, the assignee, or why an acceptance lapsed. */
     text: text("text").notNull().default(""),
@@ -57,7 +60,7 @@ export const breakActions = pgTable(
   (t) => [
     check(
       "break_actions_action_check",
-      sql`${t.action} in ('accept', 'reopen', 'comment', 'assign', 'unassign', 'lapse', 'write_off', 'confirm', 'reject')`,
+      sql`${t.action} in ('accept', 'reopen', 'comment', 'assign', 'unassign', 'lapse', 'write_off', 'confirm', 'reject', 'match', 'unmatch')`,
     ),
     check("break_actions_actor_check", sql`length(btrim(${t.actor})) > 0`),
     index("break_actions_break_idx").on(t.breakId, t.id),
