@@ -1,13 +1,15 @@
 // Reading breaks the way finance works them: the queue with filters and sorting, and one
 // break with its records (the provider record, the ledger entry) and its audit history.
 import { type SQL, sql } from "drizzle-orm";
+import type { DueSettings } from "../config/due-settings";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { ledgerCurrencies } from "./break-actions";
+import { withDueDates } from "./due-dates";
 
 export const WORKFLOW_STATUSES = ["open", "pending", "accepted", "resolved"] as const;
 export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
-export const QUEUE_SORTS = ["priority", "amount", "age", "class", "last_action"] as const;
+export const QUEUE_SORTS = ["priority", "amount", "age", "class", "last_action", "due"] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 export interface BreakRow {
@@ -37,6 +39,10 @@ export interface BreakRow {
   lastAction: string | null;
   lastActor: string | null;
   lastActionAt: string | null;
+  /** When the open break is due (due-dates.ts); null for a break that is not open. */
+  dueAt: string | null;
+  /** Due before the latest run's as_of. */
+  overdue: boolean;
 }
 
 export interface AuditRow {
@@ -60,6 +66,10 @@ export interface BreakFilter {
   assignee?: string | undefined;
   sort?: QueueSort | undefined;
   descending?: boolean | undefined;
+  /** Only the overdue breaks (open, due before the latest run's as_of). */
+  overdue?: boolean | undefined;
+  /** The due-date settings (the defaults when absent). */
+  due?: DueSettings | undefined;
   /** Rows to show (200 when absent; null: every row). */
   limit?: number | null | undefined;
   /** Rows to skip first (0 when absent): pages of one sort never skip or repeat a row. */
@@ -95,7 +105,7 @@ const COLUMNS = sql`break_id, class, priority, status, record_kind, provider_ref
   amount::text AS amount, provider_amount::text AS provider_amount, ledger_amount::text AS ledger_amount,
   detail, ${iso("occurred_at")} AS occurred_at, ${iso("opened_at")} AS opened_at, days_open, record_age_days,
   assignee, accepted_by, ${iso("accepted_at")} AS accepted_at, accepted_reason, last_action,
-  last_actor, ${iso("last_action_at")} AS last_action_at`;
+  last_actor, ${iso("last_action_at")} AS last_action_at, ${iso("due_at")} AS due_at, overdue`;
 
 // The view's numeric column: a bare `amount` in ORDER BY names the text output column above,
 // and sorted 981.85 before 14861.56 (the largest breaks fell past the page's limit).
@@ -110,6 +120,7 @@ const ORDER: Record<QueueSort, string> = {
   age: "occurred_at ASC NULLS LAST",
   class: `class, priority, ${AMOUNT} DESC`,
   last_action: "last_action_at DESC NULLS LAST",
+  due: "due_at ASC NULLS LAST",
 };
 const REVERSED: Record<QueueSort, string> = {
   priority: `CASE status WHEN 'open' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END DESC, priority DESC, ${AMOUNT}`,
@@ -117,6 +128,7 @@ const REVERSED: Record<QueueSort, string> = {
   age: "occurred_at DESC NULLS LAST",
   class: `class DESC, priority, ${AMOUNT} DESC`,
   last_action: "last_action_at ASC NULLS LAST",
+  due: "due_at DESC NULLS LAST",
 };
 
 /** The breaks matching the filter, sorted (most urgent first by default). */
@@ -151,23 +163,25 @@ export async function listBreakPage(db: Db, filter: BreakFilter = {}): Promise<B
         : // Whoever typed the name (an assign, the filter) chose its case: "carol" finds Carol.
           sql`lower(assignee) = lower(${filter.assignee})`,
     );
+  if (filter.overdue) where.push(sql`overdue`);
   const sort = filter.sort ?? "priority";
   const order = (filter.descending ? REVERSED : ORDER)[sort];
   const offset = filter.offset ?? 0;
   const limit = filter.limit === null ? sql`ALL` : sql`${filter.limit ?? 200}`;
   const matching = sql.join(where, sql` AND `);
+  const from = sql`${withDueDates(filter.due)} finance_break_workflow`;
   // The total comes with the rows (one statement, one snapshot); a page past the end has no
   // row to carry it, so it is counted apart.
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`SELECT ${COLUMNS}, count(*) OVER () AS total_rows FROM finance_break_workflow
+    sql`SELECT ${COLUMNS}, count(*) OVER () AS total_rows FROM ${from}
       WHERE ${matching} ORDER BY ${sql.raw(order)}, break_id LIMIT ${limit} OFFSET ${offset}`,
   );
   let total = rows.length > 0 ? Number(rows[0]?.total_rows) : 0;
   if (rows.length === 0 && offset > 0) {
     const [counted] = await queryRows<{ n: string }>(
       db,
-      sql`SELECT count(*) AS n FROM finance_break_workflow WHERE ${matching}`,
+      sql`SELECT count(*) AS n FROM ${from} WHERE ${matching}`,
     );
     total = Number(counted?.n ?? 0);
   }
@@ -200,14 +214,18 @@ export interface BreakDetail {
 }
 
 /** One break with what finance needs to decide on it; undefined for an unknown id. */
-export async function showBreak(db: Db, breakId: string): Promise<BreakDetail | undefined> {
+export async function showBreak(
+  db: Db,
+  breakId: string,
+  due?: DueSettings,
+): Promise<BreakDetail | undefined> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT ${COLUMNS},
         (SELECT coalesce(max(a.id), 0)::text FROM break_actions a
           WHERE a.break_id = finance_break_workflow.break_id) AS last_action_id,
         ${ledgerCurrencies("finance_break_workflow.break_id")} AS ledger_currencies
-      FROM finance_break_workflow WHERE break_id = ${breakId}`,
+      FROM ${withDueDates(due)} finance_break_workflow WHERE break_id = ${breakId}`,
   );
   if (!row) return undefined;
   const b = toBreakRow(row);
@@ -321,5 +339,7 @@ function toBreakRow(r: Record<string, unknown>): BreakRow {
     lastAction: text(r.last_action),
     lastActor: text(r.last_actor),
     lastActionAt: text(r.last_action_at),
+    dueAt: text(r.due_at),
+    overdue: r.overdue === true || r.overdue === "t" || r.overdue === "true",
   };
 }

@@ -19,10 +19,10 @@ import { UNASSIGNED_FILTER } from "../../workflow/typed-text";
 import type { Command } from "../command";
 import { commandFlags } from "../command-support";
 import { SWITCH, UsageError } from "../parse-args";
-import { runOnBreaks } from "./breaks-support";
+import { dueText, runOnBreaks } from "./breaks-support";
 
 const usage =
-  "reconciler breaks list [--status open,pending,accepted,resolved|all] [--class CLASS] [--currency USD[,EUR]] [--assignee NAME|none] [--sort priority|amount|age|class|last_action (amount: by currency, then the largest first; age: the oldest record age first)] [--limit 200] [--offset N | --all] [--json]";
+  "reconciler breaks list [--status open,pending,accepted,resolved|all] [--class CLASS] [--currency USD[,EUR]] [--assignee NAME|none] [--sort priority|amount|age|class|last_action|due (amount: by currency, then the largest first; age: the oldest record age first; due: the earliest due first)] [--overdue] [--limit 200] [--offset N | --all] [--json]";
 
 const DEFAULT_LIMIT = 200;
 const count = (n: number) => n.toLocaleString("en-US");
@@ -76,6 +76,7 @@ export const BREAK_FILTER_FLAGS = {
   ),
   assignee: v.optional(v.pipe(v.string("needs a name (or none)"), v.minLength(1))),
   sort: v.optional(v.picklist(QUEUE_SORTS, `must be one of ${QUEUE_SORTS.join(", ")}`)),
+  overdue: SWITCH,
 };
 
 /** The filter the BREAK_FILTER_FLAGS given choose ("none": the unassigned breaks). */
@@ -88,6 +89,7 @@ export function breaksFilter(
     currency: flags.currency,
     assignee: flags.assignee?.toLowerCase() === UNASSIGNED_FILTER ? "" : flags.assignee,
     sort: flags.sort,
+    overdue: flags.overdue === true ? true : undefined,
   };
 }
 
@@ -101,10 +103,11 @@ export const breaksListCommand: Command = {
       io,
       usage,
       () => readFlags(args),
-      async ({ db }, flags) => {
+      async ({ db }, flags, config) => {
         const offset = flags.offset ?? 0;
         const { rows, total } = await listBreakPage(db, {
           ...breaksFilter(flags),
+          due: config.due,
           limit: flags.all === true ? null : (flags.limit ?? DEFAULT_LIMIT),
           offset,
         });
@@ -124,6 +127,7 @@ export const breaksListCommand: Command = {
             "amount",
             "record age",
             "open for",
+            "due",
             "assignee",
             "last action",
             "detail",
@@ -136,6 +140,7 @@ export const breaksListCommand: Command = {
             moneyText(b.amount, b.currency),
             b.recordAgeDays === null ? "-" : `${b.recordAgeDays}d`,
             b.daysOpen === null ? "-" : `${b.daysOpen}d`,
+            dueText(b),
             b.assignee ?? "-",
             b.lastAction ? `${b.lastAction} by ${b.lastActor}` : "-",
             b.detail,
