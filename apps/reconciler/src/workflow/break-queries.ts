@@ -70,6 +70,8 @@ export interface BreakFilter {
   overdue?: boolean | undefined;
   /** The due-date settings (the defaults when absent). */
   due?: DueSettings | undefined;
+  /** Breaks whose ids, records, card or amount match (queueSearch). */
+  search?: QueueSearch | undefined;
   /** Rows to show (200 when absent; null: every row). */
   limit?: number | null | undefined;
   /** Rows to skip first (0 when absent): pages of one sort never skip or repeat a row. */
@@ -89,6 +91,46 @@ export function currencyFilter(text: string): string[] | string {
   return bad.length === 0
     ? codes
     : `${bad.map((code) => JSON.stringify(code)).join(", ")} ${bad.length === 1 ? "is not an ISO 4217 currency code" : "are not ISO 4217 currency codes"}: name codes such as USD or usd,EUR`;
+}
+
+/**
+ * What `--search` looks for: `text` in any case within the break's id, its provider record's and
+ * ledger entry's ids, any record's id or card (break_records, the ledger entry, the card
+ * transaction); and, when the text reads as an amount, a break of that amount without sign (its
+ * amount at stake, a side's amount or a record's), in `currency` when one is given.
+ */
+export interface QueueSearch {
+  text: string;
+  amount?: string | undefined;
+  currency?: string | undefined;
+}
+
+/** The LIKE pattern finding `text` anywhere, its wildcards taken literally. */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function searchCondition(q: QueueSearch): SQL {
+  const like = containing(q.text);
+  const w = sql.raw("finance_break_workflow");
+  const ids = sql`(lower(${w}.break_id) LIKE ${like} OR lower(${w}.provider_ref) LIKE ${like}
+    OR lower(${w}.entry_id) LIKE ${like}
+    OR EXISTS (SELECT 1 FROM break_records r WHERE r.break_id = ${w}.break_id
+      AND (lower(r.record_ref) LIKE ${like} OR lower(r.card_id) LIKE ${like}))
+    OR EXISTS (SELECT 1 FROM ledger_entries e WHERE e.entry_id = ${w}.entry_id
+      AND lower(e.card_id) LIKE ${like})
+    OR EXISTS (SELECT 1 FROM card_transactions c WHERE c.txn_order_no = ${w}.provider_ref
+      AND lower(c.card_id) LIKE ${like}))`;
+  if (q.amount === undefined) return ids;
+  const x = sql`abs(${q.amount}::numeric)`;
+  const amounts = sql`(abs(${w}.amount) = ${x} OR abs(${w}.provider_amount) = ${x}
+    OR abs(${w}.ledger_amount) = ${x}
+    OR EXISTS (SELECT 1 FROM break_records r WHERE r.break_id = ${w}.break_id
+      AND abs(r.amount) = ${x}))`;
+  const currency =
+    q.currency === undefined
+      ? sql`true`
+      : sql`(${w}.currency = ${q.currency} OR EXISTS (SELECT 1 FROM break_records r
+          WHERE r.break_id = ${w}.break_id AND r.currency = ${q.currency}))`;
+  return sql`(${ids} OR (${amounts} AND ${currency}))`;
 }
 
 /** One page of the queue and how many breaks match the filter in all. */
@@ -141,6 +183,34 @@ export async function listBreaks(db: Db, filter: BreakFilter = {}): Promise<Brea
  * break_id (unique), so the order is total: consecutive offsets neither skip nor repeat a row.
  */
 export async function listBreakPage(db: Db, filter: BreakFilter = {}): Promise<BreakPage> {
+  const { from, matching } = chosenBreaks(filter);
+  const sort = filter.sort ?? "priority";
+  const order = (filter.descending ? REVERSED : ORDER)[sort];
+  const offset = filter.offset ?? 0;
+  const limit = filter.limit === null ? sql`ALL` : sql`${filter.limit ?? 200}`;
+  // The total comes with the rows (one statement, one snapshot); a page past the end has no
+  // row to carry it, so it is counted apart.
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${COLUMNS}, count(*) OVER () AS total_rows FROM ${from}
+      WHERE ${matching} ORDER BY ${sql.raw(order)}, break_id LIMIT ${limit} OFFSET ${offset}`,
+  );
+  let total = rows.length > 0 ? Number(rows[0]?.total_rows) : 0;
+  if (rows.length === 0 && offset > 0) {
+    const [counted] = await queryRows<{ n: string }>(
+      db,
+      sql`SELECT count(*) AS n FROM ${from} WHERE ${matching}`,
+    );
+    total = Number(counted?.n ?? 0);
+  }
+  return { rows: rows.map(toBreakRow), total, offset };
+}
+
+/**
+ * The breaks a filter chooses: `from` (finance_break_workflow with due dates, under its own
+ * name) and the condition `matching` over it (paging and sorting left out).
+ */
+export function chosenBreaks(filter: BreakFilter): { from: SQL; matching: SQL } {
   const statuses = filter.status && filter.status.length > 0 ? filter.status : ["open", "pending"];
   const where: SQL[] = [
     sql`status IN (${sql.join(
@@ -164,28 +234,11 @@ export async function listBreakPage(db: Db, filter: BreakFilter = {}): Promise<B
           sql`lower(assignee) = lower(${filter.assignee})`,
     );
   if (filter.overdue) where.push(sql`overdue`);
-  const sort = filter.sort ?? "priority";
-  const order = (filter.descending ? REVERSED : ORDER)[sort];
-  const offset = filter.offset ?? 0;
-  const limit = filter.limit === null ? sql`ALL` : sql`${filter.limit ?? 200}`;
-  const matching = sql.join(where, sql` AND `);
-  const from = sql`${withDueDates(filter.due)} finance_break_workflow`;
-  // The total comes with the rows (one statement, one snapshot); a page past the end has no
-  // row to carry it, so it is counted apart.
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`SELECT ${COLUMNS}, count(*) OVER () AS total_rows FROM ${from}
-      WHERE ${matching} ORDER BY ${sql.raw(order)}, break_id LIMIT ${limit} OFFSET ${offset}`,
-  );
-  let total = rows.length > 0 ? Number(rows[0]?.total_rows) : 0;
-  if (rows.length === 0 && offset > 0) {
-    const [counted] = await queryRows<{ n: string }>(
-      db,
-      sql`SELECT count(*) AS n FROM ${from} WHERE ${matching}`,
-    );
-    total = Number(counted?.n ?? 0);
-  }
-  return { rows: rows.map(toBreakRow), total, offset };
+  if (filter.search) where.push(searchCondition(filter.search));
+  return {
+    from: sql`${withDueDates(filter.due)} finance_break_workflow`,
+    matching: sql.join(where, sql` AND `),
+  };
 }
 
 export interface BreakDetail {
