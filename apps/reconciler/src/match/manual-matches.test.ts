@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { testBackends } from "../testing/databases";
+import { documentedQueries } from "../testing/documented-queries";
 import { useTestDatabase } from "../testing/use-database";
 import { matchManually, sumDecimals, unmatchManually } from "../workflow/manual-match";
 import { WorkflowError } from "../workflow/workflow-error";
@@ -187,6 +188,11 @@ describe.each(testBackends())("manual matches on %s", (kind) => {
       ),
     ).toEqual([{ match_id: "manual:1", pass: "manual", p: "-50.00", l: "-50.00" }]);
     await bridgeTies();
+    // Finance query 15 lists it, applied, with its records.
+    const q15 = await queryText(db, documentedQueries().get(15) ?? "");
+    expect(q15.map((r) => [r.id, r.status, r.records, r.applied])).toEqual([
+      ["1", "active", "ledger E1, ledger E2, provider P1", true],
+    ]);
     // Unchanged records keep it run after run.
     await runMatch(db, { ...options, full: true });
     expect(await results()).toEqual(after);
