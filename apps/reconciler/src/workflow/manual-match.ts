@@ -175,7 +175,8 @@ function refuseTaken(r: Found): void {
       `${field}: ${what} ${r.record_ref} is already in manual match ${r.manual_id}: unmatch it first`,
       field,
     );
-  if (r.break_id === null && r.match_id !== null)
+  // A record in a rule's match is paired even where a break also holds it (a cash leg's).
+  if (r.match_id !== null)
     throw new WorkflowError(
       "conflict",
       `${field}: ${what} ${r.record_ref} is already paired (${r.match_id}): only records no pass paired are matched by hand`,
