@@ -7,6 +7,7 @@ import { openDatabase } from "../db/connect";
 import type { Database } from "../db/database";
 import { EXIT } from "../exit-codes";
 import { logEvent } from "../log-event";
+import { BREAK_CLASSES } from "../match/break-classes";
 import { errorText } from "../store/error-text";
 import type { CommandIo, ParsedArgs } from "./command";
 import { SWITCH, SWITCHES, UsageError } from "./parse-args";
@@ -54,7 +55,8 @@ export function commandFlags<S extends v.ObjectEntries>(
 }
 
 export function configOf(args: ParsedArgs, io: CommandIo): ReconcilerConfig {
-  return loadConfig(io.env, args.flags);
+  // The due-date settings may name break classes: checked against the real ones.
+  return loadConfig(io.env, args.flags, { breakClasses: BREAK_CLASSES });
 }
 
 export function openConfiguredDatabase(config: ReconcilerConfig): Promise<Database> {

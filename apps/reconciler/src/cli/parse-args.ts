@@ -15,7 +15,14 @@ export class UsageError extends Error {
  * The CLI's switches: flags that take no value. Every other flag takes one, so `--as alice`
  * and `--reason "known FX rounding"` read their value, and `--reason` alone is an error.
  */
-export const SWITCHES: ReadonlySet<string> = new Set(["json", "no-sync", "run-now", "all", "full"]);
+export const SWITCHES: ReadonlySet<string> = new Set([
+  "json",
+  "no-sync",
+  "run-now",
+  "all",
+  "full",
+  "overdue",
+]);
 
 /**
  * A command's schema for a switch. commandFlags refuses to check a flag given this schema whose

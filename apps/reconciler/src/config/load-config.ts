@@ -8,6 +8,14 @@ import { validate as validateCron } from "node-cron";
 import * as v from "valibot";
 import { DEFAULT_DATA_DIR } from "../db/connect";
 import { databaseUrlProblem } from "../db/reach-database";
+import {
+  DEFAULT_DUE,
+  DEFAULT_DUE_DAYS,
+  DEFAULT_DUE_LARGE_AMOUNT,
+  type DueSettings,
+  parseDueDays,
+  parseLargeAmount,
+} from "./due-settings";
 import { parseDuration } from "./durations";
 import type { ReconcilerConfig } from "./reconciler-config";
 
@@ -216,6 +224,33 @@ const FIELDS = {
     fallback: "false",
   },
   reportDir: { env: "RECONCILER_REPORT_DIR", flag: "report-dir", schema: text() },
+  // Checked against the break classes in loadConfig (opts.breakClasses) when the caller knows them.
+  dueDays: {
+    env: "RECONCILER_DUE_DAYS",
+    flag: "due-days",
+    schema: v.pipe(
+      text(),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const parsed = parseDueDays(dataset.value);
+        if (typeof parsed === "string") addIssue({ message: parsed });
+      }),
+    ),
+    fallback: DEFAULT_DUE_DAYS,
+  },
+  dueLargeAmount: {
+    env: "RECONCILER_DUE_LARGE_AMOUNT",
+    flag: "due-large-amount",
+    schema: v.pipe(
+      text(),
+      v.check(
+        (s) => parseLargeAmount(s) !== undefined,
+        'must be a positive amount ("10000", "2500.50")',
+      ),
+      v.transform((s) => parseLargeAmount(s) as string),
+    ),
+    fallback: DEFAULT_DUE_LARGE_AMOUNT,
+  },
 } as const satisfies Record<
   string,
   { env: string; flag: string; schema: v.GenericSchema<string, unknown>; fallback?: string }
@@ -240,7 +275,7 @@ export const CONFIG_FLAGS: readonly string[] = Object.values(FIELDS).map((f) => 
 export function loadConfig(
   env: Readonly<Record<string, string | undefined>>,
   flags: Readonly<Record<string, string | true>> = {},
-  opts: { cwd?: string } = {},
+  opts: { cwd?: string; breakClasses?: readonly string[] } = {},
 ): ReconcilerConfig {
   const issues: string[] = [];
   const parsed = {} as Record<string, unknown>;
@@ -259,6 +294,7 @@ export function loadConfig(
   }
   const p = parsed as Parsed;
   const ledgerQuery = readLedgerQuery(p, issues);
+  const due = readDue(p, issues, opts.breakClasses);
   if (issues.length > 0) throw new ConfigError(issues);
   const cwd = opts.cwd ?? process.cwd();
   // An explicit data folder beats an inherited DATABASE_URL (as openDatabase does).
@@ -301,7 +337,19 @@ export function loadConfig(
             complete: p.ledgerQueryComplete === true,
           },
     reportDir: p.reportDir === undefined ? undefined : resolve(cwd, p.reportDir),
+    due,
   };
+}
+
+/** The due-date settings, the class names checked when `classes` are known. */
+function readDue(p: Parsed, issues: string[], classes?: readonly string[]): DueSettings {
+  const days = parseDueDays(p.dueDays ?? DEFAULT_DUE_DAYS, classes);
+  if (typeof days === "string") {
+    if (!issues.some((i) => i.startsWith(`${settingName("dueDays")}:`)))
+      issues.push(`${settingName("dueDays")}: ${days}`);
+    return DEFAULT_DUE;
+  }
+  return { ...days, largeAmount: p.dueLargeAmount ?? DEFAULT_DUE_LARGE_AMOUNT };
 }
 
 /** The ledger query's text (inline or from its file), checked to come with its database. */

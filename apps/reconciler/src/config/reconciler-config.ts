@@ -1,6 +1,7 @@
 // The reconciler's validated configuration: where the database is, how to reach the service,
 // and how the sync paces itself.
 import type { Environment } from "@merchantkit/core";
+import type { DueSettings } from "./due-settings";
 
 export interface ReconcilerConfig {
   /** url: a Postgres server; else PGlite in dataDir (the two are never both set). */
@@ -59,4 +60,6 @@ export interface ReconcilerConfig {
     | undefined;
   /** Where each cycle writes its report (report.html, statement.csv). */
   reportDir: string | undefined;
+  /** When an open break is due (due-settings.ts). */
+  due: DueSettings;
 }

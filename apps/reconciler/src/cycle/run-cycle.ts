@@ -99,7 +99,7 @@ export async function runCycle(
   let reportMs = 0;
   if (config.reportDir && match !== "skipped" && !("error" in match)) {
     const dir = config.reportDir;
-    const [written, ms] = await timed(() => writeReport(db, dir));
+    const [written, ms] = await timed(() => writeReport(db, dir, config.due));
     report = "error" in written ? written : { files: written };
     reportMs = ms;
   }

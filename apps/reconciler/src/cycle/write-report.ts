@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { DueSettings } from "../config/due-settings";
 import type { Db } from "../db/database";
 import { csvField } from "../ledger/csv";
 import { renderHtml } from "../report/render-html";
@@ -64,8 +65,8 @@ async function replaceFile(path: string, text: string): Promise<void> {
 }
 
 /** Writes report.html and statement.csv into `dir` (created if missing); answers their paths. */
-export async function writeReport(db: Db, dir: string): Promise<string[]> {
-  const data = await loadReport(db, { queueLimit: 500 });
+export async function writeReport(db: Db, dir: string, due?: DueSettings): Promise<string[]> {
+  const data = await loadReport(db, { queueLimit: 500, due });
   await mkdir(dir, { recursive: true });
   const html = join(dir, "report.html");
   const csv = join(dir, "statement.csv");

@@ -5,6 +5,7 @@ export * from "./tables/card-transactions";
 export * from "./tables/console-users";
 export * from "./tables/journal-entries";
 export * from "./tables/ledger";
+export * from "./tables/manual-matches";
 export * from "./tables/matching";
 export * from "./tables/operate-records";
 export * from "./tables/payouts";

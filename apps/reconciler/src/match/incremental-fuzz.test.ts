@@ -33,6 +33,7 @@ import { PROVIDER_TABLES, settledClearing, storeGroundTruth } from "../testing/g
 import { runFigures, storedDifference, storedResults } from "../testing/stored-results";
 import { useTestDatabase } from "../testing/use-database";
 import { decideProposal } from "../workflow/decide-proposal";
+import { matchManually } from "../workflow/manual-match";
 import { runMatch } from "./run-match";
 
 const HOUR = 3_600_000;
@@ -143,7 +144,8 @@ async function emptyDatabase(db: Db) {
   await queryText(
     db,
     `TRUNCATE ${PROVIDER_TABLES}, ledger_entries, match_pairs, match_groups, match_group_members, breaks, break_records,
-       match_runs, match_totals, match_leftovers, sync_watermarks`,
+       match_runs, match_totals, match_leftovers, sync_watermarks, manual_matches,
+       manual_match_records`,
   );
   // Apart: the TRUNCATE above logs itself as a change of everything.
   await queryText(db, "TRUNCATE match_changes");
@@ -1260,6 +1262,43 @@ describe.runIf(testBackends().includes("postgres"))("incremental matching on Pos
       );
       await queryText(db, "UPDATE ledger_entries SET amount = -70.96 WHERE entry_id = 'E2'");
       expect(await incrementalVsFull()).toEqual({});
+    });
+
+    // Finance's manual matches (passes/manual-matches.ts): E1 and E2 matched with K1 by hand;
+    // an entry near them changes (the scope takes the stored group), then K1's amount changes
+    // (the match lapses: the breaks come back); a second match loses its entry (deleted) and
+    // lapses too. Each step, incremental = full.
+    it("manual matches: applied, kept, then lapsed by a change and by a deletion", async () => {
+      const loose = (entry_id: string, amount: string): Entry => ({
+        ...entry(entry_id, "card_transaction", `X-${entry_id}`, amount, AS_OF - 9 * DAY),
+        card_id: CARD,
+      });
+      const settled = (txnOrderNo: string, amount: string) =>
+        settledClearing({ cardId: CARD, txnOrderNo, amount, at: AS_OF - 9 * DAY });
+      await start(
+        [{ txns: [settled("K1", "50.00"), settled("K2", "7.25")] }],
+        [loose("E1", "-30.00"), loose("E2", "-20.00"), loose("E3", "-7.25"), loose("E4", "-1.00")],
+      );
+      const by = { actor: "a", reason: "split booking" };
+      await matchManually(db, { entries: ["E1", "E2"], records: ["K1"], ...by });
+      await matchManually(db, { entries: ["E3"], records: ["K2"], ...by });
+      expect(await incrementalVsFull()).toEqual({});
+      const manualGroups = () =>
+        queryText(db, "SELECT count(*)::int AS n FROM match_groups WHERE pass = 'manual'");
+      expect(await manualGroups()).toEqual([{ n: 2 }]);
+      await queryText(db, "UPDATE ledger_entries SET amount = -1.50 WHERE entry_id = 'E4'");
+      expect(await incrementalVsFull()).toEqual({});
+      expect(await manualGroups()).toEqual([{ n: 2 }]);
+      await queryText(
+        db,
+        `UPDATE card_transactions SET card_amount = 50.20, settle_amount = 50.20
+          WHERE txn_order_no = 'K1'`,
+      );
+      expect(await incrementalVsFull()).toEqual({});
+      await queryText(db, "DELETE FROM ledger_entries WHERE entry_id = 'E3'");
+      expect(await incrementalVsFull()).toEqual({});
+      const states = await queryText(db, "SELECT status FROM manual_matches ORDER BY id");
+      expect(states).toEqual([{ status: "lapsed" }, { status: "lapsed" }]);
     });
 
     // An authorization its clearing used in full holds nothing: no break, though its own status

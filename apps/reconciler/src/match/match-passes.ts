@@ -15,6 +15,7 @@ import { confirmedProposals } from "./passes/decided-proposals";
 import { duplicatesPass } from "./passes/duplicates";
 import { exactPass } from "./passes/exact";
 import { keyMismatchPass } from "./passes/key-mismatch";
+import { manualMatchesPass } from "./passes/manual-matches";
 import { missingAtProviderPass } from "./passes/missing-at-provider";
 import { missingInLedgerPass } from "./passes/missing-in-ledger";
 import { noMoney } from "./passes/no-money";
@@ -33,6 +34,8 @@ import { workTables } from "./work-tables";
 /** Every pass, in precedence order. */
 export const MATCH_PASSES = [
   statementsOnly(exactPass, workTables, authorizationChain, refundNet, operationGross, cashLeg),
+  // Finance's manual matches: records no rule above paired, before any break takes them.
+  statementsOnly(manualMatchesPass),
   cashLegMismatchPass,
   // An entry written for a composite is measured against it before its bare record.
   statementsOnly(refundNetMismatch, operationGrossMismatch),

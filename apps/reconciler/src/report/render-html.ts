@@ -10,8 +10,10 @@ import {
   BRIDGE_RULE,
   classTable,
   currencyTable,
+  DUE_RULE,
   EFFECT_RULE,
   holdsTable,
+  overdueTable,
   statementTable,
   type TableData,
 } from "./report-tables";
@@ -61,6 +63,8 @@ ${differenceCharts(
   allClasses,
 )}
 ${tableHtml(classTable(data.byClass))}
+<h2>Overdue open breaks per currency (${DUE_RULE})</h2>
+${data.overdue.length === 0 ? "<p>No overdue breaks.</p>" : tableHtml(overdueTable(data))}
 <h2>Breaks to work on, by class and day</h2>
 ${dayChart(actionable, { label: "open breaks", allClasses, empty: "No open breaks to work on." })}
 <h2>Holds to watch: stale authorizations by day</h2>

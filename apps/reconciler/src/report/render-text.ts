@@ -6,8 +6,10 @@ import {
   BRIDGE_RULE,
   classTable,
   currencyTable,
+  DUE_RULE,
   EFFECT_RULE,
   holdsTable,
+  overdueTable,
   statementTable,
   type TableData,
 } from "./report-tables";
@@ -45,6 +47,10 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
   out.push("");
   out.push(`Open differences by class, per currency (${EFFECT_RULE})`);
   out.push(...lines(classTable(data.byClass)));
+  out.push("");
+  out.push(`Overdue open breaks per currency (${DUE_RULE})`);
+  if (data.overdue.length === 0) out.push("  none");
+  else out.push(...lines(overdueTable(data)));
   if (data.acceptedByClass.length > 0) {
     out.push("");
     out.push("Accepted breaks by class (out of the queue; they lapse if the difference changes)");

@@ -2,9 +2,11 @@
 // break queue, breaks by class and day, stale authorizations, fees and sync health.
 import { subtractDecimal, sumDecimals } from "@merchantkit/core";
 import { type SQL, sql } from "drizzle-orm";
+import type { DueSettings } from "../config/due-settings";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { detailText } from "../money-text";
+import { withDueDates } from "../workflow/due-dates";
 import { FiguresCache } from "./figures-cache";
 
 export interface ReportRun {
@@ -78,6 +80,18 @@ export interface ClassTotal {
   amount: string;
 }
 
+/**
+ * Overdue open breaks in one currency (due-dates.ts): how many touch it, their signed effect
+ * (provider - ledger, finance_break_effects: part of the bridge's open_breaks) and the money at
+ * stake (the effects without sign).
+ */
+export interface OverdueRow {
+  currency: string;
+  count: number;
+  effect: string;
+  atStake: string;
+}
+
 export interface ReportData {
   /** The day the report is about (YYYY-MM-DD), or undefined for every day. */
   date: string | undefined;
@@ -94,6 +108,8 @@ export interface ReportData {
   pendingItems: number;
   /** Open (not accepted) breaks per class and currency. */
   byClass: ClassTotal[];
+  /** Overdue open breaks per currency. */
+  overdue: OverdueRow[];
   /** Accepted breaks per class and currency, and the latest acceptances with their reasons. */
   acceptedByClass: ClassTotal[];
   accepted: {
@@ -143,7 +159,12 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Reads the report of `date` (a UTC day) or of every day; `queueLimit` caps the break list. */
 export async function loadReport(
   db: Db,
-  opts: { date?: string | undefined; queueLimit?: number; cache?: ReportFiguresCache } = {},
+  opts: {
+    date?: string | undefined;
+    queueLimit?: number;
+    due?: DueSettings | undefined;
+    cache?: ReportFiguresCache;
+  } = {},
 ): Promise<ReportData> {
   const date = opts.date;
   if (date !== undefined && !DAY.test(date)) throw new RangeError("date must be YYYY-MM-DD");
@@ -182,6 +203,19 @@ export async function loadReport(
     );
   const byClass = await classTotals("open");
   const acceptedByClass = await classTotals("accepted");
+  const overdue = await queryRows<{
+    currency: string;
+    n: string;
+    effect: string;
+    at_stake: string;
+  }>(
+    db,
+    sql`SELECT e.currency, count(DISTINCT e.break_id) AS n, sum(e.effect)::text AS effect,
+        sum(abs(e.effect))::text AS at_stake
+      FROM finance_break_effects e JOIN ${withDueDates(opts.due)} d ON d.break_id = e.break_id
+      WHERE e.status = 'open' AND d.overdue AND ${onDay("e.occurred_at")}
+      GROUP BY e.currency ORDER BY e.currency`,
+  );
   const accepted = await queryRows<Record<string, string | null>>(
     db,
     sql`SELECT break_id, class, amount::text AS amount, currency, accepted_by,
@@ -270,6 +304,12 @@ export async function loadReport(
     pendingItems: Number(counts?.pending ?? 0),
     byClass: byClass.map(classTotal),
     acceptedByClass: acceptedByClass.map(classTotal),
+    overdue: overdue.map((r) => ({
+      currency: r.currency,
+      count: Number(r.n),
+      effect: r.effect,
+      atStake: r.at_stake,
+    })),
     accepted: accepted.map((r) => ({
       breakId: String(r.break_id),
       class: String(r.class),

@@ -57,6 +57,24 @@ export function classTable(rows: readonly ClassTotal[]): TableData {
   };
 }
 
+/** Overdue open breaks per currency: how many, their signed effect and the money at stake. */
+export function overdueTable(data: ReportData): TableData {
+  return {
+    header: ["currency", "overdue breaks", "effect (provider - ledger)", "at stake"],
+    rows: data.overdue.map((o) => [
+      o.currency,
+      String(o.count),
+      moneyText(o.effect, o.currency),
+      moneyText(o.atStake, o.currency),
+    ]),
+    right: new Set([1, 2, 3]),
+  };
+}
+
+/** How the due dates are set, for the overdue section's heading. */
+export const DUE_RULE =
+  "due = the record's time + its class's days, halved from the large amount; RECONCILER_DUE_DAYS, RECONCILER_DUE_LARGE_AMOUNT";
+
 export function holdsTable(data: ReportData): TableData {
   return {
     header: ["currency", "record age", "count", "still held"],

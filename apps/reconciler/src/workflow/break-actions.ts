@@ -278,6 +278,8 @@ function describeAction(r: LaterAction): string {
     unassign: "unassigned it",
     lapse: "lapsed its acceptance",
     write_off: "wrote it off",
+    match: "matched its records by hand",
+    unmatch: "undid its manual match",
   };
   return `${r.actor} ${done[r.action] ?? `${r.action} it`} at ${r.at}`;
 }

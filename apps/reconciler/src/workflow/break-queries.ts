@@ -1,15 +1,17 @@
 // Reading breaks the way finance works them: the queue with filters and sorting, and one
 // break with its records (the provider record, the ledger entry) and its audit history.
 import { type SQL, sql } from "drizzle-orm";
+import type { DueSettings } from "../config/due-settings";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { detailText } from "../money-text";
 import { ledgerCurrencies } from "./break-actions";
 import { type BreakResolution, breakResolution } from "./break-resolution";
+import { withDueDates } from "./due-dates";
 
 export const WORKFLOW_STATUSES = ["open", "pending", "accepted", "resolved"] as const;
 export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
-export const QUEUE_SORTS = ["priority", "amount", "age", "class", "last_action"] as const;
+export const QUEUE_SORTS = ["priority", "amount", "age", "class", "last_action", "due"] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 export interface BreakRow {
@@ -39,6 +41,10 @@ export interface BreakRow {
   lastAction: string | null;
   lastActor: string | null;
   lastActionAt: string | null;
+  /** When the open break is due (due-dates.ts); null for a break that is not open. */
+  dueAt: string | null;
+  /** Due before the latest run's as_of. */
+  overdue: boolean;
 }
 
 export interface AuditRow {
@@ -62,6 +68,12 @@ export interface BreakFilter {
   assignee?: string | undefined;
   sort?: QueueSort | undefined;
   descending?: boolean | undefined;
+  /** Only the overdue breaks (open, due before the latest run's as_of). */
+  overdue?: boolean | undefined;
+  /** The due-date settings (the defaults when absent). */
+  due?: DueSettings | undefined;
+  /** Breaks whose ids, records, card or amount match (queueSearch). */
+  search?: QueueSearch | undefined;
   /** Rows to show (200 when absent; null: every row). */
   limit?: number | null | undefined;
   /** Rows to skip first (0 when absent): pages of one sort never skip or repeat a row. */
@@ -83,6 +95,46 @@ export function currencyFilter(text: string): string[] | string {
     : `${bad.map((code) => JSON.stringify(code)).join(", ")} ${bad.length === 1 ? "is not an ISO 4217 currency code" : "are not ISO 4217 currency codes"}: name codes such as USD or usd,EUR`;
 }
 
+/**
+ * What `--search` looks for: `text` in any case within the break's id, its provider record's and
+ * ledger entry's ids, any record's id or card (break_records, the ledger entry, the card
+ * transaction); and, when the text reads as an amount, a break of that amount without sign (its
+ * amount at stake, a side's amount or a record's), in `currency` when one is given.
+ */
+export interface QueueSearch {
+  text: string;
+  amount?: string | undefined;
+  currency?: string | undefined;
+}
+
+/** The LIKE pattern finding `text` anywhere, its wildcards taken literally. */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function searchCondition(q: QueueSearch): SQL {
+  const like = containing(q.text);
+  const w = sql.raw("finance_break_workflow");
+  const ids = sql`(lower(${w}.break_id) LIKE ${like} OR lower(${w}.provider_ref) LIKE ${like}
+    OR lower(${w}.entry_id) LIKE ${like}
+    OR EXISTS (SELECT 1 FROM break_records r WHERE r.break_id = ${w}.break_id
+      AND (lower(r.record_ref) LIKE ${like} OR lower(r.card_id) LIKE ${like}))
+    OR EXISTS (SELECT 1 FROM ledger_entries e WHERE e.entry_id = ${w}.entry_id
+      AND lower(e.card_id) LIKE ${like})
+    OR EXISTS (SELECT 1 FROM card_transactions c WHERE c.txn_order_no = ${w}.provider_ref
+      AND lower(c.card_id) LIKE ${like}))`;
+  if (q.amount === undefined) return ids;
+  const x = sql`abs(${q.amount}::numeric)`;
+  const amounts = sql`(abs(${w}.amount) = ${x} OR abs(${w}.provider_amount) = ${x}
+    OR abs(${w}.ledger_amount) = ${x}
+    OR EXISTS (SELECT 1 FROM break_records r WHERE r.break_id = ${w}.break_id
+      AND abs(r.amount) = ${x}))`;
+  const currency =
+    q.currency === undefined
+      ? sql`true`
+      : sql`(${w}.currency = ${q.currency} OR EXISTS (SELECT 1 FROM break_records r
+          WHERE r.break_id = ${w}.break_id AND r.currency = ${q.currency}))`;
+  return sql`(${ids} OR (${amounts} AND ${currency}))`;
+}
+
 /** One page of the queue and how many breaks match the filter in all. */
 export interface BreakPage {
   rows: BreakRow[];
@@ -97,7 +149,7 @@ const COLUMNS = sql`break_id, class, priority, status, record_kind, provider_ref
   amount::text AS amount, provider_amount::text AS provider_amount, ledger_amount::text AS ledger_amount,
   detail, ${iso("occurred_at")} AS occurred_at, ${iso("opened_at")} AS opened_at, days_open, record_age_days,
   assignee, accepted_by, ${iso("accepted_at")} AS accepted_at, accepted_reason, last_action,
-  last_actor, ${iso("last_action_at")} AS last_action_at`;
+  last_actor, ${iso("last_action_at")} AS last_action_at, ${iso("due_at")} AS due_at, overdue`;
 
 // The view's numeric column: a bare `amount` in ORDER BY names the text output column above,
 // and sorted 981.85 before 14861.56 (the largest breaks fell past the page's limit).
@@ -112,6 +164,7 @@ const ORDER: Record<QueueSort, string> = {
   age: "occurred_at ASC NULLS LAST",
   class: `class, priority, ${AMOUNT} DESC`,
   last_action: "last_action_at DESC NULLS LAST",
+  due: "due_at ASC NULLS LAST",
 };
 const REVERSED: Record<QueueSort, string> = {
   priority: `CASE status WHEN 'open' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END DESC, priority DESC, ${AMOUNT}`,
@@ -119,6 +172,7 @@ const REVERSED: Record<QueueSort, string> = {
   age: "occurred_at DESC NULLS LAST",
   class: `class DESC, priority, ${AMOUNT} DESC`,
   last_action: "last_action_at ASC NULLS LAST",
+  due: "due_at DESC NULLS LAST",
 };
 
 /** The breaks matching the filter, sorted (most urgent first by default). */
@@ -131,6 +185,34 @@ export async function listBreaks(db: Db, filter: BreakFilter = {}): Promise<Brea
  * break_id (unique), so the order is total: consecutive offsets neither skip nor repeat a row.
  */
 export async function listBreakPage(db: Db, filter: BreakFilter = {}): Promise<BreakPage> {
+  const { from, matching } = chosenBreaks(filter);
+  const sort = filter.sort ?? "priority";
+  const order = (filter.descending ? REVERSED : ORDER)[sort];
+  const offset = filter.offset ?? 0;
+  const limit = filter.limit === null ? sql`ALL` : sql`${filter.limit ?? 200}`;
+  // The total comes with the rows (one statement, one snapshot); a page past the end has no
+  // row to carry it, so it is counted apart.
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${COLUMNS}, count(*) OVER () AS total_rows FROM ${from}
+      WHERE ${matching} ORDER BY ${sql.raw(order)}, break_id LIMIT ${limit} OFFSET ${offset}`,
+  );
+  let total = rows.length > 0 ? Number(rows[0]?.total_rows) : 0;
+  if (rows.length === 0 && offset > 0) {
+    const [counted] = await queryRows<{ n: string }>(
+      db,
+      sql`SELECT count(*) AS n FROM ${from} WHERE ${matching}`,
+    );
+    total = Number(counted?.n ?? 0);
+  }
+  return { rows: rows.map(toBreakRow), total, offset };
+}
+
+/**
+ * The breaks a filter chooses: `from` (finance_break_workflow with due dates, under its own
+ * name) and the condition `matching` over it (paging and sorting left out).
+ */
+export function chosenBreaks(filter: BreakFilter): { from: SQL; matching: SQL } {
   const statuses = filter.status && filter.status.length > 0 ? filter.status : ["open", "pending"];
   const where: SQL[] = [
     sql`status IN (${sql.join(
@@ -153,27 +235,12 @@ export async function listBreakPage(db: Db, filter: BreakFilter = {}): Promise<B
         : // Whoever typed the name (an assign, the filter) chose its case: "carol" finds Carol.
           sql`lower(assignee) = lower(${filter.assignee})`,
     );
-  const sort = filter.sort ?? "priority";
-  const order = (filter.descending ? REVERSED : ORDER)[sort];
-  const offset = filter.offset ?? 0;
-  const limit = filter.limit === null ? sql`ALL` : sql`${filter.limit ?? 200}`;
-  const matching = sql.join(where, sql` AND `);
-  // The total comes with the rows (one statement, one snapshot); a page past the end has no
-  // row to carry it, so it is counted apart.
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`SELECT ${COLUMNS}, count(*) OVER () AS total_rows FROM finance_break_workflow
-      WHERE ${matching} ORDER BY ${sql.raw(order)}, break_id LIMIT ${limit} OFFSET ${offset}`,
-  );
-  let total = rows.length > 0 ? Number(rows[0]?.total_rows) : 0;
-  if (rows.length === 0 && offset > 0) {
-    const [counted] = await queryRows<{ n: string }>(
-      db,
-      sql`SELECT count(*) AS n FROM finance_break_workflow WHERE ${matching}`,
-    );
-    total = Number(counted?.n ?? 0);
-  }
-  return { rows: rows.map(toBreakRow), total, offset };
+  if (filter.overdue) where.push(sql`overdue`);
+  if (filter.search) where.push(searchCondition(filter.search));
+  return {
+    from: sql`${withDueDates(filter.due)} finance_break_workflow`,
+    matching: sql.join(where, sql` AND `),
+  };
 }
 
 export interface BreakDetail {
@@ -204,14 +271,18 @@ export interface BreakDetail {
 }
 
 /** One break with what finance needs to decide on it; undefined for an unknown id. */
-export async function showBreak(db: Db, breakId: string): Promise<BreakDetail | undefined> {
+export async function showBreak(
+  db: Db,
+  breakId: string,
+  due?: DueSettings,
+): Promise<BreakDetail | undefined> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT ${COLUMNS},
         (SELECT coalesce(max(a.id), 0)::text FROM break_actions a
           WHERE a.break_id = finance_break_workflow.break_id) AS last_action_id,
         ${ledgerCurrencies("finance_break_workflow.break_id")} AS ledger_currencies
-      FROM finance_break_workflow WHERE break_id = ${breakId}`,
+      FROM ${withDueDates(due)} finance_break_workflow WHERE break_id = ${breakId}`,
   );
   if (!row) return undefined;
   const b = toBreakRow(row);
@@ -326,5 +397,7 @@ function toBreakRow(r: Record<string, unknown>): BreakRow {
     lastAction: text(r.last_action),
     lastActor: text(r.last_actor),
     lastActionAt: text(r.last_action_at),
+    dueAt: text(r.due_at),
+    overdue: r.overdue === true || r.overdue === "t" || r.overdue === "true",
   };
 }

@@ -38,7 +38,7 @@ const SHOWN_RULE =
 
 // "1,250.50 EUR" or "1250.50", as `breaks list` and `show` print an amount; the decimal itself
 // is checked with the input (core's rule).
-const shownAmount = v.pipe(
+export const shownAmount = v.pipe(
   v.string("needs the amount shown"),
   v.regex(/^\s*\S+(\s+[A-Za-z]{3})?\s*$/, SHOWN_RULE),
   v.transform((text) => {

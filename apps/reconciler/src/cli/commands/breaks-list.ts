@@ -12,17 +12,20 @@ import {
   currencyFilter,
   listBreakPage,
   QUEUE_SORTS,
+  type QueueSearch,
   WORKFLOW_STATUSES,
   type WorkflowStatus,
 } from "../../workflow/break-queries";
+import { queueTotals } from "../../workflow/queue-totals";
 import { UNASSIGNED_FILTER } from "../../workflow/typed-text";
 import type { Command } from "../command";
 import { commandFlags } from "../command-support";
 import { SWITCH, UsageError } from "../parse-args";
-import { runOnBreaks } from "./breaks-support";
+import { shownAmount } from "./breaks-act";
+import { dueText, runOnBreaks } from "./breaks-support";
 
 const usage =
-  "reconciler breaks list [--status open,pending,accepted,resolved|all] [--class CLASS] [--currency USD[,EUR]] [--assignee NAME|none] [--sort priority|amount|age|class|last_action (amount: by currency, then the largest first; age: the oldest record age first)] [--limit 200] [--offset N | --all] [--json]";
+  "reconciler breaks list [--status open,pending,accepted,resolved|all] [--class CLASS] [--currency USD[,EUR]] [--assignee NAME|none] [--sort priority|amount|age|class|last_action|due (amount: by currency, then the largest first; age: the oldest record age first; due: the earliest due first)] [--overdue] [--search TEXT (an id, card or amount: 1,710.47 HKD)] [--limit 200] [--offset N | --all] [--json]";
 
 const DEFAULT_LIMIT = 200;
 const count = (n: number) => n.toLocaleString("en-US");
@@ -76,7 +79,28 @@ export const BREAK_FILTER_FLAGS = {
   ),
   assignee: v.optional(v.pipe(v.string("needs a name (or none)"), v.minLength(1))),
   sort: v.optional(v.picklist(QUEUE_SORTS, `must be one of ${QUEUE_SORTS.join(", ")}`)),
+  overdue: SWITCH,
+  search: v.optional(
+    v.pipe(
+      v.string("needs the text to look for"),
+      v.trim(),
+      v.minLength(1, "needs the text to look for"),
+      v.maxLength(200, "must be at most 200 characters"),
+      v.transform(queueSearch),
+    ),
+  ),
 };
+
+/**
+ * What --search looks for: the text within ids and cards, and the amount when the text reads as
+ * one the way breaks list prints it ("1,710.47 HKD", "1710.47": shownAmount, as accept --amount).
+ */
+export function queueSearch(text: string): QueueSearch {
+  const shown = v.safeParse(shownAmount, text);
+  const amount =
+    shown.success && /^-?\d+(\.\d+)?$/.test(shown.output.amount) ? shown.output : undefined;
+  return { text, amount: amount?.amount, currency: amount?.currency };
+}
 
 /** The filter the BREAK_FILTER_FLAGS given choose ("none": the unassigned breaks). */
 export function breaksFilter(
@@ -88,6 +112,8 @@ export function breaksFilter(
     currency: flags.currency,
     assignee: flags.assignee?.toLowerCase() === UNASSIGNED_FILTER ? "" : flags.assignee,
     sort: flags.sort,
+    overdue: flags.overdue === true ? true : undefined,
+    search: flags.search,
   };
 }
 
@@ -101,10 +127,11 @@ export const breaksListCommand: Command = {
       io,
       usage,
       () => readFlags(args),
-      async ({ db }, flags) => {
+      async ({ db }, flags, config) => {
         const offset = flags.offset ?? 0;
+        const filter = { ...breaksFilter(flags), due: config.due };
         const { rows, total } = await listBreakPage(db, {
-          ...breaksFilter(flags),
+          ...filter,
           limit: flags.all === true ? null : (flags.limit ?? DEFAULT_LIMIT),
           offset,
         });
@@ -124,6 +151,7 @@ export const breaksListCommand: Command = {
             "amount",
             "record age",
             "open for",
+            "due",
             "assignee",
             "last action",
             "detail",
@@ -136,6 +164,7 @@ export const breaksListCommand: Command = {
             moneyText(b.amount, b.currency),
             b.recordAgeDays === null ? "-" : `${b.recordAgeDays}d`,
             b.daysOpen === null ? "-" : `${b.daysOpen}d`,
+            dueText(b),
             b.assignee ?? "-",
             b.lastAction ? `${b.lastAction} by ${b.lastActor}` : "-",
             b.detail,
@@ -143,6 +172,23 @@ export const breaksListCommand: Command = {
           new Set([4, 5, 6]),
         );
         for (const line of lines) io.out(line);
+        // Every page's breaks, not this page's: what the filter holds, per currency.
+        const totals = await queueTotals(db, filter);
+        if (totals.length > 0) {
+          io.out("");
+          io.out("Totals of this filter per currency (every page):");
+          for (const line of tableLines(
+            ["currency", "breaks", "at stake", "effect (provider - ledger)"],
+            totals.map((t) => [
+              t.currency,
+              count(t.count),
+              moneyText(t.atStake, t.currency),
+              moneyText(t.effect, t.currency),
+            ]),
+            new Set([1, 2, 3]),
+          ))
+            io.out(`  ${line}`);
+        }
         io.out(summary);
         return EXIT.ok;
       },

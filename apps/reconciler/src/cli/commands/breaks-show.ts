@@ -12,7 +12,7 @@ import { WorkflowError } from "../../workflow/workflow-error";
 import type { Command } from "../command";
 import { commandFlags } from "../command-support";
 import { SWITCH, UsageError } from "../parse-args";
-import { runOnBreaks } from "./breaks-support";
+import { dueText, runOnBreaks } from "./breaks-support";
 
 const usage = "reconciler breaks show ID [--json]";
 
@@ -27,8 +27,8 @@ export const breaksShowCommand: Command = {
       if (!id || extra.length > 0) throw new UsageError("breaks show needs one break id");
       return { json: flags.json === true, id };
     };
-    return runOnBreaks(args, io, usage, check, async ({ db }, { json, id }) => {
-      const detail = await showBreak(db, id);
+    return runOnBreaks(args, io, usage, check, async ({ db }, { json, id }, config) => {
+      const detail = await showBreak(db, id, config.due);
       if (!detail) throw new WorkflowError("unknown_break", `no break has the id ${id}`, "breakId");
       if (json) {
         io.out(JSON.stringify(detail));
@@ -41,6 +41,7 @@ export const breaksShowCommand: Command = {
       out(
         `  occurred ${b.occurredAt ?? "-"} (record age ${b.recordAgeDays ?? "-"} days), open for ${b.daysOpen ?? "-"} days, assignee ${b.assignee ?? "-"}`,
       );
+      if (b.dueAt) out(`  due ${dueText(b)}`);
       if (b.acceptedAt)
         out(`  accepted by ${b.acceptedBy} at ${b.acceptedAt}: ${b.acceptedReason}`);
       const resolved = detail.resolution;

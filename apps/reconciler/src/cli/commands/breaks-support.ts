@@ -1,6 +1,7 @@
 // What the `breaks` commands share: opening the configured database around the work, and
 // turning workflow errors into messages and exit codes (unknown id, bad input and a break
 // someone else changed meanwhile all exit 2: nothing was done).
+import type { ReconcilerConfig } from "../../config/reconciler-config";
 import type { Database } from "../../db/database";
 import { EXIT } from "../../exit-codes";
 import { terminalText } from "../../text-table";
@@ -17,13 +18,14 @@ export async function runOnBreaks<T>(
   io: CommandIo,
   usage: string,
   check: () => T,
-  work: (database: Database, checked: T) => Promise<number>,
+  work: (database: Database, checked: T, config: ReconcilerConfig) => Promise<number>,
 ): Promise<number> {
   try {
     const checked = check();
-    const database = await openConfiguredDatabase(configOf(args, io));
+    const config = configOf(args, io);
+    const database = await openConfiguredDatabase(config);
     try {
-      return await work(database, checked);
+      return await work(database, checked, config);
     } finally {
       await database.close();
     }
@@ -35,4 +37,10 @@ export async function runOnBreaks<T>(
     }
     return reportError(io, error, usage);
   }
+}
+
+/** "2026-05-03" or "2026-05-03 overdue": an open break's due day (UTC), "-" for any other. */
+export function dueText(b: { dueAt: string | null; overdue: boolean }): string {
+  if (!b.dueAt) return "-";
+  return `${b.dueAt.slice(0, 10)}${b.overdue ? " overdue" : ""}`;
 }

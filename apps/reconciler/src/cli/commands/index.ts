@@ -11,6 +11,7 @@ import {
 } from "./breaks-act";
 import { breaksConfirmCommand, breaksRejectCommand } from "./breaks-decide";
 import { breaksListCommand } from "./breaks-list";
+import { breaksMatchCommand, breaksUnmatchCommand } from "./breaks-match";
 import { breaksShowCommand } from "./breaks-show";
 import { breaksWriteOffCommand } from "./breaks-write-off";
 import { consoleCommand } from "./console";
@@ -56,6 +57,8 @@ export const commands: readonly Command[] = [
   breaksWriteOffCommand,
   breaksConfirmCommand,
   breaksRejectCommand,
+  breaksMatchCommand,
+  breaksUnmatchCommand,
   exportCommand,
   consoleCommand,
   usersAddCommand,

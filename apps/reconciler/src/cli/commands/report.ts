@@ -34,7 +34,11 @@ export const reportCommand: Command = {
       const config = configOf(args, io);
       const database = await openReadDatabase(config);
       try {
-        const data = await loadReport(database.db, { date: flags.date, queueLimit: 500 });
+        const data = await loadReport(database.db, {
+          date: flags.date,
+          queueLimit: 500,
+          due: config.due,
+        });
         if (io.isTty || !flags.html)
           for (const line of renderText(data, { queueRows: flags.limit ?? 25 }))
             io.out(terminalText(line));

@@ -47,8 +47,9 @@ export const breakActions = pgTable(
     actor: text("actor").notNull(),
     at: time("at").notNull().defaultNow(),
     /**
-     * accept | reopen | comment | assign | unassign | lapse | write_off | confirm | reject, and
-     * maker-checker's request_approval | approve | decline (workflow/approvals.ts).
+     * accept | reopen | comment | assign | unassign | lapse | write_off | confirm | reject |
+     * match | unmatch (a manual match, on each break its records were in), and maker-checker's
+     * request_approval | approve | decline (workflow/approvals.ts).
      */
     action: text("action").notNull(),
     /** The reason, the comment, the assignee, or why an acceptance lapsed. */
@@ -60,7 +61,7 @@ export const breakActions = pgTable(
   (t) => [
     check(
       "break_actions_action_check",
-      sql`${t.action} in ('accept', 'reopen', 'comment', 'assign', 'unassign', 'lapse', 'write_off', 'confirm', 'reject', 'request_approval', 'approve', 'decline')`,
+      sql`${t.action} in ('accept', 'reopen', 'comment', 'assign', 'unassign', 'lapse', 'write_off', 'confirm', 'reject', 'match', 'unmatch', 'request_approval', 'approve', 'decline')`,
     ),
     check("break_actions_actor_check", sql`length(btrim(${t.actor})) > 0`),
     index("break_actions_break_idx").on(t.breakId, t.id),
