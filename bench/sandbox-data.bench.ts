@@ -21,9 +21,9 @@ import { fileURLToPath } from "node:url";
 import { stringifyJson } from "../packages/core/src/json/stringify-json";
 import { generateData } from "../packages/sandbox/src/generator/generate-data";
 import { createIssuingArea, type IssuingArea } from "../packages/sandbox/src/issuing/issuing-area";
-import { inProcessRuntime, TEST_NOW } from "../packages/sandbox/src/issuing/test-client";
 import type { AnyHandler } from "../packages/sandbox/src/runtime/area";
 import { type RunningSandbox, startSandbox } from "../packages/sandbox/src/start-sandbox";
+import { inProcessRuntime, TEST_NOW } from "../packages/sandbox/src/testing/sandbox-client";
 import { compare } from "./harness";
 import { bannerValue, spawnSandbox } from "./sandbox-child";
 

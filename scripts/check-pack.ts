@@ -28,10 +28,20 @@ writeFileSync(
 );
 run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], scratch);
 
+/**
+ * An entry point only the workspace resolves (its one condition is @merchantkit/source, as a
+ * package's `./testing` test support): not published, so not checked from the tarball.
+ */
+const sourceOnly = (target: unknown) =>
+  typeof target === "object" &&
+  target !== null &&
+  Object.keys(target).length > 0 &&
+  Object.keys(target).every((condition) => condition === "@merchantkit/source");
+
 const subpaths = (pkg: Pkg) =>
-  Object.keys(pkg.exports ?? { ".": {} })
-    .filter((k) => !k.endsWith(".json"))
-    .map((k) => (k === "." ? pkg.name : `${pkg.name}/${k.slice(2)}`));
+  Object.entries(pkg.exports ?? { ".": {} })
+    .filter(([k, target]) => !k.endsWith(".json") && !sourceOnly(target))
+    .map(([k]) => (k === "." ? pkg.name : `${pkg.name}/${k.slice(2)}`));
 
 const specifiers = pkgs.flatMap(subpaths);
 const importCheck = specifiers

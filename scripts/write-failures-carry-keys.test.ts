@@ -10,9 +10,9 @@ import { endpoints, originPath } from "@merchantkit/contract";
 import { isConnectionError, isTimeoutError, parseJson } from "@merchantkit/core";
 import { IssuingClient } from "@merchantkit/issuing";
 import { PayoutClient } from "@merchantkit/payout";
+import { individualPayer, phWallet } from "@merchantkit/payout/testing";
 import { ProfitShareClient } from "@merchantkit/profit-share";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { individualPayer, phWallet } from "../packages/payout/src/test-fixtures";
 
 interface Clients {
   payout: PayoutClient;

@@ -6,7 +6,7 @@ import {
   isNotFoundError,
   isRequestValidationError,
 } from "./index";
-import { type TestBed, testBed } from "./test-sandbox";
+import { type TestBed, testBed } from "./testing/sandbox";
 
 let bed: TestBed;
 let n = 0;

@@ -7,7 +7,7 @@ import {
   isNotFoundError,
   isRequestValidationError,
 } from "./index";
-import { PREFIX, PRODUCTS, type TestBed, testBed } from "./test-sandbox";
+import { PREFIX, PRODUCTS, type TestBed, testBed } from "./testing/sandbox";
 
 const SETTLE_MS = 2_000;
 let bed: TestBed;

@@ -7,7 +7,7 @@ import {
   isConfigurationError,
   isPermissionError,
 } from "./index";
-import { PREFIX, PRODUCTS, type TestBed, testBed } from "./test-sandbox";
+import { PREFIX, PRODUCTS, type TestBed, testBed } from "./testing/sandbox";
 
 let bed: TestBed;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IssuingClient, isRequestValidationError } from "./index";
-import { type TestBed, testBed } from "./test-sandbox";
+import { type TestBed, testBed } from "./testing/sandbox";
 
 let bed: TestBed;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type CardTransaction, isRequestValidationError } from "./index";
-import { type TestBed, testBed } from "./test-sandbox";
+import { type TestBed, testBed } from "./testing/sandbox";
 
 /** The clock the sandbox is frozen at; cards are made then, transactions a minute on. */
 const T0 = Date.UTC(2026, 5, 22, 10, 0, 0);

@@ -3,7 +3,7 @@
 // settle by themselves after the settle delay.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IssuingClient, isConnectionError, isWaitTimeoutError } from "./index";
-import { PRODUCTS, type TestBed, testBed } from "./test-sandbox";
+import { PRODUCTS, type TestBed, testBed } from "./testing/sandbox";
 
 let fast: TestBed;
 let slow: TestBed;

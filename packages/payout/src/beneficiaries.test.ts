@@ -3,7 +3,7 @@ import { isDuplicateError, isNotFoundError, isRequestValidationError } from "@me
 import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PayoutClient } from "./payout-client";
-import { bodyOf, clientFor, phWallet, uniqueCard, usLocalPerson } from "./test-fixtures";
+import { bodyOf, clientFor, phWallet, uniqueCard, usLocalPerson } from "./testing/fixtures";
 
 let sandbox: RunningSandbox;
 let payout: PayoutClient;

@@ -4,7 +4,7 @@ import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkBeneficiaryDraft } from "./check-beneficiary-draft";
 import type { PayoutClient } from "./payout-client";
-import { clientFor, phWallet, usLocalPerson } from "./test-fixtures";
+import { clientFor, phWallet, usLocalPerson } from "./testing/fixtures";
 import type { PaymentFieldTemplate } from "./types";
 
 const template: PaymentFieldTemplate = {

@@ -3,7 +3,7 @@ import { isRequestValidationError, type RequestValidationError } from "@merchant
 import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PayoutClient } from "./payout-client";
-import { clientFor, individualPayer, payoutTruth } from "./test-fixtures";
+import { clientFor, individualPayer, payoutTruth } from "./testing/fixtures";
 
 let sandbox: RunningSandbox;
 let payout: PayoutClient;

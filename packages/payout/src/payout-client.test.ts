@@ -9,7 +9,7 @@ import {
 import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PayoutClient } from "./payout-client";
-import { bodyOf, clientFor, MERCHANT_NO, SECRET_KEY } from "./test-fixtures";
+import { bodyOf, clientFor, MERCHANT_NO, SECRET_KEY } from "./testing/fixtures";
 
 let sandbox: RunningSandbox;
 

@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkBeneficiaryDraft } from "./check-beneficiary-draft";
 import type { PayoutClient } from "./payout-client";
-import { clientFor, individualPayer, SECRET_KEY, usLocalPerson } from "./test-fixtures";
+import { clientFor, individualPayer, SECRET_KEY, usLocalPerson } from "./testing/fixtures";
 
 let sandbox: RunningSandbox;
 let payout: PayoutClient;

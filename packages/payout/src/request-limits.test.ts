@@ -5,7 +5,7 @@
 import { recordingFetch, refusalOf } from "@merchantkit/core/testing";
 import { describe, expect, it } from "vitest";
 import { PayoutClient } from "./payout-client";
-import { usdRemittance } from "./test-fixtures";
+import { usdRemittance } from "./testing/fixtures";
 
 describe("payout requests beyond what the service takes", () => {
   const sent = recordingFetch();

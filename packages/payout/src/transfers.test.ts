@@ -21,7 +21,7 @@ import {
   usdRemittance,
   usLocalPerson,
   usSwiftCompany,
-} from "./test-fixtures";
+} from "./testing/fixtures";
 import type { TransferCreateParams } from "./types";
 
 let sandbox: RunningSandbox;

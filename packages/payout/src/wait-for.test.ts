@@ -5,7 +5,7 @@ import { isConnectionError, isWaitTimeoutError } from "@merchantkit/core";
 import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PayoutClient } from "./payout-client";
-import { clientFor, individualPayer, usLocalPerson } from "./test-fixtures";
+import { clientFor, individualPayer, usLocalPerson } from "./testing/fixtures";
 
 let sandbox: RunningSandbox;
 let payout: PayoutClient;

@@ -11,7 +11,7 @@ import {
   type ProfitShareResultNotification,
 } from "@merchantkit/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientFor, payment, receiver, SECRET_KEY } from "./test-fixtures";
+import { clientFor, payment, receiver, SECRET_KEY } from "./testing/fixtures";
 
 let sandbox: RunningSandbox;
 let server: Server;

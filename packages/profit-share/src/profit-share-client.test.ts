@@ -25,7 +25,7 @@ import {
   receiver,
   SECRET_KEY,
   shareTruth,
-} from "./test-fixtures";
+} from "./testing/fixtures";
 import type { ProfitShareResult, ReverseParams, ShareParams } from "./types";
 
 let sandbox: RunningSandbox;

@@ -6,7 +6,7 @@
 import { isSignatureError, type SignatureError } from "@merchantkit/core";
 import { type RunningSandbox, startSandbox } from "@merchantkit/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientFor, payment, receiver } from "./test-fixtures";
+import { clientFor, payment, receiver } from "./testing/fixtures";
 
 let sandbox: RunningSandbox;
 

@@ -6,6 +6,7 @@
 
 // The simulated areas, for tests that build a sandbox from a chosen set, and the generator.
 export { createAccountArea } from "./account/account-area";
+export { GlobalAccounts, type HeldGlobalAccount } from "./account/global-accounts";
 export type { ClockView } from "./admin/admin-routes";
 export {
   createSandboxAdmin,
@@ -22,11 +23,17 @@ export {
   type GenerateSummary,
   generateData,
 } from "./generator/generate-data";
+export {
+  generateSubMerchantMovements,
+  type SubMerchantGenerateOptions,
+  type SubMerchantGenerateSummary,
+} from "./generator/sub-merchant-movements";
 export { createIssuingArea, type IssuingArea } from "./issuing/issuing-area";
 export { type CardProduct, defaultProducts } from "./issuing/products";
 export {
   type GroundTruth,
   issuingRecords,
+  movementsByMerchant,
   type TruthAccountTransaction,
   type TruthCardTransaction,
   type TruthOperateRecord,
@@ -49,8 +56,9 @@ export {
   type Runtime,
 } from "./runtime/area";
 export { VirtualClock } from "./runtime/clock";
-export { defaultConfig, type SandboxConfig } from "./runtime/config";
+export { defaultConfig, type SandboxConfig, subMerchantNos } from "./runtime/config";
 export { IdFactory, seededRandom } from "./runtime/ids";
+export { type LedgerDump, MerchantLedgers } from "./runtime/merchant-ledgers";
 export type { IssuingEventType, Outbox } from "./runtime/outbox";
 export { fail, SandboxError } from "./runtime/sandbox-error";
 export { Scheduler } from "./runtime/scheduler";

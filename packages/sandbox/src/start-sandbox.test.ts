@@ -3,8 +3,8 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { defaultConfig } from "./runtime/config";
-import { accountHeaders, PATHS, post } from "./server/testing/wire-client";
 import { startSandbox } from "./start-sandbox";
+import { accountHeaders, PATHS, post } from "./testing/wire-client";
 
 describe("startSandbox", () => {
   it("serves the real areas on a free port and closes with keep-alive connections open", async () => {

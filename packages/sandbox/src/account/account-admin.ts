@@ -1,13 +1,15 @@
 /**
  * Admin routes of the account area, under /__sandbox/account (see ADMIN.md): create a Global
- * Account, list them, and post a credit or debit straight onto the merchant account (a top-up
- * or a charge the tests need), read the balances.
+ * Account, list them, post a credit or debit straight onto the merchant's or a sub-merchant's
+ * account (a top-up or a charge the tests need), read the balances, and generate sub-merchant
+ * movements.
  */
 import { checkDecimal } from "@merchantkit/core";
 import type { Hono } from "hono";
 import * as v from "valibot";
-import { adminJson, readAdminBody } from "../admin/admin-http";
+import { adminError, adminJson, readAdminBody } from "../admin/admin-http";
 import { strict, wholeNumber } from "../admin/admin-schemas";
+import { generateSubMerchantMovements } from "../generator/sub-merchant-movements";
 import type { Runtime } from "../runtime/area";
 import type { GlobalAccounts } from "./global-accounts";
 
@@ -22,6 +24,8 @@ const accountBody = strict({
 });
 
 const postingBody = strict({
+  /** The account to post on: the configured merchant's (default) or a configured child's. */
+  merchantNo: v.optional(text),
   direction: v.picklist(["credit", "debit"], 'must be "credit" or "debit"'),
   currency: v.pipe(text, v.regex(/^[A-Z]{3}$/, "must be three capital letters")),
   amount: v.pipe(
@@ -35,6 +39,16 @@ const postingBody = strict({
   remark: v.optional(text),
   at: v.optional(wholeNumber(0)),
 });
+
+const generateBody = strict({
+  seed: wholeNumber(0),
+  movements: wholeNumber(0, 1_000_000),
+  days: wholeNumber(1, 365),
+  startAt: v.optional(wholeNumber(0)),
+  subMerchants: v.optional(v.array(text, "must be an array of merchant numbers")),
+});
+
+const NOT_AN_ACCOUNT = "must be the configured merchant or one of its children";
 
 export function accountAdmin(runtime: Runtime, accounts: GlobalAccounts) {
   return (app: Hono): void => {
@@ -58,12 +72,23 @@ export function accountAdmin(runtime: Runtime, accounts: GlobalAccounts) {
       return adminJson({ globalAccount: { merchantNo: held.merchantNo, ...held.record } });
     });
 
-    app.get("/balances", () => adminJson({ balances: runtime.ledger.balances() }));
+    app.get("/balances", (c) => {
+      const merchantNo = c.req.query("merchantNo") ?? runtime.config.merchantNo;
+      const ledger = runtime.ledgers.of(merchantNo);
+      if (!ledger) return adminError(`merchantNo: ${NOT_AN_ACCOUNT}`, 400);
+      return adminJson({ balances: ledger.balances() });
+    });
 
     app.post("/postings", async (c) => {
       const body = await readAdminBody(c, postingBody);
       if ("response" in body) return body.response;
       const b = body.value;
+      const ledger = runtime.ledgers.of(b.merchantNo ?? runtime.config.merchantNo);
+      if (!ledger) {
+        return adminError(`invalid body: merchantNo: ${NOT_AN_ACCOUNT}`, 400, [
+          { field: "merchantNo", message: NOT_AN_ACCOUNT },
+        ]);
+      }
       const posting = {
         serviceId: b.serviceId ?? runtime.ids.next(),
         currency: b.currency,
@@ -73,9 +98,22 @@ export function accountAdmin(runtime: Runtime, accounts: GlobalAccounts) {
         ...(b.remark ? { remark: b.remark } : {}),
         at: b.at ?? runtime.clock.now(),
       };
-      const transaction =
-        b.direction === "credit" ? runtime.ledger.credit(posting) : runtime.ledger.debit(posting);
-      return adminJson({ transaction, balance: runtime.ledger.balance(b.currency) });
+      const transaction = b.direction === "credit" ? ledger.credit(posting) : ledger.debit(posting);
+      return adminJson({ transaction, balance: ledger.balance(b.currency) });
+    });
+
+    app.post("/generate", async (c) => {
+      const body = await readAdminBody(c, generateBody);
+      if ("response" in body) return body.response;
+      runtime.scheduler.runDue(runtime.clock.now());
+      try {
+        return adminJson({
+          generated: generateSubMerchantMovements(runtime, accounts, body.value),
+        });
+      } catch (error) {
+        if (error instanceof RangeError) return adminError(error.message, 400);
+        throw error;
+      }
     });
   };
 }

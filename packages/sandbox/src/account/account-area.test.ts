@@ -1,7 +1,7 @@
 import { accountGlobalGetDetail, accountTransactionsServiceQuery } from "@merchantkit/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientFor, TEST_NOW } from "../issuing/test-client";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
+import { clientFor, TEST_NOW } from "../testing/sandbox-client";
 import { iban } from "./global-accounts";
 
 describe("the account area over HTTP", () => {
@@ -69,7 +69,7 @@ describe("the account area over HTTP", () => {
     expect(balances.USD).toBe("1000074.40");
   });
 
-  it("answers a child merchant (onBehalfOf) with its own movements: none", async () => {
+  it("answers a child merchant (onBehalfOf) from its own account: never the parent's movements", async () => {
     const { list } = await api.ok(accountTransactionsServiceQuery, {
       requestId: requestId(),
       onBehalfOf: "M1000002",

@@ -38,15 +38,16 @@ export function accountHandlers(
 ): [string, AnyHandler][] {
   return [
     handle(accountTransactionsServiceQuery, (p, call) => {
-      // The ledger is the configured merchant's account: a child (onBehalfOf) has no
-      // movements in the sandbox, so its answer is an empty list.
-      if (call.merchantNo !== runtime.config.merchantNo) return { list: [] };
+      // The acting merchant's own account: a sub-merchant (onBehalfOf) sees its movements
+      // only, never the parent's, and the parent never a sub-merchant's without onBehalfOf.
+      const ledger = runtime.ledgers.of(call.merchantNo);
+      if (!ledger) return { list: [] };
       const seen = new Set<string>();
       const list = [];
       for (const serviceId of p.serviceIds) {
         if (seen.has(serviceId)) continue;
         seen.add(serviceId);
-        for (const t of runtime.ledger.byServiceId(serviceId)) list.push(transactionApp(t));
+        for (const t of ledger.byServiceId(serviceId)) list.push(transactionApp(t));
       }
       return { list };
     }),

@@ -85,6 +85,7 @@ export function mountCoreAdmin(app: Hono, host: SandboxHost): void {
       clock: clockView(host),
       config: redactedConfig(host.config),
       ledger: { balances: runtime.ledger.balances(), transactions: runtime.ledger.transactions },
+      subMerchantLedgers: runtime.ledgers.subMerchants(),
       areas: Object.fromEntries(host.areas.map((area) => [area.name, area.dump()])),
     };
     return new Response(jsonStream(state), { headers: { "Content-Type": JSON_CONTENT_TYPE } });

@@ -3,9 +3,9 @@
 import { JsonNumber, parseJson, REDACTED, stringifyJson } from "@merchantkit/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultConfig } from "../runtime/config";
-import { BIG_ID, fakeAreas, newEffects } from "../server/testing/fake-areas";
-import { accountHeaders, issuingHeaders, PATHS, post, signed } from "../server/testing/wire-client";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
+import { BIG_ID, fakeAreas, newEffects } from "../testing/fake-areas";
+import { accountHeaders, issuingHeaders, PATHS, post, signed } from "../testing/wire-client";
 import { SandboxAdminError } from "./sandbox-admin-client";
 
 const config = defaultConfig();

@@ -21,6 +21,11 @@ export interface SandboxState {
   /** The configuration with secrets redacted. */
   config: Record<string, unknown>;
   ledger: { balances: Record<string, string>; transactions: AccountTransaction[] };
+  /** Each configured sub-merchant's own account, by merchantNo (its movements only). */
+  subMerchantLedgers: Record<
+    string,
+    { balances: Record<string, string>; transactions: AccountTransaction[] }
+  >;
   /** Each area's dump(), by area name. */
   areas: Record<string, Record<string, unknown>>;
 }

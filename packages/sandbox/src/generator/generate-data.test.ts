@@ -4,8 +4,8 @@ import { stringifyJson, toMinorUnits } from "@merchantkit/core";
 import { describe, expect, it } from "vitest";
 import { createIssuingArea } from "../issuing/issuing-area";
 import type { IssuingState } from "../issuing/issuing-state";
-import { clientFor, inProcessRuntime, TEST_NOW } from "../issuing/test-client";
 import { startSandbox } from "../start-sandbox";
+import { clientFor, inProcessRuntime, TEST_NOW } from "../testing/sandbox-client";
 import { type GenerateOptions, generateData } from "./generate-data";
 
 const DAY = 86_400_000;

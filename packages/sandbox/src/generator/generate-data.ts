@@ -13,10 +13,11 @@
 import { fromMinorUnits } from "@merchantkit/core";
 
 import type { IssuingContext } from "../issuing/issuing-context";
-import type { Card, Cardholder } from "../issuing/issuing-records";
+import type { Cardholder } from "../issuing/issuing-records";
 import type { IssuingState } from "../issuing/issuing-state";
 import { ACCEPTORS, type Acceptor } from "../issuing/merchants";
 import { currencyScale } from "../issuing/money-units";
+import { newCard } from "../issuing/new-card";
 import type { ProductTerms } from "../issuing/products";
 import { clear, failTxn, reverse, settleTxn } from "../issuing/txn-lifecycle";
 import type { Runtime } from "../runtime/area";
@@ -122,16 +123,7 @@ export function generateData(
     const terms = pickProduct(rnd());
     const early = rnd() < 0.7;
     const createdAt = Math.floor(from + rnd() * (to - from) * (early ? 0.1 : 0.8));
-    const card: Card = {
-      cardId: runtime.ids.next(),
-      cardholderId: holder.cardholderId,
-      merchantNo,
-      terms,
-      currency: terms.product.currency,
-      status: "ACTIVE",
-      available: 0n,
-      createdAt,
-    };
+    const card = newCard(runtime.ids, holder, terms, createdAt);
     state.addCard(card);
     runCard(env, card, budgets[k] as number, to);
   }

@@ -16,6 +16,7 @@ import { type AnyHandler, handle } from "../runtime/area";
 import { fail } from "../runtime/sandbox-error";
 import type { IssuingContext } from "./issuing-context";
 import type { Card } from "./issuing-records";
+import { newCard } from "./new-card";
 import { startOperation } from "./operation-lifecycle";
 import { operationFees } from "./operation-money";
 import type { ProductTerms } from "./products";
@@ -69,16 +70,7 @@ export function cardHandlers(ctx: IssuingContext): [string, AnyHandler][] {
       if (live.length >= terms.product.maxCardsPerCardholder) {
         fail("80011", "cardholder card count limit reached");
       }
-      const card: Card = {
-        cardId: runtime.ids.next(),
-        cardholderId: holder.cardholderId,
-        merchantNo: holder.merchantNo,
-        terms,
-        currency: terms.product.currency,
-        status: "ACTIVE",
-        available: 0n,
-        createdAt: call.now,
-      };
+      const card = newCard(runtime.ids, holder, terms, call.now);
       checkFunds(ctx, card, "CREATE", units);
       state.addCard(card);
       startOperation(ctx, {

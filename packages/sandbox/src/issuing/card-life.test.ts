@@ -12,8 +12,8 @@ import { parseJson } from "@merchantkit/core";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
+import { clientFor, TEST_NOW } from "../testing/sandbox-client";
 import { defaultProducts } from "./products";
-import { clientFor, TEST_NOW } from "./test-client";
 
 const USD = defaultProducts[0]?.productId as string;
 

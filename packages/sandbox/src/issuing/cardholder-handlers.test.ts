@@ -1,7 +1,7 @@
 import { cardholderCreateCardholder, cardholderUpdateCardholder } from "@merchantkit/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
-import { clientFor } from "./test-client";
+import { clientFor } from "../testing/sandbox-client";
 
 describe("cardholder endpoints over HTTP", () => {
   let sandbox: RunningSandbox;

@@ -14,9 +14,10 @@ import { decimalText, epochMs, guarded, text } from "./admin-support";
 import { USD_VALUE } from "./fx-rates";
 import { cardApp, cardholderApp, operateRecordApp, threeDsApp } from "./issuing-app-form";
 import type { IssuingContext } from "./issuing-context";
-import type { Card, Cardholder } from "./issuing-records";
+import type { Cardholder } from "./issuing-records";
 import { txnOrderNoOf } from "./issuing-records";
 import { currencyScale } from "./money-units";
+import { newCard } from "./new-card";
 import { finishOperation, startOperation } from "./operation-lifecycle";
 import { mountTxnAdmin } from "./txn-admin";
 
@@ -107,16 +108,7 @@ export function issuingAdmin(ctx: IssuingContext) {
         const holder = b.cardholderId ? state.cardholders.get(b.cardholderId) : newCardholder({});
         if (!holder) return adminError("cardholder not found", 404);
         const at = now();
-        const card: Card = {
-          cardId: runtime.ids.next(),
-          cardholderId: holder.cardholderId,
-          merchantNo: holder.merchantNo,
-          terms,
-          currency: terms.product.currency,
-          status: "ACTIVE",
-          available: 0n,
-          createdAt: at,
-        };
+        const card = newCard(runtime.ids, holder, terms, at);
         state.addCard(card);
         const amount = fromMinorUnits(
           toMinorUnits(b.balance ?? "1000.00", terms.scale),

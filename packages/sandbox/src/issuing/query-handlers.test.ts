@@ -6,7 +6,7 @@ import {
 } from "@merchantkit/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
-import { clientFor, TEST_NOW } from "./test-client";
+import { clientFor, TEST_NOW } from "../testing/sandbox-client";
 
 const S = TEST_NOW / 1000;
 

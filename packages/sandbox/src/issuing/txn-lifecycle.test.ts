@@ -3,8 +3,8 @@ import { parseJson } from "@merchantkit/core";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
+import { clientFor, TEST_NOW } from "../testing/sandbox-client";
 import { MERCHANTS } from "./merchants";
-import { clientFor, TEST_NOW } from "./test-client";
 
 const DAY = 86_400_000;
 const byName = (name: string) => MERCHANTS.findIndex((m) => m.merchantName === name);

@@ -47,7 +47,14 @@ export interface TruthAccountTransaction {
 /** What writeLedger needs: the sandbox's `admin.state()` answer has this shape. */
 export interface GroundTruth {
   clock?: { now: number } | undefined;
+  /** The dump's configuration: its merchantNo is the parent's, `children` its sub-merchants. */
+  config?: { merchantNo?: unknown; children?: unknown } | undefined;
+  /** The configured (parent) merchant's account. */
   ledger: { transactions: readonly TruthAccountTransaction[] };
+  /** Each sub-merchant's own account, by merchantNo (absent in dumps of older sandboxes). */
+  subMerchantLedgers?:
+    | Record<string, { transactions: readonly TruthAccountTransaction[] }>
+    | undefined;
   areas: { [area: string]: { [key: string]: unknown } };
 }
 
@@ -60,4 +67,28 @@ export function issuingRecords(truth: GroundTruth): {
     cardTransactions: (issuing.cardTransactions ?? []) as TruthCardTransaction[],
     operateRecords: (issuing.operateRecords ?? []) as TruthOperateRecord[],
   };
+}
+
+/**
+ * Which account movements belong to which merchant: the parent's under its merchantNo (the
+ * dump's config, or `parentMerchantNo`), then each sub-merchant's own, in `children` order.
+ * A movement belongs to exactly one merchant; a serviceId never spans two.
+ */
+export function movementsByMerchant(
+  truth: GroundTruth,
+  parentMerchantNo?: string,
+): Map<string, readonly TruthAccountTransaction[]> {
+  const parent = parentMerchantNo ?? truth.config?.merchantNo;
+  if (typeof parent !== "string") {
+    throw new TypeError(
+      "parentMerchantNo: required when the ground truth has no config.merchantNo",
+    );
+  }
+  const out = new Map<string, readonly TruthAccountTransaction[]>([
+    [parent, truth.ledger.transactions],
+  ]);
+  for (const [merchantNo, ledger] of Object.entries(truth.subMerchantLedgers ?? {})) {
+    out.set(merchantNo, ledger.transactions);
+  }
+  return out;
 }

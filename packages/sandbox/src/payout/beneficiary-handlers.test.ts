@@ -5,9 +5,9 @@ import {
   beneficiaryQueryList,
 } from "@merchantkit/contract";
 import { describe, expect, it } from "vitest";
+import { endpointCaller, errorOf, testRuntime } from "../testing/area-runtime";
+import { phWallet, usLocalPerson } from "../testing/payout-fixtures";
 import { createPayoutArea } from "./payout-area";
-import { phWallet, usLocalPerson } from "./test-fixtures";
-import { endpointCaller, errorOf, testRuntime } from "./test-runtime";
 
 function setup() {
   const t = testRuntime({ reviewDelayMs: 5_000 });

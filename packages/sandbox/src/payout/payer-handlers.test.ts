@@ -1,8 +1,8 @@
 import { acctAddPayer, acctQueryPayer } from "@merchantkit/contract";
 import { describe, expect, it } from "vitest";
+import { endpointCaller, errorOf, testRuntime } from "../testing/area-runtime";
+import { individualPayer } from "../testing/payout-fixtures";
 import { createPayoutArea } from "./payout-area";
-import { individualPayer } from "./test-fixtures";
-import { endpointCaller, errorOf, testRuntime } from "./test-runtime";
 
 function setup() {
   const t = testRuntime();

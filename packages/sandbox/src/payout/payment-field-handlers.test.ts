@@ -1,7 +1,7 @@
 import { acctQueryPaymentFeild, acctQueryPaymentMethods } from "@merchantkit/contract";
 import { describe, expect, it } from "vitest";
+import { endpointCaller, errorOf, testRuntime } from "../testing/area-runtime";
 import { createPayoutArea } from "./payout-area";
-import { endpointCaller, errorOf, testRuntime } from "./test-runtime";
 
 function setup() {
   const t = testRuntime({ reviewDelayMs: 5_000 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
-import { adminCall, beneficiary, ok, payer, signedPost } from "./test-http";
+import { adminCall, beneficiary, ok, payer, signedPost } from "../testing/signed-http";
 
 const P = "/payout/api/v1";
 let sandbox: RunningSandbox;

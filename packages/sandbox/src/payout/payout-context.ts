@@ -16,10 +16,10 @@ export function compact<T extends Record<string, unknown>>(value: T): T {
 }
 
 /**
- * The merchant's account, or undefined: runtime.ledger is the configured merchant's account,
- * and a child merchant (onBehalfOf / its own merchantNo) has none in the sandbox (the account
- * area shows it no movements either), so it has no balance to pay out from.
+ * The merchant's account, or undefined for a merchant the sandbox does not know: the
+ * configured merchant's, or a sub-merchant's own (which starts empty, so a sub-merchant pays
+ * out only what was credited to it; the account area lists the same movements).
  */
 export function accountOf(ctx: PayoutContext, merchantNo: string): AccountLedger | undefined {
-  return merchantNo === ctx.runtime.config.merchantNo ? ctx.runtime.ledger : undefined;
+  return ctx.runtime.ledgers.of(merchantNo);
 }

@@ -8,9 +8,9 @@ import {
   txnRemittance,
 } from "@merchantkit/contract";
 import { describe, expect, it } from "vitest";
-import { passed, remittance, setup } from "./payout-testbed";
-import { individualPayer, phWallet, usLocalPerson } from "./test-fixtures";
-import { errorOf } from "./test-runtime";
+import { errorOf } from "../testing/area-runtime";
+import { individualPayer, phWallet, usLocalPerson } from "../testing/payout-fixtures";
+import { passed, remittance, setup } from "../testing/payout-testbed";
 
 describe("the four-phase payout flow, handler level", () => {
   it("fields → beneficiary → PASS → remittance P → S → query → voucher, with exact postings", () => {
@@ -172,7 +172,7 @@ describe("failure path", () => {
 });
 
 describe("child merchants", () => {
-  it("have no account in the sandbox: no balances and 42202 on remittance", () => {
+  it("start with an empty account of their own: no balances and 42202 on remittance", () => {
     const { call, advance } = setup();
     const payerId = call(acctAddPayer, { ...individualPayer(), merchantNo: "M1000002" });
     const { beneficiaryId } = call(beneficiaryAdd, { ...phWallet(), merchantNo: "M1000002" });
@@ -195,5 +195,38 @@ describe("child merchants", () => {
       code: "42202",
       message: "insufficient USD balance: 0.00 available, 100.00 needed",
     });
+  });
+
+  it("pay out from their own account, which the parent's does not share", () => {
+    const { call, advance, runtime } = setup();
+    const payerId = call(acctAddPayer, { ...individualPayer(), merchantNo: "M1000002" });
+    const { beneficiaryId } = call(beneficiaryAdd, { ...phWallet(), merchantNo: "M1000002" });
+    advance(1);
+    const child = runtime.ledgers.of("M1000002");
+    child?.credit({
+      serviceId: "7",
+      currency: "USD",
+      amount: "500.00",
+      businessType: "COLLECTION",
+      at: 0,
+    });
+    const parentUsd = runtime.ledger.balance("USD");
+    const accepted = call(
+      txnRemittance,
+      remittance({
+        merchantNo: "M1000002",
+        beneficiaryId,
+        payerId,
+        requestId: "c2",
+        targetCurrency: "PHP",
+      }),
+    );
+    const debits = child?.byServiceId(accepted.payoutId) ?? [];
+    expect(debits.map((t) => t.businessType)).toContain("PAYOUT");
+    expect(runtime.ledger.byServiceId(accepted.payoutId)).toEqual([]);
+    expect(runtime.ledger.balance("USD")).toBe(parentUsd);
+    const [usd] = call(acctQueryAcctCurrency, { merchantNo: "M1000002" });
+    expect(usd?.currency).toBe("USD");
+    expect(child?.balance("USD")).not.toBe("500.00");
   });
 });

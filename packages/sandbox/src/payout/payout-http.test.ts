@@ -7,7 +7,7 @@ import {
 } from "@merchantkit/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
-import { beneficiary, ok, payer, signedPost } from "./test-http";
+import { beneficiary, ok, payer, signedPost } from "../testing/signed-http";
 
 const P = "/payout/api/v1";
 let sandbox: RunningSandbox;

@@ -7,9 +7,9 @@ import {
   txnRemittance,
 } from "@merchantkit/contract";
 import { describe, expect, it } from "vitest";
+import { endpointCaller, errorOf, testRuntime } from "../testing/area-runtime";
+import { individualPayer, phWallet } from "../testing/payout-fixtures";
 import { createPayoutArea } from "./payout-area";
-import { individualPayer, phWallet } from "./test-fixtures";
-import { endpointCaller, errorOf, testRuntime } from "./test-runtime";
 
 /** Six payouts a minute apart from 10:00:00 UTC, settling 2.5 min later (the 3rd fails); at 10:06 the last two are P. */
 function withPayouts() {

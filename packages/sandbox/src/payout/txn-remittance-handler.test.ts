@@ -1,8 +1,13 @@
 import { beneficiaryAdd, txnRemittance } from "@merchantkit/contract";
 import { describe, expect, it } from "vitest";
-import { passed, remittance, setup } from "./payout-testbed";
-import { individualPayer, phWallet, usLocalPerson, usSwiftCompany } from "./test-fixtures";
-import { errorOf } from "./test-runtime";
+import { errorOf } from "../testing/area-runtime";
+import {
+  individualPayer,
+  phWallet,
+  usLocalPerson,
+  usSwiftCompany,
+} from "../testing/payout-fixtures";
+import { passed, remittance, setup } from "../testing/payout-testbed";
 
 describe("txn/remittance checks", () => {
   it("40400 unknown beneficiary; 42200 for WAITING, PROCESS and REJECT", () => {

@@ -1,7 +1,7 @@
 import { profitQuery, profitShare } from "@merchantkit/contract";
 import { describe, expect, it } from "vitest";
-import { errorOf } from "../payout/test-runtime";
-import { receivers, setup, share } from "./profit-share-testbed";
+import { errorOf } from "../testing/area-runtime";
+import { receivers, setup, share } from "../testing/profit-share-testbed";
 
 describe("profit share return", () => {
   const back = (

@@ -2,8 +2,8 @@ import { profitQuery, profitShare, profitShareResult } from "@merchantkit/contra
 import { verifySign } from "@merchantkit/core";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { errorOf } from "../payout/test-runtime";
-import { receivers, setup, share } from "./profit-share-testbed";
+import { errorOf } from "../testing/area-runtime";
+import { receivers, setup, share } from "../testing/profit-share-testbed";
 
 describe("profit share", () => {
   it("accepts a share as processing/pending with a signed result, then finishes and notifies", async () => {

@@ -1,7 +1,7 @@
 import { parseJson, stringifyJson, verifySign } from "@merchantkit/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { adminCall, ok, signedPost } from "../payout/test-http";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
+import { adminCall, ok, signedPost } from "../testing/signed-http";
 
 let sandbox: RunningSandbox;
 const GATEWAY = "1953712585351499776";

@@ -11,16 +11,20 @@ import type { AccountLedger } from "./account-ledger";
 import type { VirtualClock } from "./clock";
 import type { SandboxConfig } from "./config";
 import type { IdFactory } from "./ids";
+import type { MerchantLedgers } from "./merchant-ledgers";
 import type { Outbox } from "./outbox";
 import type { Scheduler } from "./scheduler";
 
-/** What every area shares: configuration, time, ids, the merchant account and the outbox. */
+/** What every area shares: configuration, time, ids, the merchant accounts and the outbox. */
 export interface Runtime {
   config: SandboxConfig;
   clock: VirtualClock;
   scheduler: Scheduler;
   ids: IdFactory;
+  /** The configured merchant's account. */
   ledger: AccountLedger;
+  /** Every merchant's account: this one's (`ledger`) and each sub-merchant's own. */
+  ledgers: MerchantLedgers;
   outbox: Outbox;
   /** Deterministic random numbers from the configured seed. */
   random: () => number;

@@ -59,3 +59,14 @@ export function defaultConfig(): SandboxConfig {
     balances: { USD: "1000000.00", EUR: "500000.00", SGD: "500000.00", HKD: "500000.00" },
   };
 }
+
+/**
+ * `count` sub-merchant numbers for a platform configuration, M2000001, M2000002, … (apart from
+ * the default merchant and child): `startSandbox({ children: subMerchantNos(3) })`.
+ */
+export function subMerchantNos(count: number): string[] {
+  if (!Number.isInteger(count) || count < 0 || count > 999_999) {
+    throw new RangeError("count: must be a whole number from 0 to 999999");
+  }
+  return Array.from({ length: count }, (_, i) => `M${2_000_001 + i}`);
+}

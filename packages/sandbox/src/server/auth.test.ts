@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { defaultConfig } from "../runtime/config";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
-import { fakeAreas, newEffects } from "./testing/fake-areas";
-import { accountHeaders, issuingHeaders, PATHS, post, signed } from "./testing/wire-client";
+import { fakeAreas, newEffects } from "../testing/fake-areas";
+import { accountHeaders, issuingHeaders, PATHS, post, signed } from "../testing/wire-client";
 
 const config = defaultConfig();
 const effects = newEffects();

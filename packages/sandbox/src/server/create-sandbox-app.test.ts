@@ -2,9 +2,9 @@
 import { stringifyJson } from "@merchantkit/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { defaultConfig } from "../runtime/config";
+import { BIG_ID, fakeAreas } from "../testing/fake-areas";
+import { PATHS } from "../testing/wire-client";
 import { createSandboxApp } from "./create-sandbox-app";
-import { BIG_ID, fakeAreas } from "./testing/fake-areas";
-import { PATHS } from "./testing/wire-client";
 
 const config = defaultConfig();
 const sandbox = createSandboxApp({ areas: fakeAreas(), merchantNo: "M42", children: [] });

@@ -2,8 +2,8 @@
 import { parseJson } from "@merchantkit/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
-import { BIG_ID, fakeAreas, newEffects } from "./testing/fake-areas";
-import { issuingHeaders, PATHS, post, signed } from "./testing/wire-client";
+import { BIG_ID, fakeAreas, newEffects } from "../testing/fake-areas";
+import { issuingHeaders, PATHS, post, signed } from "../testing/wire-client";
 
 const effects = newEffects();
 let sandbox: RunningSandbox;

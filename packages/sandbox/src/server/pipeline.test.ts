@@ -5,8 +5,8 @@ import { verifySign } from "@merchantkit/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { defaultConfig } from "../runtime/config";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
-import { BIG_ID, fakeAreas, newEffects } from "./testing/fake-areas";
-import { accountHeaders, issuingHeaders, PATHS, post, signed } from "./testing/wire-client";
+import { BIG_ID, fakeAreas, newEffects } from "../testing/fake-areas";
+import { accountHeaders, issuingHeaders, PATHS, post, signed } from "../testing/wire-client";
 
 const config = defaultConfig();
 const effects = newEffects();

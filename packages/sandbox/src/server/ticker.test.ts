@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
 import { cardCreateCard, cardholderCreateCardholder } from "@merchantkit/contract";
 import { afterAll, describe, expect, it } from "vitest";
 import { defaultProducts } from "../issuing/products";
-import { clientFor } from "../issuing/test-client";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
+import { clientFor } from "../testing/sandbox-client";
 
 const USD = defaultProducts[0]?.productId as string;
 

@@ -7,9 +7,9 @@ import type { AddressInfo } from "node:net";
 import { parseJson, verifySign } from "@merchantkit/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultConfig } from "../runtime/config";
-import { BIG_ID, fakeAreas } from "../server/testing/fake-areas";
-import { issuingHeaders, PATHS, post } from "../server/testing/wire-client";
 import { type RunningSandbox, startSandbox } from "../start-sandbox";
+import { BIG_ID, fakeAreas } from "../testing/fake-areas";
+import { issuingHeaders, PATHS, post } from "../testing/wire-client";
 
 interface Received {
   path: string;

@@ -3,8 +3,8 @@
  * wire: lossless JSON, `sign` for payout and profit share, ApiKey / apikey + x-timestamp.
  */
 import { parseJson, stringifyJson } from "@merchantkit/core";
-import { defaultConfig } from "../../runtime/config";
-import { signSync } from "../../runtime/sign-sync";
+import { defaultConfig } from "../runtime/config";
+import { signSync } from "../runtime/sign-sync";
 
 const config = defaultConfig();
 

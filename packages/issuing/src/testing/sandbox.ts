@@ -4,8 +4,8 @@
  */
 import { parseJson, stringifyJson } from "@merchantkit/core";
 import { type RunningSandbox, type StartSandboxOptions, startSandbox } from "@merchantkit/sandbox";
-import type { IssuingClientOptions } from "./client-options";
-import { IssuingClient } from "./issuing-client";
+import type { IssuingClientOptions } from "../client-options";
+import { IssuingClient } from "../issuing-client";
 
 export const API_KEY = "sandbox-issuing-api-key";
 export const MERCHANT_NO = "M1000001";

@@ -14,8 +14,8 @@ import {
   profitQuery,
 } from "@merchantkit/contract";
 import type { Hono } from "hono";
-import { type AnyHandler, type AreaFactory, handle } from "../../runtime/area";
-import { fail, SandboxError } from "../../runtime/sandbox-error";
+import { type AnyHandler, type AreaFactory, handle } from "../runtime/area";
+import { fail, SandboxError } from "../runtime/sandbox-error";
 
 export const BIG_ID = "1953712585351499776";
 

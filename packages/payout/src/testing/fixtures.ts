@@ -1,8 +1,8 @@
 /** Test helpers for this package's tests: a client on a running sandbox, beneficiaries and payers that satisfy the sandbox's templates. */
 import type { RunningSandbox } from "@merchantkit/sandbox";
-import type { PayoutClientOptions } from "./client-options";
-import { PayoutClient } from "./payout-client";
-import type { BeneficiaryCreateParams, PayerCreateParams, TransferCreateParams } from "./types";
+import type { PayoutClientOptions } from "../client-options";
+import { PayoutClient } from "../payout-client";
+import type { BeneficiaryCreateParams, PayerCreateParams, TransferCreateParams } from "../types";
 
 export const SECRET_KEY = "sandbox-secret-key";
 export const MERCHANT_NO = "M1000001";

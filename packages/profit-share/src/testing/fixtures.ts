@@ -1,9 +1,9 @@
 /** Test helpers for this package's tests: a client on a running sandbox, payments to share, the sandbox's truth. */
 import { parseJson, stringifyJson } from "@merchantkit/core";
 import type { RunningSandbox } from "@merchantkit/sandbox";
-import type { ProfitShareClientOptions } from "./client-options";
-import { ProfitShareClient } from "./profit-share-client";
-import type { ProfitShareReceiver } from "./types";
+import type { ProfitShareClientOptions } from "../client-options";
+import { ProfitShareClient } from "../profit-share-client";
+import type { ProfitShareReceiver } from "../types";
 
 export const SECRET_KEY = "sandbox-secret-key";
 export const MERCHANT_NO = "M1000001";

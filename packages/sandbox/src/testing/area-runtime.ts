@@ -12,6 +12,7 @@ import type { Area, Runtime } from "../runtime/area";
 import { VirtualClock } from "../runtime/clock";
 import { defaultConfig, type SandboxConfig } from "../runtime/config";
 import { IdFactory, seededRandom } from "../runtime/ids";
+import { MerchantLedgers } from "../runtime/merchant-ledgers";
 import type { Outbox } from "../runtime/outbox";
 import { SandboxError } from "../runtime/sandbox-error";
 import { Scheduler } from "../runtime/scheduler";
@@ -43,12 +44,14 @@ export function testRuntime(overrides: Partial<SandboxConfig> = {}): TestRuntime
     payoutResult: (body) => pushes.payout.push(structuredClone(body)),
     profitShareResult: (body, url) => pushes.profitShare.push({ body: structuredClone(body), url }),
   };
+  const ledger = new AccountLedger(ids, { ...config.balances });
   const runtime: Runtime = {
     config,
     clock,
     scheduler,
     ids,
-    ledger: new AccountLedger(ids, { ...config.balances }),
+    ledger,
+    ledgers: new MerchantLedgers(config, ids, ledger),
     outbox,
     random: seededRandom(config.seed),
   };

@@ -1,8 +1,8 @@
 /** The payout tests' common start: an area on a test runtime with one payer, and a remittance body. */
 import { acctAddPayer, beneficiaryAdd } from "@merchantkit/contract";
-import { createPayoutArea } from "./payout-area";
-import { individualPayer, usLocalPerson } from "./test-fixtures";
-import { endpointCaller, testRuntime } from "./test-runtime";
+import { createPayoutArea } from "../payout/payout-area";
+import { endpointCaller, testRuntime } from "./area-runtime";
+import { individualPayer, usLocalPerson } from "./payout-fixtures";
 
 /** reviewDelayMs 5 s, settleDelayMs 2 s, the clock frozen at 2026-06-22 10:00:00 UTC. */
 export function setup(balances?: Record<string, string>) {

@@ -8,13 +8,9 @@
 import { type AppOf, type ContractEndpoint, originPath } from "@merchantkit/contract";
 import { parseJson, stringifyJson } from "@merchantkit/core";
 import * as v from "valibot";
-import { AccountLedger } from "../runtime/account-ledger";
-import type { Runtime } from "../runtime/area";
-import { VirtualClock } from "../runtime/clock";
-import { defaultConfig, type SandboxConfig } from "../runtime/config";
-import { IdFactory, seededRandom } from "../runtime/ids";
-import { Scheduler } from "../runtime/scheduler";
+import type { SandboxConfig } from "../runtime/config";
 import type { RunningSandbox } from "../start-sandbox";
+import { TEST_EPOCH, testRuntime } from "./area-runtime";
 
 export interface Answer<T> {
   status: number;
@@ -91,30 +87,13 @@ export function clientFor(sandbox: RunningSandbox) {
 }
 
 /** 2026-06-22 10:00:00 UTC: the frozen clock of the tests. */
-export const TEST_NOW = Date.UTC(2026, 5, 22, 10, 0, 0);
+export const TEST_NOW = TEST_EPOCH;
 
 /**
  * A Runtime without a server, on a clock frozen at TEST_NOW, whose outbox records the issuing
  * events: for the generator's tests and benchmark, which work on the state in process.
  */
 export function inProcessRuntime(overrides: Partial<SandboxConfig> = {}) {
-  const config = { ...defaultConfig(), ...overrides };
-  const clock = new VirtualClock({ frozenAt: TEST_NOW });
-  const scheduler = new Scheduler();
-  const ids = new IdFactory(config.seed);
-  const events: { eventType: string; data: Record<string, unknown> }[] = [];
-  const runtime: Runtime = {
-    config,
-    clock,
-    scheduler,
-    ids,
-    ledger: new AccountLedger(ids, { ...config.balances }),
-    outbox: {
-      issuingEvent: (eventType, data) => events.push({ eventType, data }),
-      payoutResult: () => {},
-      profitShareResult: () => {},
-    },
-    random: seededRandom(config.seed),
-  };
-  return { runtime, events, advance: (ms: number) => scheduler.runDue(clock.advance(ms)) };
+  const { runtime, pushes, advance } = testRuntime(overrides);
+  return { runtime, events: pushes.issuing, advance };
 }

@@ -4,8 +4,8 @@
  */
 import { parseJson, stringifyJson } from "@merchantkit/core";
 import { Hono } from "hono";
-import { endpointCaller, testRuntime } from "../payout/test-runtime";
-import { createProfitShareArea } from "./profit-share-area";
+import { createProfitShareArea } from "../profit-share/profit-share-area";
+import { endpointCaller, testRuntime } from "./area-runtime";
 
 export const GATEWAY = "1953712585351499776";
 
