@@ -37,6 +37,8 @@ export interface BreakRow {
   lastAction: string | null;
   lastActor: string | null;
   lastActionAt: string | null;
+  /** The sub-merchant the break is of (its merchantNo), '' for the merchant itself. */
+  entity: string;
 }
 
 export interface AuditRow {
@@ -58,6 +60,8 @@ export interface BreakFilter {
   currency?: readonly string[] | undefined;
   /** A name in any case, or "" for breaks nobody has. */
   assignee?: string | undefined;
+  /** The entity the breaks are of: a sub-merchant's merchantNo, '' for the merchant itself. */
+  entity?: string | undefined;
   sort?: QueueSort | undefined;
   descending?: boolean | undefined;
   /** Rows to show (200 when absent; null: every row). */
@@ -95,7 +99,7 @@ const COLUMNS = sql`break_id, class, priority, status, record_kind, provider_ref
   amount::text AS amount, provider_amount::text AS provider_amount, ledger_amount::text AS ledger_amount,
   detail, ${iso("occurred_at")} AS occurred_at, ${iso("opened_at")} AS opened_at, days_open, record_age_days,
   assignee, accepted_by, ${iso("accepted_at")} AS accepted_at, accepted_reason, last_action,
-  last_actor, ${iso("last_action_at")} AS last_action_at`;
+  last_actor, ${iso("last_action_at")} AS last_action_at, entity`;
 
 // The view's numeric column: a bare `amount` in ORDER BY names the text output column above,
 // and sorted 981.85 before 14861.56 (the largest breaks fell past the page's limit).
@@ -144,6 +148,7 @@ export async function listBreakPage(db: Db, filter: BreakFilter = {}): Promise<B
         sql`, `,
       )})`,
     );
+  if (filter.entity !== undefined) where.push(sql`entity = ${filter.entity}`);
   if (filter.assignee !== undefined)
     where.push(
       filter.assignee === ""
@@ -321,5 +326,6 @@ function toBreakRow(r: Record<string, unknown>): BreakRow {
     lastAction: text(r.last_action),
     lastActor: text(r.last_actor),
     lastActionAt: text(r.last_action_at),
+    entity: String(r.entity ?? ""),
   };
 }
