@@ -86,6 +86,11 @@ export interface ReportData {
    * finance_daily_statement rows).
    */
   currencies: BridgeRow[];
+  /**
+   * The bridge of each entity per currency (a sub-merchant's merchantNo, '' for the merchant
+   * itself), from the same statement lines: `currencies` is their sum per currency.
+   */
+  entities: (BridgeRow & { entity: string })[];
   queue: QueueRow[];
   openBreaks: number;
   pendingItems: number;
@@ -162,6 +167,18 @@ export async function loadReport(
           sum(explained_by_breaks - accepted)::text AS open_breaks, sum(pending)::text AS pending,
           sum(accepted)::text AS accepted, sum(unexplained)::text AS unexplained
           FROM finance_daily_statement WHERE ${onDay("day")} GROUP BY currency ORDER BY currency`,
+  );
+  // Per entity, from the lines finance_entity_currency_bridge reads (for one day, that day's).
+  const entities = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT entity, currency, sum(provider_amount)::text AS provider_total,
+        sum(ledger_amount)::text AS ledger_total, sum(provider_amount - ledger_amount)::text AS difference,
+        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'matched'), 0)::text AS timing,
+        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation NOT IN ('matched', 'pending', 'unexplained', 'accepted')), 0)::text AS open_breaks,
+        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'pending'), 0)::text AS pending,
+        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'accepted'), 0)::text AS accepted,
+        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'unexplained'), 0)::text AS unexplained
+      FROM finance_statement_lines WHERE ${onDay("day")} GROUP BY entity, currency ORDER BY entity, currency`,
   );
   const queue = await queryRows<Record<string, string | number | null>>(
     db,
@@ -257,17 +274,8 @@ export async function loadReport(
         [...(r.by_class as string).matchAll(/"([a-z_]+)":\s*(-?[\d.]+)/g)].map((m) => [m[1], m[2]]),
       ) as Record<string, string>,
     })),
-    currencies: currencies.map((r) => ({
-      currency: r.currency as string,
-      providerTotal: r.provider_total as string,
-      ledgerTotal: r.ledger_total as string,
-      difference: r.difference as string,
-      timing: r.timing as string,
-      openBreaks: r.open_breaks as string,
-      pending: r.pending as string,
-      accepted: r.accepted as string,
-      unexplained: r.unexplained as string,
-    })),
+    currencies: currencies.map(bridgeRow),
+    entities: entities.map((r) => ({ entity: r.entity as string, ...bridgeRow(r) })),
     queue: queue.map((r) => ({
       priority: Number(r.priority),
       class: String(r.class),
@@ -349,4 +357,18 @@ function classTotal(r: {
 }): ClassTotal {
   // A break without a currency (none today) still gets its own line, never a mixed one.
   return { class: r.class, currency: r.currency ?? "", count: Number(r.n), amount: r.amount };
+}
+
+function bridgeRow(r: Record<string, string>): BridgeRow {
+  return {
+    currency: r.currency as string,
+    providerTotal: r.provider_total as string,
+    ledgerTotal: r.ledger_total as string,
+    difference: r.difference as string,
+    timing: r.timing as string,
+    openBreaks: r.open_breaks as string,
+    pending: r.pending as string,
+    accepted: r.accepted as string,
+    unexplained: r.unexplained as string,
+  };
 }

@@ -12,6 +12,8 @@ import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { importLedger } from "../ledger/import-ledger";
 import { runMatch } from "../match/run-match";
+import { renderText } from "../report/render-text";
+import { loadReport } from "../report/report-data";
 import { testBackends } from "../testing/databases";
 import {
   type GeneratedSandbox,
@@ -167,5 +169,17 @@ describe.each(testBackends())("sub-merchants on %s", (kind) => {
       const parts = perEntity.filter((r) => r.currency === t.currency).map((r) => r.difference);
       expect(compareDecimal(sumDecimals(parts), t.difference), t.currency).toBe(0);
     }
+
+    // The report: the platform's bridge per currency, then each entity's, tying to it.
+    const report = await loadReport(db);
+    for (const c of report.currencies)
+      for (const key of ["providerTotal", "ledgerTotal", "difference", "openBreaks"] as const) {
+        const parts = report.entities.filter((e) => e.currency === c.currency).map((e) => e[key]);
+        expect(compareDecimal(sumDecimals(parts), c[key]), `${c.currency} ${key}`).toBe(0);
+      }
+    const text = renderText(report).join("\n");
+    expect(text).toContain("Each entity's bridge per currency");
+    for (const child of entities) expect(text).toContain(child);
+    expect(text).toContain("(merchant)");
   }, 240_000);
 });
