@@ -21,6 +21,7 @@ import {
   sandboxSyncContext,
   useSandboxDatabase,
 } from "../testing/sandbox";
+import { storedResults } from "../testing/stored-results";
 import { writeLedger } from "../testing/write-ledger";
 import { runSync } from "./run-sync";
 
@@ -181,5 +182,32 @@ describe.each(testBackends())("sub-merchants on %s", (kind) => {
     expect(text).toContain("Each entity's bridge per currency");
     for (const child of entities) expect(text).toContain(child);
     expect(text).toContain("(merchant)");
+
+    // An entry moved to another sub-merchant (a corrected entity) no longer books the first
+    // one's posting: the entry is missing at the provider under its new entity, the posting
+    // missing in the ledger under its own; the incremental run says what a full run says.
+    const moved = ledger.entries.find(
+      (e) =>
+        e.entity === ALLOWED_A && !ledger.injected.some((i) => i.providerRef === e.providerRef),
+    );
+    if (!moved) throw new Error("no booked entry of a sub-merchant to move");
+    await queryText(
+      db,
+      `UPDATE ledger_entries SET entity = '${ALLOWED_B}' WHERE entry_id = '${moved.entryId}'`,
+    );
+    const incremental = await runMatch(db, { asOf: new Date(now), maxScopeShare: 1 });
+    expect(incremental.incremental).toBe(true);
+    const afterIncremental = await storedResults(db);
+    await runMatch(db, { asOf: new Date(now), full: true });
+    expect(await storedResults(db)).toEqual(afterIncremental);
+    const movedBreaks = await queryText<StoredBreak>(
+      db,
+      `SELECT class, entity, provider_ref, entry_id, status FROM breaks
+       WHERE status <> 'resolved' AND provider_ref = '${moved.providerRef}'`,
+    );
+    expect(movedBreaks.map((b) => `${b.class} ${b.entity}`).sort()).toEqual([
+      `missing_at_provider ${ALLOWED_B}`,
+      `missing_in_ledger ${ALLOWED_A}`,
+    ]);
   }, 240_000);
 });
