@@ -613,7 +613,7 @@ function subMerchantEntries(
           amount,
           currency: "USD",
           description: "collection the provider never made",
-          at: asOf - 3 * DAY,
+          at: asOf - 3 * DAY - Math.floor(rnd() * 2 * DAY),
           entity: merchantNo,
         });
         injected.push({
