@@ -91,15 +91,35 @@ export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
       body: JSON.stringify({ seed, ...size, days }),
     });
     if (!res.ok) throw new Error(`generate: HTTP ${res.status} ${await res.text()}`);
+    // The platform's sub-merchants (the sandbox's children) get account movements of their own:
+    // the ledger books them under their entity, and the worker reads them on their behalf.
+    const subMerchants = Object.keys(sandbox.runtime().ledgers.subMerchants());
+    if (subMerchants.length > 0) {
+      const sub = await fetch(`${sandbox.url}/__sandbox/account/generate`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ seed, movements: 20, days }),
+      });
+      if (!sub.ok) throw new Error(`account generate: HTTP ${sub.status} ${await sub.text()}`);
+    }
     // The same records admin.state() answers, read in process: no 100 MB JSON round trip.
     const truth: GroundTruth = {
       clock: { now },
       ledger: { transactions: sandbox.runtime().ledger.transactions },
+      subMerchantLedgers: sandbox.runtime().ledgers.subMerchants(),
       areas: Object.fromEntries(sandbox.areas().map((a) => [a.name, a.dump()])),
     };
 
     say(`    generated in ${elapsed()}`);
-    const ledger = writeLedger(truth, { seed, asOf: now, discrepancies: opts.discrepancies });
+    const ledger = writeLedger(truth, {
+      seed,
+      asOf: now,
+      discrepancies: opts.discrepancies,
+      subMerchantDiscrepancies:
+        subMerchants.length > 0 && opts.discrepancies === undefined
+          ? { missing_at_provider: 1, amount_mismatch: 1, duplicate_in_ledger: 1 }
+          : undefined,
+    });
     const ledgerFile = join(dataDir, "ledger.csv");
     await writeFile(ledgerFile, ledger.csv, "utf8");
     say(
@@ -116,13 +136,17 @@ export async function runDemo(opts: DemoOptions): Promise<DemoResult> {
     const database = await openDatabase({ dataDir });
     try {
       const db = database.db;
-      const imported = await importLedger(db, ledger.csv, { sourceFile: ledgerFile });
+      const imported = await importLedger(db, ledger.csv, {
+        sourceFile: ledgerFile,
+        entities: { merchantNo: "M1000001", subMerchants },
+      });
       const config = loadConfig({
         MERCHANTKIT_ENVIRONMENT: sandbox.url,
         ISSUING_API_KEY: "sandbox-issuing-api-key",
         ACCOUNT_API_KEY: "sandbox-account-api-key",
         PAYOUT_SECRET_KEY: "sandbox-secret-key",
         MERCHANT_NO: "M1000001",
+        RECONCILER_ENTITIES: subMerchants.join(","),
         RECONCILER_START: new Date(now - (days + 1) * DAY).toISOString(),
         RECONCILER_LOOKBACK: `${days + 2}d`,
         RECONCILER_RPS: "100000",

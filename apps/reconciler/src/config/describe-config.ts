@@ -46,6 +46,7 @@ export function describeConfig(config: ReconcilerConfig): Record<string, string>
     payoutSecretKey: secret(config.payoutSecretKey),
     webhookSecret: secret(config.webhookSecret),
     merchantNo: config.merchantNo ?? "(unset)",
+    entities: config.entities.length === 0 ? "(the merchant alone)" : config.entities.join(","),
     timestampUnit: config.timestampUnit,
     window: formatDuration(config.windowMs),
     lookback: formatDuration(config.lookbackMs),

@@ -211,6 +211,30 @@ describe("the re-read schedule", () => {
   });
 });
 
+describe("the sub-merchants (RECONCILER_ENTITIES)", () => {
+  it("is the merchant alone unless set, and reads merchantNos separated by commas", () => {
+    expect(loadConfig({}).entities).toEqual([]);
+    expect(loadConfig({ RECONCILER_ENTITIES: " M2001, M2002 " }).entities).toEqual([
+      "M2001",
+      "M2002",
+    ]);
+    expect(loadConfig({}, { entities: "SUB_1" }).entities).toEqual(["SUB_1"]);
+  });
+
+  it("refuses a malformed list, a repeat and the merchant itself, naming the setting and the rule", () => {
+    for (const bad of ["M1,,M2", "M1;M2", "M 1", "M1,"])
+      expect(() => loadConfig({ RECONCILER_ENTITIES: bad }), bad).toThrow(
+        /RECONCILER_ENTITIES \(--entities\): must be merchantNos separated by commas/,
+      );
+    expect(() => loadConfig({ RECONCILER_ENTITIES: "M1,M2,M1" })).toThrow(
+      /RECONCILER_ENTITIES \(--entities\): must name each sub-merchant once/,
+    );
+    expect(() => loadConfig({ RECONCILER_ENTITIES: "M2,M1", MERCHANT_NO: "M1" })).toThrow(
+      /RECONCILER_ENTITIES \(--entities\): must not name the merchant itself/,
+    );
+  });
+});
+
 describe("durations", () => {
   it("parses and prints back", () => {
     expect(parseDuration("15m")).toBe(900_000);

@@ -112,6 +112,21 @@ const databaseUrl = v.pipe(
   }),
 );
 
+/** A merchantNo as the service writes them: letters, digits, "_" and "-". */
+const MERCHANT_NO_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Sub-merchants' merchantNos, separated by commas: each well-formed, none twice. */
+const entities = v.pipe(
+  v.string(),
+  v.trim(),
+  v.transform((s) => s.split(",").map((part) => part.trim())),
+  v.check(
+    (list) => list.every((no) => MERCHANT_NO_PATTERN.test(no)),
+    'must be merchantNos separated by commas ("M2001,M2002"), each of letters, digits, "_" or "-" (at most 64)',
+  ),
+  v.check((list) => new Set(list).size === list.length, "must name each sub-merchant once"),
+);
+
 const cron = v.pipe(
   text(),
   v.check((s) => validateCron(s), "must be a valid cron expression (node-cron syntax)"),
@@ -131,6 +146,7 @@ const FIELDS = {
   accountApiKey: { env: "ACCOUNT_API_KEY", flag: "account-api-key", schema: text() },
   payoutSecretKey: { env: "PAYOUT_SECRET_KEY", flag: "payout-secret-key", schema: text() },
   merchantNo: { env: "MERCHANT_NO", flag: "merchant-no", schema: text() },
+  entities: { env: "RECONCILER_ENTITIES", flag: "entities", schema: entities },
   webhookSecret: { env: "ISSUING_WEBHOOK_SECRET", flag: "webhook-secret", schema: text() },
   timestampUnit: {
     env: "ACCOUNT_TIMESTAMP_UNIT",
@@ -295,6 +311,10 @@ export function loadConfig(
   const p = parsed as Parsed;
   const ledgerQuery = readLedgerQuery(p, issues);
   const due = readDue(p, issues, opts.breakClasses);
+  if (p.entities !== undefined && p.merchantNo !== undefined && p.entities.includes(p.merchantNo))
+    issues.push(
+      `${settingName("entities")}: must not name the merchant itself (MERCHANT_NO is always an entity)`,
+    );
   if (issues.length > 0) throw new ConfigError(issues);
   const cwd = opts.cwd ?? process.cwd();
   // An explicit data folder beats an inherited DATABASE_URL (as openDatabase does).
@@ -313,6 +333,7 @@ export function loadConfig(
     accountApiKey: p.accountApiKey,
     payoutSecretKey: p.payoutSecretKey,
     merchantNo: p.merchantNo,
+    entities: p.entities ?? [],
     webhookSecret: p.webhookSecret,
     timestampUnit: p.timestampUnit ?? "ms",
     windowMs: p.windowMs as number,

@@ -19,6 +19,12 @@ export interface ReconcilerConfig {
   payoutSecretKey: string | undefined;
   /** The merchant's number: the payout area's merchantNo (and the issuing area's, when set). */
   merchantNo: string | undefined;
+  /**
+   * The sub-merchants (their merchantNos) the worker reconciles beside the merchant itself, which
+   * is always an entity: their account movements are read with onBehalfOf, and ledger rows may
+   * name them (docs/ledger-format.md). Empty: the merchant alone.
+   */
+  entities: string[];
   /** The issuing webhook HMAC secret (Base64 text), for `reconciler webhooks`. */
   webhookSecret: string | undefined;
   /** x-timestamp unit of account calls. */

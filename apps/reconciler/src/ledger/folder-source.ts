@@ -16,6 +16,7 @@ import { dataRefusal } from "../db/sql-state";
 import { errorText } from "../store/error-text";
 import { csvNames, sha256Of } from "./folder-files";
 import { importLedger, LedgerImportError } from "./import-ledger";
+import type { LedgerEntities } from "./ledger-row";
 import { moveInto } from "./move-file";
 import { recheckImported } from "./recheck-imported";
 import { checkDrops, isUnchanged } from "./settled-drops";
@@ -74,6 +75,7 @@ const REASON = ".reason.txt";
 /** One intake in progress: where, as of when, and what it did so far. */
 interface Intake extends FolderIntake {
   now: Date;
+  entities: LedgerEntities | undefined;
 }
 
 async function recordFile(
@@ -226,6 +228,7 @@ async function takeFile(db: Db, run: Intake, name: string, path: string): Promis
   try {
     result = await importLedger(db, bytes.toString("utf8"), {
       sourceFile: name,
+      entities: run.entities,
       alsoInTransaction: (tx, rows) => recordFile(tx, { ...base, status: "imported", rows }),
     });
   } catch (error) {
@@ -270,7 +273,7 @@ function failureText(run: Intake): string {
 export async function intakeLedgerFolder(
   db: Db,
   folder: string,
-  opts: { now?: Date; settleMs?: number } = {},
+  opts: { now?: Date; settleMs?: number; entities?: LedgerEntities } = {},
 ): Promise<FolderIntake> {
   const now = opts.now ?? new Date();
   const claimed = join(folder, PROCESSING);
@@ -290,6 +293,7 @@ export async function intakeLedgerFolder(
     waiting: checked.waiting,
     failed: [],
     aheadOfClock: checked.aheadOfClock,
+    entities: opts.entities,
   };
   // Claimed before a crash or a failed import: they were settled then; idempotency by sha256
   // (and entry_id) makes taking them again safe whether or not their import committed.

@@ -11,7 +11,7 @@ import { queryRows } from "../db/query-rows";
 import { withSessionLock } from "../db/session-lock";
 import { rememberServiceIds } from "../store/service-ids";
 import { diffLines, forgetLines, onFileLines, rememberLines, wholeLines } from "./changed-lines";
-import type { LedgerEntry } from "./ledger-row";
+import type { LedgerEntities, LedgerEntry } from "./ledger-row";
 import { type LedgerRowError, parseLedger } from "./parse-ledger";
 
 export interface LedgerImportResult {
@@ -50,6 +50,7 @@ const STAGING_COLUMNS = [
   "fee_type",
   "card_id",
   "description",
+  "entity",
 ] as const;
 
 /**
@@ -66,7 +67,7 @@ export async function importLedger(
   if (sourceFile === undefined || opts.complete) return importWhole(db, text, opts);
   const diff = await diffLines(db, sourceFile, text);
   if (diff.kind === "whole") return importWhole(db, text, opts);
-  const parsed = onFileLines(parseLedger(diff.text), diff);
+  const parsed = onFileLines(parseLedger(diff.text, opts.entities), diff);
   if (parsed.errors.length > 0) throw new LedgerImportError(parsed.errors);
   const entryIdOfLine = new Map([...diff.kept].map(([id, line]) => [line, id]));
   for (const { line, entry } of parsed.entries) entryIdOfLine.set(line, entry.entryId);
@@ -86,7 +87,7 @@ export async function importLedger(
 
 /** Reads every line of the text, and keeps its lines for the file's next import. */
 async function importWhole(db: Db, text: string, opts: ImportOptions) {
-  const parsed = parseLedger(text);
+  const parsed = parseLedger(text, opts.entities);
   if (parsed.errors.length > 0) throw new LedgerImportError(parsed.errors);
   const { sourceFile } = opts;
   const whole = sourceFile === undefined ? undefined : wholeLines(text);
@@ -112,6 +113,8 @@ export interface ImportOptions {
    * is deleted, in the same transaction (its breaks then go with the next match).
    */
   complete?: boolean;
+  /** The entities a row may name (RECONCILER_ENTITIES); unset: the merchant alone. */
+  entities?: LedgerEntities;
   /** Runs inside the merge's transaction (a ledger source records what it took in). */
   /** Runs inside the merge's transaction; `rows`: the data rows of the text imported. */
   alsoInTransaction?: (tx: Db, rows: number) => Promise<void>;
@@ -168,32 +171,38 @@ async function stageAndMerge(
               copyField(entry.feeType),
               copyField(entry.cardId),
               copyField(entry.description),
+              copyField(entry.entity ?? ""),
             ]);
         })(),
       });
-    const serviceIds = [
-      ...new Set(entries.filter((e) => e.entry.kind === "account").map((e) => e.entry.providerRef)),
-    ];
+    // Each entity's serviceIds: a sub-merchant's are read on its behalf.
+    const serviceIds = new Map<string, Set<string>>();
+    for (const { entry } of entries)
+      if (entry.kind === "account") {
+        const entity = entry.entity ?? "";
+        serviceIds.set(entity, (serviceIds.get(entity) ?? new Set()).add(entry.providerRef));
+      }
     return await db.transaction(async (tx) => {
       const [counts] = await queryRows<{ inserted: string; updated: string }>(
         tx,
         sql`WITH merged AS (
           INSERT INTO ledger_entries AS t (entry_id, kind, provider_ref, amount, currency, booked_at,
-            fee_type, card_id, description, source_file, source_line)
+            fee_type, card_id, description, source_file, source_line, entity)
           SELECT entry_id, kind, provider_ref, amount, currency, booked_at, fee_type, card_id,
-            description, ${opts.sourceFile ?? null}::text, line_no
+            description, ${opts.sourceFile ?? null}::text, line_no, entity
           FROM ledger_staging WHERE import_id = ${importId}
           ON CONFLICT (entry_id) DO UPDATE SET kind = excluded.kind,
             provider_ref = excluded.provider_ref, amount = excluded.amount,
             currency = excluded.currency, booked_at = excluded.booked_at,
             fee_type = excluded.fee_type, card_id = excluded.card_id,
-            description = excluded.description, source_file = excluded.source_file,
+            description = excluded.description, entity = excluded.entity,
+            source_file = excluded.source_file,
             source_line = excluded.source_line, updated_at = now()
           WHERE (t.kind, t.provider_ref, t.amount, t.currency, t.booked_at, t.fee_type, t.card_id,
-              t.description)
+              t.description, t.entity)
             IS DISTINCT FROM (excluded.kind, excluded.provider_ref, excluded.amount,
               excluded.currency, excluded.booked_at, excluded.fee_type, excluded.card_id,
-              excluded.description)
+              excluded.description, excluded.entity)
           RETURNING (xmax = 0) AS fresh, kind, provider_ref
         ), retried AS (
           -- A parked serviceId whose ledger entry changed is due again (revealed anew).
@@ -211,7 +220,8 @@ async function stageAndMerge(
         opts.complete && opts.sourceFile !== undefined
           ? await deleteMissing(tx, opts.sourceFile, importId)
           : undefined;
-      if (serviceIds.length > 0) await rememberServiceIds(tx, serviceIds, "ledger");
+      for (const [entity, ids] of serviceIds)
+        await rememberServiceIds(tx, [...ids], "ledger", { entity });
       if (opts.alsoInTransaction) await opts.alsoInTransaction(tx, entries.length);
       const inserted = Number(counts?.inserted ?? 0);
       const updated = Number(counts?.updated ?? 0);

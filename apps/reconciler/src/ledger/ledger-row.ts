@@ -1,5 +1,6 @@
 // One ledger CSV row checked against docs/ledger-format.md: a typed entry, or why not.
 import { c } from "@merchantkit/contract";
+import type { ReconcilerConfig } from "../config/reconciler-config";
 import { errorText } from "../store/error-text";
 import { maskCardData } from "../store/mask-card-data";
 
@@ -26,6 +27,26 @@ export interface LedgerEntry {
   feeType?: string | undefined;
   cardId?: string | undefined;
   description?: string | undefined;
+  /** The sub-merchant (its merchantNo) the entry is of; undefined: the merchant itself. */
+  entity?: string | undefined;
+}
+
+/**
+ * The entities a ledger row may name (RECONCILER_ENTITIES): the merchant itself (MERCHANT_NO,
+ * or an empty cell) and its sub-merchants.
+ */
+export interface LedgerEntities {
+  merchantNo?: string | undefined;
+  subMerchants: readonly string[];
+}
+
+const MERCHANT_ALONE: LedgerEntities = { subMerchants: [] };
+
+/** The entities the configuration names: MERCHANT_NO and RECONCILER_ENTITIES. */
+export function ledgerEntitiesOf(
+  config: Pick<ReconcilerConfig, "merchantNo" | "entities">,
+): LedgerEntities {
+  return { merchantNo: config.merchantNo, subMerchants: config.entities };
 }
 
 export const REQUIRED_COLUMNS = [
@@ -36,7 +57,7 @@ export const REQUIRED_COLUMNS = [
   "currency",
   "booked_at",
 ] as const;
-export const OPTIONAL_COLUMNS = ["fee_type", "card_id", "description"] as const;
+export const OPTIONAL_COLUMNS = ["fee_type", "card_id", "description", "entity"] as const;
 export const LEDGER_COLUMNS = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS] as const;
 export type LedgerColumn = (typeof LEDGER_COLUMNS)[number];
 
@@ -120,6 +141,7 @@ function normalizeAmount(text: string): string {
  */
 export function checkLedgerRow(
   values: Partial<Record<LedgerColumn, string>>,
+  entities: LedgerEntities = MERCHANT_ALONE,
 ): { entry: LedgerEntry } | { reason: string } {
   for (const column of REQUIRED_COLUMNS)
     if (!values[column]?.trim()) return { reason: `${column} is empty` };
@@ -168,6 +190,8 @@ export function checkLedgerRow(
   const cardId = v.card_id?.trim() || undefined;
   if (cardId && !DIGITS.test(cardId))
     return { reason: `card_id "${cardId}" is not a card id (digits)` };
+  const entity = entityOf(v.entity?.trim() ?? "", kind as LedgerKind, entities);
+  if (typeof entity === "object") return entity;
   // Free text may quote a card number ("paid with 4111…"): masked as a push's free text is
   // (13–19 digits passing the Luhn check keep their first 6 and last 4), the same text always
   // the same way, so a repeated import still finds the entry unchanged.
@@ -185,6 +209,30 @@ export function checkLedgerRow(
       feeType,
       cardId,
       description,
+      entity,
     },
   };
+}
+
+/**
+ * The entity a row names: undefined for the merchant itself (an empty cell or MERCHANT_NO), a
+ * sub-merchant of RECONCILER_ENTITIES, or why not. A sub-merchant's entries are account postings:
+ * the service reads card records, operations and their fees for the merchant alone, so a card
+ * entry of a sub-merchant could only ever be unmatched.
+ */
+function entityOf(
+  entity: string,
+  kind: LedgerKind,
+  entities: LedgerEntities,
+): string | undefined | { reason: string } {
+  if (entity === "" || entity === entities.merchantNo) return undefined;
+  if (!entities.subMerchants.includes(entity))
+    return {
+      reason: `entity "${entity}" is neither the merchant (MERCHANT_NO${entities.merchantNo ? ` ${entities.merchantNo}` : ""}) nor a sub-merchant of RECONCILER_ENTITIES (${entities.subMerchants.length > 0 ? entities.subMerchants.join(", ") : "none set"})`,
+    };
+  if (kind !== "account")
+    return {
+      reason: `entity "${entity}" is a sub-merchant, whose entries are account postings only (kind is ${kind})`,
+    };
+  return entity;
 }

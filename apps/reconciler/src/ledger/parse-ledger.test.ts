@@ -222,3 +222,57 @@ describe("card numbers in ledger rows", () => {
     expect(entryOf("4111111111111111")).toEqual(entryOf("4111111111111111"));
   });
 });
+
+describe("the entity column", () => {
+  const entities = { merchantNo: "M1", subMerchants: ["M2", "M3"] };
+  const file = (...rows: string[]) => [`${HEADER},entity`, ...rows].join("\n");
+
+  it("takes the merchant itself (empty or MERCHANT_NO) and a sub-merchant's account entries", () => {
+    const parsed = parseLedger(
+      file(
+        "a,account,1001,10.00,USD,2026-05-01,,,,",
+        "b,account,1002,10.00,USD,2026-05-01,,,,M1",
+        "c,account,1003,-5.00,EUR,2026-05-01,,,,M2",
+        "d,card_transaction,T1,-5.00,EUR,2026-05-01,,,,M1",
+      ),
+      entities,
+    );
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.entries.map((e) => [e.entry.entryId, e.entry.entity])).toEqual([
+      ["a", undefined],
+      ["b", undefined],
+      ["c", "M2"],
+      ["d", undefined],
+    ]);
+  });
+
+  it("refuses an unknown entity and a sub-merchant on a card entry, with the line and the rule", () => {
+    const parsed = parseLedger(
+      file(
+        "a,account,1001,10.00,USD,2026-05-01,,,,M9",
+        "b,card_transaction,T1,-5.00,EUR,2026-05-01,,,,M3",
+      ),
+      entities,
+    );
+    expect(parsed.errors).toEqual([
+      {
+        line: 2,
+        reason:
+          'entity "M9" is neither the merchant (MERCHANT_NO M1) nor a sub-merchant of RECONCILER_ENTITIES (M2, M3)',
+      },
+      {
+        line: 3,
+        reason:
+          'entity "M3" is a sub-merchant, whose entries are account postings only (kind is card_transaction)',
+      },
+    ]);
+    // Without RECONCILER_ENTITIES every sub-merchant is unknown.
+    expect(parseLedger(file("c,account,1003,-5.00,EUR,2026-05-01,,,,M2")).errors).toEqual([
+      {
+        line: 2,
+        reason:
+          'entity "M2" is neither the merchant (MERCHANT_NO) nor a sub-merchant of RECONCILER_ENTITIES (none set)',
+      },
+    ]);
+  });
+});

@@ -9,6 +9,7 @@ import {
   checkLedgerRow,
   LEDGER_COLUMNS,
   type LedgerColumn,
+  type LedgerEntities,
   type LedgerEntry,
   REQUIRED_COLUMNS,
 } from "./ledger-row";
@@ -42,12 +43,13 @@ export interface LedgerRowValues {
 export function checkLedgerRows(
   rows: Iterable<LedgerRowValues>,
   where: (line: number) => string = (line) => `line ${line}`,
+  entities?: LedgerEntities,
 ): ParsedLedger {
   const entries: ParsedLedger["entries"] = [];
   const errors: LedgerRowError[] = [];
   const seen = new Map<string, number>();
   for (const { line, values } of rows) {
-    const checked = checkLedgerRow(values);
+    const checked = checkLedgerRow(values, entities);
     // A bad row's entry_id counts too (when it is one: not too long, no control character), so
     // a later row repeating it is named now, not in a second refusal once the first is fixed.
     const id = values.entry_id?.trim();
@@ -87,7 +89,7 @@ export function headerProblem(names: readonly string[]): string | undefined {
  * Reads the header (column names in any order, the required ones present, no unknown ones),
  * then checks every row with checkLedgerRows.
  */
-export function parseLedger(text: string): ParsedLedger {
+export function parseLedger(text: string, entities?: LedgerEntities): ParsedLedger {
   let records: ReturnType<typeof readCsv>;
   try {
     records = readCsv(text);
@@ -119,7 +121,7 @@ export function parseLedger(text: string): ParsedLedger {
     });
     rows.push({ line: record.line, values });
   }
-  const checked = checkLedgerRows(rows);
+  const checked = checkLedgerRows(rows, undefined, entities);
   const errors = [...shapeErrors, ...checked.errors].sort((a, b) => a.line - b.line);
   return { entries: checked.entries, errors };
 }

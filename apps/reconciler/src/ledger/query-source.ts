@@ -10,7 +10,7 @@ import { isTrue, queryRows } from "../db/query-rows";
 import { describeDatabaseUrl, reachedWithin } from "../db/reach-database";
 import { dataRefusal } from "../db/sql-state";
 import { importLedgerEntries, type LedgerImportResult } from "./import-ledger";
-import { LEDGER_COLUMNS, type LedgerColumn } from "./ledger-row";
+import { LEDGER_COLUMNS, type LedgerColumn, type LedgerEntities } from "./ledger-row";
 import { checkLedgerRows, headerProblem, type LedgerRowValues } from "./parse-ledger";
 
 /** How long the ledger query may run, or wait for a lock, unless configured otherwise. */
@@ -63,6 +63,8 @@ export async function intakeLedgerQuery(
     queryTimeoutMs?: number;
     /** The query returns every entry of this source: one it imported and no longer returns is deleted. */
     complete?: boolean;
+    /** The entities a row may name (RECONCILER_ENTITIES); unset: the merchant alone. */
+    entities?: LedgerEntities;
   },
 ): Promise<QueryIntake> {
   const source = describeDatabaseUrl(opts.url);
@@ -134,7 +136,7 @@ export async function intakeLedgerQuery(
   });
   const entryIdOf = (line: number) => asText(rows[line - 1]?.entry_id) ?? "(none)";
   const where = (line: number) => `row ${line} (entry_id ${entryIdOf(line)})`;
-  const checked = checkLedgerRows(values, where);
+  const checked = checkLedgerRows(values, where, opts.entities);
   if (checked.errors.length > 0)
     throw new LedgerQueryError(
       "refused",

@@ -148,10 +148,10 @@ function breakStatements(o: ResolvedMatchOptions, run: string, reach: Reach): St
       name: "upsert breaks",
       text: `INSERT INTO breaks AS t (break_id, break_key, class, priority, status, record_kind,
           provider_ref, entry_id, currency, amount, provider_amount, ledger_amount, detail, occurred_at,
-          first_seen_at, opened_at, last_seen_at, first_run_id, last_run_id)
+          first_seen_at, opened_at, last_seen_at, first_run_id, last_run_id, entity)
         SELECT break_id, break_key, class, priority, status, record_kind, provider_ref, entry_id, currency,
           amount, provider_amount, ledger_amount, detail, occurred_at, ${v.asOf},
-          CASE WHEN status = 'open' THEN ${v.asOf} END, ${v.asOf}, ${run}, ${run}
+          CASE WHEN status = 'open' THEN ${v.asOf} END, ${v.asOf}, ${run}, ${run}, entity
         FROM run_breaks
         ON CONFLICT (break_id) DO UPDATE SET
           previous_class = CASE WHEN t.class <> excluded.class THEN t.class ELSE t.previous_class END,
@@ -159,7 +159,7 @@ function breakStatements(o: ResolvedMatchOptions, run: string, reach: Reach): St
           record_kind = excluded.record_kind, provider_ref = excluded.provider_ref,
           entry_id = excluded.entry_id, currency = excluded.currency, amount = excluded.amount,
           provider_amount = excluded.provider_amount, ledger_amount = excluded.ledger_amount,
-          detail = excluded.detail, occurred_at = excluded.occurred_at,
+          detail = excluded.detail, occurred_at = excluded.occurred_at, entity = excluded.entity,
           opened_at = CASE WHEN excluded.status = 'open' AND (t.status <> 'open' OR t.opened_at IS NULL)
             THEN excluded.last_seen_at WHEN excluded.status = 'open' THEN t.opened_at END,
           last_seen_at = excluded.last_seen_at, last_run_id = excluded.last_run_id,

@@ -12,6 +12,8 @@ import {
   currencyTable,
   DUE_RULE,
   EFFECT_RULE,
+  entityTable,
+  hasSubMerchants,
   holdsTable,
   overdueTable,
   statementTable,
@@ -57,6 +59,7 @@ export function reportSections(data: ReportData, opts: SectionOptions = {}): str
   return `${verdictLine(data)}
 <h2>Provider vs ledger per currency: the bridge (${BRIDGE_RULE})</h2>
 ${tableHtml(currencyTable(data))}
+${hasSubMerchants(data) ? `<h2>Each entity's bridge per currency (the table above is the platform's total)</h2>\n${tableHtml(entityTable(data))}` : ""}
 <h2>Open differences by class, per currency (${EFFECT_RULE})</h2>
 ${differenceCharts(
   data.byClass.filter((b) => !HOLD_CLASSES.has(b.class)),

@@ -8,6 +8,8 @@ import {
   currencyTable,
   DUE_RULE,
   EFFECT_RULE,
+  entityTable,
+  hasSubMerchants,
   holdsTable,
   overdueTable,
   statementTable,
@@ -44,6 +46,11 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
   out.push("");
   out.push(`Provider vs ledger per currency: the bridge (${BRIDGE_RULE})`);
   out.push(...lines(currencyTable(data)));
+  if (hasSubMerchants(data)) {
+    out.push("");
+    out.push(`Each entity's bridge per currency (the table above is the platform's total)`);
+    out.push(...lines(entityTable(data)));
+  }
   out.push("");
   out.push(`Open differences by class, per currency (${EFFECT_RULE})`);
   out.push(...lines(classTable(data.byClass)));

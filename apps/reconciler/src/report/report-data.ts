@@ -103,6 +103,11 @@ export interface ReportData {
    * finance_daily_statement rows).
    */
   currencies: BridgeRow[];
+  /**
+   * The bridge of each entity per currency (a sub-merchant's merchantNo, '' for the merchant
+   * itself), from the same statement lines: `currencies` is their sum per currency.
+   */
+  entities: (BridgeRow & { entity: string })[];
   queue: QueueRow[];
   openBreaks: number;
   pendingItems: number;
@@ -143,10 +148,14 @@ export interface ReportData {
 
 type Rows = Record<string, string>[];
 
-/** The report's figures that scan every record: the statement (the bridge is its sum) and the fees. */
+/**
+ * The report's figures that scan every record: the statement (the bridge is its sum), the
+ * fees, and the bridge per entity.
+ */
 interface Figures {
   statement: Rows;
   fees: Rows;
+  entities: Rows;
 }
 
 /** Kept figures for a reader that loads the report again and again (the console). */
@@ -181,7 +190,7 @@ export async function loadReport(
     db,
     sql`SELECT id, to_char(as_of AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS as_of, verdict, reasons, stats, duration_ms FROM finance_latest_run`,
   );
-  const { statement, fees } = await (opts.cache
+  const { statement, fees, entities } = await (opts.cache
     ? opts.cache.read(db, date ?? "all", () => readFigures(db, onDay))
     : readFigures(db, onDay));
   const queue = await queryRows<Record<string, string | number | null>>(
@@ -287,6 +296,7 @@ export async function loadReport(
       : undefined,
     statement: statementRows,
     currencies: bridgeOf(statementRows),
+    entities: entities.map((r) => ({ entity: r.entity as string, ...bridgeRow(r) })),
     queue: queue.map((r) => ({
       priority: Number(r.priority),
       class: String(r.class),
@@ -380,7 +390,19 @@ async function readFigures(db: Db, onDay: (column: string) => SQL): Promise<Figu
       sum(difference)::text AS difference FROM finance_fees_by_type WHERE ${onDay("day")}
       GROUP BY fee_type, currency ORDER BY fee_type, currency`,
   );
-  return { statement, fees };
+  // Per entity, from the lines finance_entity_currency_bridge reads (for one day, that day's).
+  const entities = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT entity, currency, sum(provider_amount)::text AS provider_total,
+        sum(ledger_amount)::text AS ledger_total, sum(provider_amount - ledger_amount)::text AS difference,
+        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'matched'), 0)::text AS timing,
+        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation NOT IN ('matched', 'pending', 'unexplained', 'accepted')), 0)::text AS open_breaks,
+        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'pending'), 0)::text AS pending,
+        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'accepted'), 0)::text AS accepted,
+        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'unexplained'), 0)::text AS unexplained
+      FROM finance_statement_lines WHERE ${onDay("day")} GROUP BY entity, currency ORDER BY entity, currency`,
+  );
+  return { statement, fees, entities };
 }
 
 /**
@@ -414,4 +436,18 @@ function classTotal(r: {
 }): ClassTotal {
   // A break without a currency (none today) still gets its own line, never a mixed one.
   return { class: r.class, currency: r.currency ?? "", count: Number(r.n), amount: r.amount };
+}
+
+function bridgeRow(r: Record<string, string>): BridgeRow {
+  return {
+    currency: r.currency as string,
+    providerTotal: r.provider_total as string,
+    ledgerTotal: r.ledger_total as string,
+    difference: r.difference as string,
+    timing: r.timing as string,
+    openBreaks: r.open_breaks as string,
+    pending: r.pending as string,
+    accepted: r.accepted as string,
+    unexplained: r.unexplained as string,
+  };
 }

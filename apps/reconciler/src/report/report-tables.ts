@@ -2,7 +2,7 @@
 // the HTML rendering so both show the same columns with the same amounts.
 import { moneyText } from "../money-text";
 import type { AuditRow } from "../workflow/break-queries";
-import type { ClassTotal, ReportData, StatementRow } from "./report-data";
+import type { BridgeRow, ClassTotal, ReportData, StatementRow } from "./report-data";
 
 /** What the bridge's columns add up to, said beside it wherever it is shown. */
 export const BRIDGE_RULE = "difference = timing + open breaks + pending + accepted + unexplained";
@@ -17,33 +17,54 @@ export interface TableData {
   right: ReadonlySet<number>;
 }
 
+const BRIDGE_HEADER = [
+  "currency",
+  "provider",
+  "ledger",
+  "difference",
+  "timing",
+  "open breaks",
+  "pending",
+  "accepted",
+  "unexplained",
+];
+
+/** One bridge row's cells, each amount in its currency. */
+function bridgeCells(c: BridgeRow): string[] {
+  return [
+    c.currency,
+    ...[
+      c.providerTotal,
+      c.ledgerTotal,
+      c.difference,
+      c.timing,
+      c.openBreaks,
+      c.pending,
+      c.accepted,
+      c.unexplained,
+    ].map((amount) => moneyText(amount, c.currency)),
+  ];
+}
+
+/** A platform's data: some line belongs to a sub-merchant (its bridges are shown per entity). */
+export function hasSubMerchants(data: ReportData): boolean {
+  return data.entities.some((e) => e.entity !== "");
+}
+
+/** Each entity's bridge per currency; the merchant itself is "(merchant)". */
+export function entityTable(data: ReportData): TableData {
+  return {
+    header: ["entity", ...BRIDGE_HEADER],
+    rows: data.entities.map((e) => [e.entity === "" ? "(merchant)" : e.entity, ...bridgeCells(e)]),
+    right: new Set([2, 3, 4, 5, 6, 7, 8, 9]),
+  };
+}
+
 /** The bridge per currency: difference = timing + open breaks + pending + accepted + unexplained. */
 export function currencyTable(data: ReportData): TableData {
   return {
-    header: [
-      "currency",
-      "provider",
-      "ledger",
-      "difference",
-      "timing",
-      "open breaks",
-      "pending",
-      "accepted",
-      "unexplained",
-    ],
-    rows: data.currencies.map((c) => [
-      c.currency,
-      ...[
-        c.providerTotal,
-        c.ledgerTotal,
-        c.difference,
-        c.timing,
-        c.openBreaks,
-        c.pending,
-        c.accepted,
-        c.unexplained,
-      ].map((amount) => moneyText(amount, c.currency)),
-    ]),
+    header: BRIDGE_HEADER,
+    rows: data.currencies.map(bridgeCells),
     right: new Set([1, 2, 3, 4, 5, 6, 7, 8]),
   };
 }

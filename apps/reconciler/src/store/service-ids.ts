@@ -24,19 +24,23 @@ export async function rememberServiceIds(
   db: Db,
   ids: readonly string[],
   source: ServiceIdSource,
-  opts: { refetch?: boolean } = {},
+  opts: { refetch?: boolean; entity?: string } = {},
 ): Promise<number> {
   if (!SOURCES.includes(source)) throw new TypeError(`unknown serviceId source ${source}`);
   checkIds(ids);
   if (ids.length === 0) return 0;
+  const entity = opts.entity ?? "";
+  // A serviceId the ledger revealed for one entity and now names for another (a row's entity
+  // corrected) is read again on behalf of the new one.
   const onConflict = opts.refetch
     ? sql`DO UPDATE SET revealed_at = excluded.revealed_at`
-    : sql`DO NOTHING`;
+    : sql`DO UPDATE SET entity = excluded.entity, revealed_at = excluded.revealed_at
+        WHERE service_ids.source = 'ledger' AND service_ids.entity <> excluded.entity`;
   const [row] = await queryRows<{ inserted: unknown }>(
     db,
     sql`WITH added AS (
-      INSERT INTO service_ids (service_id, source, first_seen_at, revealed_at)
-      SELECT DISTINCT id, ${source}::text, now(), now()
+      INSERT INTO service_ids (service_id, source, first_seen_at, revealed_at, entity)
+      SELECT DISTINCT id, ${source}::text, now(), now(), ${entity}::text
       FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS id
       ON CONFLICT (service_id) ${onConflict}
       RETURNING (xmax = 0) AS new_row
@@ -57,7 +61,8 @@ const WHICH = {
 } as const;
 
 /**
- * Up to `limit` serviceIds to fetch for `reason`, oldest first, and `asOf`: the database time
+ * Up to `limit` serviceIds to fetch for `reason`, oldest first, each with its entity (whose
+ * behalf it is read on, '' for the merchant itself), and `asOf`: the database time
  * before the read, to pass to markServiceIdsFetched so that an id revealed again during the
  * fetch stays due.
  */
@@ -65,16 +70,20 @@ export async function serviceIdsToFetch(
   db: Db,
   limit = 100,
   reason: FetchReason = "due",
-): Promise<{ serviceIds: string[]; asOf: Date }> {
+): Promise<{ serviceIds: string[]; entities: string[]; asOf: Date }> {
   const [clock] = await queryRows<{ ms: unknown }>(
     db,
     sql`SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms`,
   );
-  const rows = await queryRows<{ service_id: string }>(
+  const rows = await queryRows<{ service_id: string; entity: string }>(
     db,
-    sql`SELECT service_id FROM service_ids WHERE ${WHICH[reason]} LIMIT ${limit}`,
+    sql`SELECT service_id, entity FROM service_ids WHERE ${WHICH[reason]} LIMIT ${limit}`,
   );
-  return { serviceIds: rows.map((r) => r.service_id), asOf: new Date(Number(clock?.ms)) };
+  return {
+    serviceIds: rows.map((r) => r.service_id),
+    entities: rows.map((r) => r.entity),
+    asOf: new Date(Number(clock?.ms)),
+  };
 }
 
 /**
@@ -129,5 +138,24 @@ export async function parkServiceIds(
       FROM jsonb_to_recordset(${JSON.stringify(parked)}::jsonb) AS p("serviceId" text, reason text)
       WHERE s.service_id = p."serviceId"
         AND (s.fetched_at IS NULL OR s.fetched_at < ${asOf.toISOString()}::timestamptz)`,
+  );
+}
+
+/**
+ * Stamps the account transactions of `serviceIds` with the entity they were read for: the
+ * upsert writes what the service sent, which does not name the merchant whose account it is.
+ * In the transaction that stored them, so no match run sees them under another entity.
+ */
+export async function stampAccountEntity(
+  db: Db,
+  serviceIds: readonly string[],
+  entity: string,
+): Promise<void> {
+  checkIds(serviceIds);
+  if (serviceIds.length === 0) return;
+  await db.execute(
+    sql`UPDATE account_transactions SET entity = ${entity}
+      WHERE service_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(serviceIds)}::jsonb))
+        AND entity <> ${entity}`,
   );
 }

@@ -1,6 +1,9 @@
 // Account transactions for one run: the serviceIds the other streams revealed (service_ids),
 // fetched in batches of 100 with listByServiceIds, then those whose re-read time has come (at
-// most RECONCILER_REREAD_LIMIT); each batch's rows and its "fetched" mark commit together.
+// most RECONCILER_REREAD_LIMIT); each batch's rows and its "fetched" mark commit together. A
+// batch holds one entity's ids: a sub-merchant's are read with onBehalfOf, and a sub-merchant the
+// service will not let the merchant act for has its ids parked while the other entities' are read.
+import { isPermissionError } from "@merchantkit/core";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/query-rows";
 import { logEvent } from "../log-event";
@@ -11,6 +14,7 @@ import {
   markServiceIdsFetched,
   parkServiceIds,
   serviceIdsToFetch,
+  stampAccountEntity,
 } from "../store/service-ids";
 import { openStreamRun } from "../store/sync-runs";
 import { unreadOf } from "../store/unread";
@@ -23,6 +27,37 @@ import type { StreamSummary, SyncContext, SyncOptions } from "./sync-types";
 const STREAM = "account_transactions";
 /** The endpoint's limit of serviceIds per call. */
 export const SERVICE_ID_BATCH = 100;
+
+/**
+ * The service's "you may not act for this merchant" on an onBehalfOf call (40003 on the
+ * transaction query, 40009 on Global Account detail): about the sub-merchant, not the ids, so
+ * the batch is parked whole. A 403 without a business code (a gateway) is not one: the batch
+ * stays due.
+ */
+function isRefusedEntity(entity: string, error: unknown): boolean {
+  return (
+    entity !== "" &&
+    isPermissionError(error) &&
+    (error.respCode === "40003" || error.respCode === "40009")
+  );
+}
+
+/** One entity's ids in batches of SERVICE_ID_BATCH, entities in the order they first appear. */
+function entityBatches(
+  serviceIds: readonly string[],
+  entities: readonly string[],
+): { entity: string; ids: string[] }[] {
+  const byEntity = new Map<string, string[]>();
+  serviceIds.forEach((id, i) => {
+    const entity = entities[i] ?? "";
+    byEntity.set(entity, [...(byEntity.get(entity) ?? []), id]);
+  });
+  const batches: { entity: string; ids: string[] }[] = [];
+  for (const [entity, ids] of byEntity)
+    for (let i = 0; i < ids.length; i += SERVICE_ID_BATCH)
+      batches.push({ entity, ids: ids.slice(i, i + SERVICE_ID_BATCH) });
+  return batches;
+}
 
 /** Seconds since the oldest serviceId still due was revealed (0 when none is due). */
 async function accountLag(ctx: SyncContext): Promise<number> {
@@ -51,10 +86,14 @@ export async function syncAccountStream(
   const summary = emptySummary();
   let batchesTotal = 0;
   // A batch with an id the service refuses is split until that id stands alone (parked).
-  const readBatch = (batch: string[]) =>
+  const readBatch = (entity: string, batch: string[]) =>
     fetchIsolatingRefused(batch, (ids) =>
-      ctx.account.transactions.listByServiceIds(ids, { concurrency: 1 }),
+      ctx.account.transactions.listByServiceIds(ids, {
+        concurrency: 1,
+        ...(entity === "" ? {} : { onBehalfOf: entity }),
+      }),
     );
+  const refused = new Set<string>();
   try {
     summary.runId = await openStreamRun(db, STREAM, kind);
     logEvent(ctx, "info", "stream started", { stream: STREAM, kind, runId: summary.runId });
@@ -64,27 +103,53 @@ export async function syncAccountStream(
     while (!opts.signal?.aborted && summary.failedWindows === 0) {
       const round = SERVICE_ID_BATCH * config.concurrency;
       let reason: FetchReason = "due";
-      let { serviceIds, asOf } = await serviceIdsToFetch(db, round, reason);
+      let { serviceIds, entities, asOf } = await serviceIdsToFetch(db, round, reason);
       if (serviceIds.length === 0 && rereadLeft > 0) {
         reason = "reread";
-        ({ serviceIds, asOf } = await serviceIdsToFetch(db, Math.min(round, rereadLeft), reason));
+        ({ serviceIds, entities, asOf } = await serviceIdsToFetch(
+          db,
+          Math.min(round, rereadLeft),
+          reason,
+        ));
         rereadLeft -= serviceIds.length;
       }
       if (serviceIds.length === 0) break;
-      const batches: string[][] = [];
-      for (let i = 0; i < serviceIds.length; i += SERVICE_ID_BATCH)
-        batches.push(serviceIds.slice(i, i + SERVICE_ID_BATCH));
+      const batches = entityBatches(serviceIds, entities);
       batchesTotal += batches.length;
       await runPool(
-        batches.map((batch) => async () => {
+        batches.map(({ entity, ids: batch }) => async () => {
           if (opts.signal?.aborted) {
             stopped = true;
             return;
           }
           let read: Awaited<ReturnType<typeof readBatch>>;
           try {
-            read = await readBatch(batch);
+            read = await readBatch(entity, batch);
           } catch (error) {
+            if (isRefusedEntity(entity, error)) {
+              // Parked like a refused id: named in finance_parked_service_ids with the answer,
+              // tried again when a ledger entry naming one of them changes.
+              const reason = `the service refused to let the merchant act for sub-merchant ${entity} (RECONCILER_ENTITIES): ${errorText(error)}`;
+              if (!refused.has(entity))
+                logEvent(
+                  ctx,
+                  "warn",
+                  "sub-merchant refused by the service; its serviceIds parked",
+                  {
+                    stream: STREAM,
+                    entity,
+                    error: errorText(error),
+                  },
+                );
+              refused.add(entity);
+              await parkServiceIds(
+                db,
+                batch.map((serviceId) => ({ serviceId, reason })),
+                asOf,
+              );
+              summary.windows++;
+              return;
+            }
             summary.failedWindows++;
             logEvent(ctx, "warn", "serviceId batch failed; retried next run", {
               stream: STREAM,
@@ -106,6 +171,7 @@ export async function syncAccountStream(
               stream: STREAM,
               records: { accountTransactions: records },
             });
+            if (entity !== "") await stampAccountEntity(tx, fetched, entity);
             await markServiceIdsFetched(tx, fetched, asOf, config.rereadScheduleMs);
             await parkServiceIds(tx, parked, asOf);
             return result.counts;
@@ -133,6 +199,7 @@ export async function syncAccountStream(
       summary.outcome = "partial";
       summary.error = "stopped before every due serviceId was fetched";
     }
+    if (refused.size > 0) summary.entitiesRefused = [...refused].sort();
     summary.lagSeconds = await accountLag(ctx);
     summary.unread = await unreadOf(db, STREAM);
   } catch (error) {

@@ -93,6 +93,11 @@ export interface StreamSummary {
   unread: Unread | null;
   /** account_transactions: serviceIds read again by the re-read schedule in this run. */
   serviceIdsReread?: number;
+  /**
+   * account_transactions: sub-merchants the service refused to let the merchant act for
+   * (40003/40009) in this run; their due serviceIds are parked (finance_parked_service_ids).
+   */
+  entitiesRefused?: string[];
 }
 
 export interface SyncSummary {

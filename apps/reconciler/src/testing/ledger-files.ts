@@ -3,8 +3,11 @@ import { utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LEDGER_COLUMNS } from "../ledger/ledger-row";
 
-/** The CSV header line of every ledger column (docs/ledger-format.md). */
-export const LEDGER_HEADER = LEDGER_COLUMNS.join(",");
+/**
+ * The CSV header line of every ledger column (docs/ledger-format.md) but entity: a file of the
+ * merchant alone, as every file was before sub-merchants.
+ */
+export const LEDGER_HEADER = LEDGER_COLUMNS.filter((c) => c !== "entity").join(",");
 
 /** One USD ledger line of a test: entry id, kind, provider ref, signed amount, fee type. */
 export type LedgerLine = [id: string, kind: string, ref: string, amount: string, feeType?: string];

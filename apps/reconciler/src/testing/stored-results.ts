@@ -25,7 +25,7 @@ export async function storedResults(db: Db) {
     breaks: await queryText(
       db,
       `SELECT break_id, break_key, class, priority, status, record_kind, provider_ref, entry_id,
-         currency, amount, provider_amount, ledger_amount, detail, occurred_at::text AS at
+         currency, amount, provider_amount, ledger_amount, detail, occurred_at::text AS at, entity
        FROM breaks WHERE status <> 'resolved' ORDER BY break_id`,
     ),
     records: await queryText(

@@ -45,6 +45,8 @@ export interface InjectedDiscrepancy {
   /** The provider record the break names, when it is about one. */
   providerRef?: string | undefined;
   detail: string;
+  /** The sub-merchant it is of (its merchantNo); absent: the merchant itself. */
+  entity?: string | undefined;
   /** injected into the ledger, or present in the ground truth itself. */
   origin: "injected" | "ground_truth";
 }
@@ -57,7 +59,22 @@ export interface WriteLedgerOptions {
   asOf?: number | undefined;
   /** Authorizations still P for longer than this are listed as stale (default 7 days). */
   staleAuthorizationAfterMs?: number | undefined;
+  /** Classes injected into each sub-merchant's account entries, with a count (default none). */
+  subMerchantDiscrepancies?: Partial<Record<SubMerchantClass, number>> | undefined;
 }
+
+/**
+ * The classes writeLedger can inject into a sub-merchant's entries (account postings only). Not
+ * missing_in_ledger: the account area lists postings by serviceId only, and a sub-merchant's
+ * serviceIds are known from its ledger entries alone, so a serviceId none names is never read
+ * (docs/assumptions.md, "Entities").
+ */
+export const SUB_MERCHANT_CLASSES = [
+  "missing_at_provider",
+  "amount_mismatch",
+  "duplicate_in_ledger",
+] as const satisfies readonly InjectableClass[];
+export type SubMerchantClass = (typeof SUB_MERCHANT_CLASSES)[number];
 
 export interface WrittenLedger {
   /** The ledger file (docs/ledger-format.md), header included. */
@@ -240,25 +257,7 @@ export function writeLedger(truth: GroundTruth, options: WriteLedgerOptions): Wr
           parent: o.clientRequestId,
         });
   }
-  const accounts = new Map<
-    string,
-    { serviceId: string; currency: string; amounts: string[]; at: number; type: string }
-  >();
-  for (const a of truth.ledger.transactions) {
-    if (opIds.has(a.serviceId)) continue;
-    const key = `${a.serviceId}:${a.currency}`;
-    const group = accounts.get(key) ?? {
-      serviceId: a.serviceId,
-      currency: a.currency,
-      amounts: [],
-      at: 0,
-      type: a.businessType,
-    };
-    group.amounts.push(a.amount);
-    group.at = Math.max(group.at, Date.parse(a.balanceUpdDate));
-    accounts.set(key, group);
-  }
-  for (const g of accounts.values())
+  for (const g of accountGroups(truth.ledger.transactions, opIds))
     planned.push({
       kind: "account",
       providerRef: g.serviceId,
@@ -512,7 +511,19 @@ export function writeLedger(truth: GroundTruth, options: WriteLedgerOptions): Wr
   for (const item of injected)
     if (item.entryId?.startsWith("#extra"))
       item.entryId = extraIds.get(Number(item.entryId.slice(6)));
-  const lines = [LEDGER_COLUMNS.join(",")];
+  // Each sub-merchant's own account postings after the merchant's, from a random stream of
+  // their own: a ground truth without sub-merchants writes the ledger it always did.
+  const subRnd = seededRandom((options.seed ^ 0x2545f491) >>> 0);
+  for (const [merchantNo, ledger] of Object.entries(truth.subMerchantLedgers ?? {}).sort()) {
+    const sub = subMerchantEntries(merchantNo, ledger.transactions, asOf, subRnd, options);
+    entries.push(...sub.entries);
+    injected.push(...sub.injected);
+  }
+  // The entity column only when an entry names a sub-merchant: a file of the merchant alone
+  // keeps the columns it always had.
+  const withEntity = entries.some((e) => e.entity !== undefined);
+  const columns = withEntity ? LEDGER_COLUMNS : LEDGER_COLUMNS.filter((c) => c !== "entity");
+  const lines = [columns.join(",")];
   for (const e of entries)
     lines.push(
       [
@@ -525,9 +536,117 @@ export function writeLedger(truth: GroundTruth, options: WriteLedgerOptions): Wr
         e.feeType,
         e.cardId,
         e.description,
+        ...(withEntity ? [e.entity] : []),
       ]
         .map(csvField)
         .join(","),
     );
   return { csv: `${lines.join("\n")}\n`, entries, injected };
+}
+
+/** Account postings grouped by serviceId and currency (those of card operations left out). */
+function accountGroups(
+  transactions: GroundTruth["ledger"]["transactions"],
+  skip: ReadonlySet<string> = new Set(),
+) {
+  const groups = new Map<
+    string,
+    { serviceId: string; currency: string; amounts: string[]; at: number; type: string }
+  >();
+  for (const a of transactions) {
+    if (skip.has(a.serviceId)) continue;
+    const key = `${a.serviceId}:${a.currency}`;
+    const group = groups.get(key) ?? {
+      serviceId: a.serviceId,
+      currency: a.currency,
+      amounts: [],
+      at: 0,
+      type: a.businessType,
+    };
+    group.amounts.push(a.amount);
+    group.at = Math.max(group.at, Date.parse(a.balanceUpdDate));
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * A sub-merchant's entries: one per serviceId and currency of its account, ids
+ * `<merchantNo>-L000001`…, with the requested discrepancies (each on its own serviceId).
+ */
+function subMerchantEntries(
+  merchantNo: string,
+  transactions: GroundTruth["ledger"]["transactions"],
+  asOf: number,
+  rnd: () => number,
+  options: WriteLedgerOptions,
+): { entries: LedgerEntry[]; injected: InjectedDiscrepancy[] } {
+  const injected: InjectedDiscrepancy[] = [];
+  const planned = accountGroups(transactions)
+    .map((g) => ({
+      kind: "account" as const,
+      providerRef: g.serviceId,
+      amount: sumDecimals(g.amounts),
+      currency: g.currency,
+      description: g.type.toLowerCase().replace("_", " "),
+      at: Math.min(g.at + Math.floor(rnd() * 6 * HOUR), asOf),
+      entity: merchantNo,
+    }))
+    .sort((a, b) => a.at - b.at || a.providerRef.localeCompare(b.providerRef));
+  const extra: typeof planned = [];
+  const used = new Set<string>();
+  const pick = () => {
+    const free = planned.filter((p) => !used.has(p.providerRef) && p.amount !== "0");
+    const chosen = free[Math.floor(rnd() * free.length)];
+    if (chosen) used.add(chosen.providerRef);
+    return chosen;
+  };
+  const base = { entity: merchantNo, origin: "injected" as const };
+  for (const cls of SUB_MERCHANT_CLASSES)
+    for (let k = 0; k < (options.subMerchantDiscrepancies?.[cls] ?? 0); k++) {
+      if (cls === "missing_at_provider") {
+        const ref = `9${String(Math.floor(rnd() * 1e15)).padStart(15, "0")}`;
+        const amount = `${10 + Math.floor(rnd() * 490)}.${String(Math.floor(rnd() * 100)).padStart(2, "0")}`;
+        extra.push({
+          kind: "account",
+          providerRef: ref,
+          amount,
+          currency: "USD",
+          description: "collection the provider never made",
+          at: asOf - 3 * DAY - Math.floor(rnd() * 2 * DAY),
+          entity: merchantNo,
+        });
+        injected.push({
+          ...base,
+          class: cls,
+          providerRef: ref,
+          detail: `${merchantNo}: entry for serviceId ${ref} that the provider does not have`,
+        });
+        continue;
+      }
+      const p = pick();
+      if (!p)
+        throw new RangeError(`writeLedger: no entry of ${merchantNo} left to inject ${cls} into`);
+      if (cls === "amount_mismatch") p.amount = addDecimal(p.amount, "0.37");
+      else extra.push({ ...p, at: Math.min(p.at + DAY, asOf) });
+      injected.push({
+        ...base,
+        class: cls,
+        providerRef: p.providerRef,
+        detail: `${merchantNo}: serviceId ${p.providerRef} (${cls})`,
+      });
+    }
+  const entries = [...planned, ...extra].map(
+    (p, i): LedgerEntry => ({
+      entryId: `${merchantNo}-L${String(i + 1).padStart(6, "0")}`,
+      kind: p.kind,
+      providerRef: p.providerRef,
+      amount: p.amount,
+      currency: p.currency,
+      bookedAt: new Date(p.at).toISOString(),
+      description: p.description,
+      entity: p.entity,
+    }),
+  );
+  return { entries, injected };
 }

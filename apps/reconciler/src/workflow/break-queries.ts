@@ -45,6 +45,8 @@ export interface BreakRow {
   dueAt: string | null;
   /** Due before the latest run's as_of. */
   overdue: boolean;
+  /** The sub-merchant the break is of (its merchantNo), '' for the merchant itself. */
+  entity: string;
 }
 
 export interface AuditRow {
@@ -66,6 +68,8 @@ export interface BreakFilter {
   currency?: readonly string[] | undefined;
   /** A name in any case, or "" for breaks nobody has. */
   assignee?: string | undefined;
+  /** The entity the breaks are of: a sub-merchant's merchantNo, '' for the merchant itself. */
+  entity?: string | undefined;
   sort?: QueueSort | undefined;
   descending?: boolean | undefined;
   /** Only the overdue breaks (open, due before the latest run's as_of). */
@@ -149,7 +153,7 @@ const COLUMNS = sql`break_id, class, priority, status, record_kind, provider_ref
   amount::text AS amount, provider_amount::text AS provider_amount, ledger_amount::text AS ledger_amount,
   detail, ${iso("occurred_at")} AS occurred_at, ${iso("opened_at")} AS opened_at, days_open, record_age_days,
   assignee, accepted_by, ${iso("accepted_at")} AS accepted_at, accepted_reason, last_action,
-  last_actor, ${iso("last_action_at")} AS last_action_at, ${iso("due_at")} AS due_at, overdue`;
+  last_actor, ${iso("last_action_at")} AS last_action_at, ${iso("due_at")} AS due_at, overdue, entity`;
 
 // The view's numeric column: a bare `amount` in ORDER BY names the text output column above,
 // and sorted 981.85 before 14861.56 (the largest breaks fell past the page's limit).
@@ -228,6 +232,7 @@ export function chosenBreaks(filter: BreakFilter): { from: SQL; matching: SQL } 
         sql`, `,
       )})`,
     );
+  if (filter.entity !== undefined) where.push(sql`entity = ${filter.entity}`);
   if (filter.assignee !== undefined)
     where.push(
       filter.assignee === ""
@@ -399,5 +404,6 @@ function toBreakRow(r: Record<string, unknown>): BreakRow {
     lastActionAt: text(r.last_action_at),
     dueAt: text(r.due_at),
     overdue: r.overdue === true || r.overdue === "t" || r.overdue === "true",
+    entity: String(r.entity ?? ""),
   };
 }

@@ -161,3 +161,48 @@ describe.each(testBackends())("reconciler breaks list filters and sorts on %s", 
     expect(bad.err.join("\n")).toMatch(/--class: must be one of .*amount_mismatch/);
   });
 });
+
+// A platform merchant's queue per entity: --entity names MERCHANT_NO (the merchant itself) or a
+// sub-merchant of RECONCILER_ENTITIES, and any other is refused with the rule.
+describe.each(testBackends())("reconciler breaks list --entity on %s", (kind) => {
+  const env = { MERCHANT_NO: "M1", RECONCILER_ENTITIES: "M2,M3" };
+  const { opened, cli } = useBreaksCli(kind, "breaks_list_entity", env);
+  beforeAll(async () => {
+    const database = await openDatabase(
+      kind === "pglite"
+        ? { dataDir: opened.where[1] as string }
+        : { url: opened.where[1] as string },
+    );
+    try {
+      await queryText(
+        database.db,
+        `UPDATE breaks SET entity = 'M2' WHERE break_id = '${opened.ids[0]}'`,
+      );
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+  const ids = async (...words: string[]) => {
+    const result = await cli(["breaks", "list", "--json", ...words]);
+    expect(result.code, result.err.join("\n")).toBe(EXIT.ok);
+    return (JSON.parse(result.out.join("")) as { breakId: string; entity: string }[]).map(
+      (r) => `${r.breakId} ${r.entity}`,
+    );
+  };
+
+  it("lists one entity's breaks, each naming its entity", async () => {
+    const [first, ...others] = opened.ids as [string, ...string[]];
+    expect(await ids("--entity", "M2")).toEqual([`${first} M2`]);
+    expect(await ids("--entity", "M3")).toEqual([]);
+    expect((await ids("--entity", "M1")).sort()).toEqual(others.map((id) => `${id} `).sort());
+    expect(await ids()).toHaveLength(opened.ids.length);
+  });
+
+  it("refuses an entity that is neither the merchant nor a sub-merchant, naming the rule", async () => {
+    const result = await cli(["breaks", "list", "--entity", "M9"]);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.err.join("\n")).toMatch(
+      /--entity: must be the merchant \(MERCHANT_NO M1\) or a sub-merchant of RECONCILER_ENTITIES \(M2, M3\)/,
+    );
+  });
+});

@@ -1,9 +1,10 @@
 // `reconciler breaks list [--status S,..] [--class C] [--currency USD,..] [--assignee NAME]
-// [--sort S] [--limit N] [--offset N | --all] [--json]`: the break queue (open and pending unless
+// [--entity MERCHANT_NO] [--sort S] [--limit N] [--offset N | --all] [--json]`: the break queue (open and pending unless
 // --status says otherwise) as a table or JSON, one page at a time. The table ends with how many breaks
 // match in all ("200 of 3,231 breaks (--offset 200 for the next)"); the JSON stays an array (what
 // scripts read) and the same line goes to stderr.
 import * as v from "valibot";
+import type { ReconcilerConfig } from "../../config/reconciler-config";
 import { EXIT } from "../../exit-codes";
 import { BREAK_CLASSES } from "../../match/break-classes";
 import { moneyText } from "../../money-text";
@@ -19,13 +20,13 @@ import {
 import { queueTotals } from "../../workflow/queue-totals";
 import { UNASSIGNED_FILTER } from "../../workflow/typed-text";
 import type { Command } from "../command";
-import { commandFlags } from "../command-support";
+import { commandFlags, configOf } from "../command-support";
 import { SWITCH, UsageError } from "../parse-args";
 import { shownAmount } from "./breaks-act";
 import { dueText, runOnBreaks } from "./breaks-support";
 
 const usage =
-  "reconciler breaks list [--status open,pending,accepted,resolved|all] [--class CLASS] [--currency USD[,EUR]] [--assignee NAME|none] [--sort priority|amount|age|class|last_action|due (amount: by currency, then the largest first; age: the oldest record age first; due: the earliest due first)] [--overdue] [--search TEXT (an id, card or amount: 1,710.47 HKD)] [--limit 200] [--offset N | --all] [--json]";
+  "reconciler breaks list [--status open,pending,accepted,resolved|all] [--class CLASS] [--currency USD[,EUR]] [--assignee NAME|none] [--entity MERCHANT_NO|SUB_MERCHANT] [--sort priority|amount|age|class|last_action|due (amount: by currency, then the largest first; age: the oldest record age first; due: the earliest due first)] [--overdue] [--search TEXT (an id, card or amount: 1,710.47 HKD)] [--limit 200] [--offset N | --all] [--json]";
 
 const DEFAULT_LIMIT = 200;
 const count = (n: number) => n.toLocaleString("en-US");
@@ -78,6 +79,7 @@ export const BREAK_FILTER_FLAGS = {
     ),
   ),
   assignee: v.optional(v.pipe(v.string("needs a name (or none)"), v.minLength(1))),
+  entity: v.optional(v.pipe(v.string("needs a merchantNo"), v.trim(), v.minLength(1))),
   sort: v.optional(v.picklist(QUEUE_SORTS, `must be one of ${QUEUE_SORTS.join(", ")}`)),
   overdue: SWITCH,
   search: v.optional(
@@ -105,16 +107,33 @@ export function queueSearch(text: string): QueueSearch {
 /** The filter the BREAK_FILTER_FLAGS given choose ("none": the unassigned breaks). */
 export function breaksFilter(
   flags: v.InferOutput<v.ObjectSchema<typeof BREAK_FILTER_FLAGS, undefined>>,
+  config?: Pick<ReconcilerConfig, "merchantNo" | "entities">,
 ) {
   return {
     status: flags.status,
     class: flags.class,
     currency: flags.currency,
+    entity: flags.entity === undefined ? undefined : entityFilter(flags.entity, config),
     assignee: flags.assignee?.toLowerCase() === UNASSIGNED_FILTER ? "" : flags.assignee,
     sort: flags.sort,
     overdue: flags.overdue === true ? true : undefined,
     search: flags.search,
   };
+}
+
+/**
+ * --entity as stored: '' for MERCHANT_NO (the merchant itself), a sub-merchant of
+ * RECONCILER_ENTITIES as it is; any other is refused (a misspelt one would list nothing).
+ */
+function entityFilter(
+  entity: string,
+  config: Pick<ReconcilerConfig, "merchantNo" | "entities"> | undefined,
+): string {
+  if (entity === config?.merchantNo) return "";
+  if (config?.entities.includes(entity)) return entity;
+  throw new UsageError(
+    `--entity: must be the merchant (MERCHANT_NO${config?.merchantNo ? ` ${config.merchantNo}` : ", unset"}) or a sub-merchant of RECONCILER_ENTITIES (${config?.entities.length ? config.entities.join(", ") : "none set"})`,
+  );
 }
 
 export const breaksListCommand: Command = {
@@ -129,7 +148,7 @@ export const breaksListCommand: Command = {
       () => readFlags(args),
       async ({ db }, flags, config) => {
         const offset = flags.offset ?? 0;
-        const filter = { ...breaksFilter(flags), due: config.due };
+        const filter = { ...breaksFilter(flags, config), due: config.due };
         const { rows, total } = await listBreakPage(db, {
           ...filter,
           limit: flags.all === true ? null : (flags.limit ?? DEFAULT_LIMIT),

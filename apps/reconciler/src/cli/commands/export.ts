@@ -10,7 +10,7 @@ import { tableCsv } from "../../export/csv-table";
 import { EXPORTS, type ExportKind, loadExport } from "../../export/export-table";
 import { tableXlsx } from "../../export/xlsx-table";
 import type { Command } from "../command";
-import { commandFlags } from "../command-support";
+import { commandFlags, configOf } from "../command-support";
 import { UsageError } from "../parse-args";
 import { BREAK_FILTER_FLAGS, breaksFilter } from "./breaks-list";
 import { runOnBreaks } from "./breaks-support";
@@ -45,7 +45,7 @@ export const exportCommand: Command = {
         kind: kind as ExportKind,
         out: flags.out,
         format: flags.format,
-        filter: breaksFilter(flags),
+        filter: breaksFilter(flags, configOf(args, io)),
       };
     };
     return runOnBreaks(args, io, usage, check, async ({ db }, { kind, out, format, filter }) => {

@@ -3,6 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { EXIT } from "../../exit-codes";
 import { importLedger, LedgerImportError } from "../../ledger/import-ledger";
+import { ledgerEntitiesOf } from "../../ledger/ledger-row";
 import type { Command } from "../command";
 import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
 import { UsageError } from "../parse-args";
@@ -26,7 +27,10 @@ export const ledgerImportCommand: Command = {
       const config = configOf(args, io);
       const database = await openConfiguredDatabase(config);
       try {
-        const result = await importLedger(database.db, text, { sourceFile: file });
+        const result = await importLedger(database.db, text, {
+          sourceFile: file,
+          entities: ledgerEntitiesOf(config),
+        });
         io.out(
           io.isTty
             ? `imported ${file}: ${result.rows} rows, ${result.inserted} new, ${result.updated} changed, ${result.unchanged} unchanged`

@@ -24,6 +24,8 @@ export const accountTransactions = pgTable(
     /** externalOrderId: the merchant's reference (a card operation's clientRequestId). */
     externalOrderId: text("external_order_id"),
     remark: text("remark"),
+    /** The entity it belongs to: a sub-merchant's merchantNo, '' for the merchant itself. */
+    entity: text("entity").notNull().default(""),
     ...storedRecordColumns(),
   },
   (t) => [

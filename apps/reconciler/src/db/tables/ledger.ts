@@ -34,6 +34,8 @@ export const ledgerEntries = pgTable(
     /** The file and line the entry last came from. */
     sourceFile: text("source_file"),
     sourceLine: integer("source_line"),
+    /** The entity it belongs to: a sub-merchant's merchantNo, '' for the merchant itself. */
+    entity: text("entity").notNull().default(""),
     importedAt: time("imported_at").notNull().defaultNow(),
     updatedAt: time("updated_at").notNull().defaultNow(),
   },
@@ -87,6 +89,7 @@ export const ledgerStaging = pgTable(
     feeType: text("fee_type"),
     cardId: text("card_id"),
     description: text("description"),
+    entity: text("entity").notNull().default(""),
   },
   (t) => [index("ledger_staging_import_idx").on(t.importId)],
 );

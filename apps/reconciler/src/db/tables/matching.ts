@@ -183,6 +183,8 @@ export const breaks = pgTable(
     lastRunId: uuid("last_run_id").notNull(),
     resolvedAt: time("resolved_at"),
     resolvedRunId: uuid("resolved_run_id"),
+    /** The entity its records belong to: a sub-merchant's merchantNo, '' for the merchant itself. */
+    entity: text("entity").notNull().default(""),
   },
   (t) => [
     check("breaks_status_check", sql`${t.status} in ('pending', 'open', 'resolved')`),
@@ -190,6 +192,7 @@ export const breaks = pgTable(
     // An incremental match run finds the stored breaks of the records it re-matches by these.
     index("breaks_provider_ref_idx").on(t.providerRef),
     index("breaks_entry_idx").on(t.entryId),
+    index("breaks_entity_idx").on(t.entity, t.status),
   ],
 );
 

@@ -36,6 +36,11 @@ export const serviceIds = pgTable(
      * while it is parked.
      */
     rereadAt: time("reread_at"),
+    /**
+     * Whose account movements it names: read with onBehalfOf this sub-merchant ('' for the
+     * merchant itself); the entity of the record that revealed it first.
+     */
+    entity: text("entity").notNull().default(""),
   },
   (t) => [
     check("service_ids_source_check", sql`${t.source} in ('operate_record', 'payout', 'ledger')`),

@@ -5,6 +5,7 @@ import { errorText } from "../../store/error-text";
 import { STREAM_BUSY, withStreamLock } from "../../store/stream-lock";
 import { logFolderIntake } from "../folder-intake-log";
 import { type FolderIntake, intakeLedgerFolder } from "../folder-source";
+import { ledgerEntitiesOf } from "../ledger-row";
 import type { LedgerIntake, LedgerSource } from "../ledger-source";
 
 function intakeOf(folder: FolderIntake): LedgerIntake {
@@ -32,7 +33,9 @@ export const folderSource: LedgerSource = {
   intake(db, config) {
     const dir = config.ledgerDir;
     if (!dir) return undefined;
-    return withStreamLock(db, "ledger-folder", () => intakeLedgerFolder(db, dir)).then(
+    return withStreamLock(db, "ledger-folder", () =>
+      intakeLedgerFolder(db, dir, { entities: ledgerEntitiesOf(config) }),
+    ).then(
       (folder): LedgerIntake =>
         folder === STREAM_BUSY
           ? { state: "busy", summary: "busy", logLines: () => {} }

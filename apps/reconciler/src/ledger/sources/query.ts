@@ -3,6 +3,7 @@
 import { describeDatabaseUrl } from "../../db/reach-database";
 import { logEvent } from "../../log-event";
 import { errorText } from "../../store/error-text";
+import { ledgerEntitiesOf } from "../ledger-row";
 import type { LedgerIntake, LedgerSource } from "../ledger-source";
 import { intakeLedgerQuery, LedgerQueryError } from "../query-source";
 
@@ -11,7 +12,7 @@ export const querySource: LedgerSource = {
   intake(db, config) {
     const query = config.ledgerQuery;
     if (!query) return undefined;
-    return intakeLedgerQuery(db, query).then(
+    return intakeLedgerQuery(db, { ...query, entities: ledgerEntitiesOf(config) }).then(
       (done): LedgerIntake => ({
         state: "done",
         summary: {

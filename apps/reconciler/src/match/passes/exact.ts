@@ -2,7 +2,8 @@
 // all ledger entries on key, amount and currency; a FULL JOIN, so the records without a match
 // come out of the same scan instead of two more over a million rows. Its table, run_records, holds
 // every record of the run once: as a pair (a provider item and the entry that books it), a
-// provider item alone, or a ledger entry alone. The later passes work on the leftovers (provider_leftovers,
+// provider item alone, or a ledger entry alone, each with its entity (a pair is of one: the join
+// never pairs across entities). The later passes work on the leftovers (provider_leftovers,
 // ledger_leftovers: small) and look up what they need of the rest in run_records.
 import { sampled } from "../planner-settings";
 import type { Statement } from "../statement";
@@ -19,16 +20,16 @@ export const paired = (a: string) => `${a}.item_ref IS NOT NULL AND ${a}.entry_i
 const LEDGER_KEYED = `SELECT e.entry_id, e.kind,
     CASE WHEN e.kind IN ('card_operation', 'fee') THEN coalesce(o.client_request_id, e.provider_ref)
       ELSE e.provider_ref END COLLATE "default" AS ref,
-    coalesce(e.fee_type, '') AS fee_type, e.amount, e.currency, e.card_id, e.booked_at
+    coalesce(e.fee_type, '') AS fee_type, e.amount, e.currency, e.card_id, e.booked_at, e.entity
   FROM ledger_entries e
   LEFT JOIN operate_records o ON o.operate_record_id = e.provider_ref
     AND e.kind IN ('card_operation', 'fee')`;
 
 /** The columns of provider_leftovers and ledger_leftovers, read off run_records. */
 const PROVIDER_LEFTOVER = `kind, ref, fee_type, item_ref, parent_kind, amount, currency, card_id,
-  occurred_at, record_type, origin_ref, refund_of`;
+  occurred_at, record_type, origin_ref, refund_of, entity`;
 const LEDGER_LEFTOVER = `entry_id, kind, ref, fee_type, amount, currency, entry_card_id AS card_id,
-  booked_at`;
+  booked_at, entity`;
 
 /**
  * A column only a record without a counterpart needs (the passes over the leftovers read it;
@@ -51,10 +52,10 @@ export function exactPass(): Statement[] {
           p.item_ref, p.parent_kind, ${ALONE("p.card_id")} AS card_id,
           ${ALONE("p.occurred_at")} AS occurred_at, p.record_type, p.origin_ref, p.refund_of,
           l.entry_id, ${ALONE("l.card_id", "p.item_ref")} AS entry_card_id,
-          ${ALONE("l.booked_at", "p.item_ref")} AS booked_at
+          ${ALONE("l.booked_at", "p.item_ref")} AS booked_at, coalesce(p.entity, l.entity) AS entity
         FROM provider_items p FULL JOIN (${LEDGER_KEYED}) l
           ON l.kind = p.kind AND l.ref = p.ref AND l.fee_type = p.fee_type
-            AND l.currency = p.currency AND l.amount = p.amount`,
+            AND l.currency = p.currency AND l.amount = p.amount AND l.entity = p.entity`,
     },
     {
       // A provider item matched by several equal entries: the lowest entry_id keeps it, the
@@ -86,9 +87,9 @@ export function exactPass(): Statement[] {
           DELETE FROM run_records x WHERE x.ctid = ANY (ARRAY(SELECT row_id FROM shared WHERE rn > 1))
           RETURNING x.kind, x.ref, x.fee_type, x.amount, x.currency, x.entry_id
         )
-        INSERT INTO run_records (kind, ref, fee_type, amount, currency, entry_id, entry_card_id, booked_at)
+        INSERT INTO run_records (kind, ref, fee_type, amount, currency, entry_id, entry_card_id, booked_at, entity)
         SELECT DISTINCT ON (g.entry_id) g.kind, g.ref, g.fee_type, g.amount, g.currency, g.entry_id,
-          e.card_id, e.booked_at
+          e.card_id, e.booked_at, e.entity
         FROM gone g JOIN ledger_entries e ON e.entry_id = g.entry_id
         WHERE g.entry_id NOT IN (SELECT entry_id FROM shared WHERE rn = 1)
         ORDER BY g.entry_id`,

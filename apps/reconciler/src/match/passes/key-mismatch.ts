@@ -1,7 +1,7 @@
 // Booking style "per record", wrong amount: an entry with a provider item's key whose amount or
 // currency differs. A break, never a match: amount_mismatch, currency_mismatch, or fee_mismatch
 // for a fee line. Of several on one key, entry and item of the same currency are paired first
-// (by rank within it); only those left over are paired across currencies.
+// (by rank within it); only those left over are paired across currencies. Never across entities.
 import { breakClass } from "../break-class";
 import { matchPass } from "../match-pass";
 import type { Statement } from "../statement";
@@ -45,14 +45,14 @@ const keyMismatch: Statement = {
     ) AS r(side, kind, ref, amount, currency, main)`,
     `l AS (
       SELECT l.*, row_number() OVER (
-          PARTITION BY l.kind, l.ref, l.fee_type, l.currency ORDER BY l.entry_id) AS crn
+          PARTITION BY l.kind, l.ref, l.fee_type, l.currency, l.entity ORDER BY l.entry_id) AS crn
       FROM ledger_leftovers l WHERE ${openLedger("l")}
     ), p AS (
       -- Items of one key rank by item_ref, then by the record they come from (origin_ref: the
       -- operateRecordId of an operation's items), latest first: a clientRequestId can name two
       -- operations, and their rank must not follow row order.
       SELECT p.*, row_number() OVER (
-          PARTITION BY p.kind, p.ref, p.fee_type, p.currency ORDER BY p.item_ref, p.origin_ref DESC) AS crn
+          PARTITION BY p.kind, p.ref, p.fee_type, p.currency, p.entity ORDER BY p.item_ref, p.origin_ref DESC) AS crn
       FROM provider_leftovers p WHERE ${openProvider("p")}
     ), same AS (
       -- An entry is compared with an item of its own currency first: a key with items in two
@@ -60,13 +60,13 @@ const keyMismatch: Statement = {
       SELECT p.kind, p.item_ref, p.ref, p.fee_type, p.amount AS pa, p.currency AS pc, p.occurred_at,
         l.entry_id, l.amount AS la, l.currency AS lc
       FROM p JOIN l ON l.kind = p.kind AND l.ref = p.ref AND l.fee_type = p.fee_type
-        AND l.currency = p.currency AND l.crn = p.crn
+        AND l.currency = p.currency AND l.entity = p.entity AND l.crn = p.crn
     ), l2 AS (
       -- What is left of the key on both sides is paired across currencies, by rank.
-      SELECT l.*, row_number() OVER (PARTITION BY l.kind, l.ref, l.fee_type ORDER BY l.entry_id) AS rn
+      SELECT l.*, row_number() OVER (PARTITION BY l.kind, l.ref, l.fee_type, l.entity ORDER BY l.entry_id) AS rn
       FROM l WHERE NOT EXISTS (SELECT 1 FROM same s WHERE s.entry_id = l.entry_id)
     ), p2 AS (
-      SELECT p.*, row_number() OVER (PARTITION BY p.kind, p.ref, p.fee_type
+      SELECT p.*, row_number() OVER (PARTITION BY p.kind, p.ref, p.fee_type, p.entity
           ORDER BY p.currency, p.item_ref, p.origin_ref DESC) AS rn
       FROM p WHERE NOT EXISTS (SELECT 1 FROM same s WHERE s.kind = p.kind AND s.item_ref = p.item_ref)
     ), matched AS (
@@ -74,7 +74,8 @@ const keyMismatch: Statement = {
       UNION ALL
       SELECT p.kind, p.item_ref, p.ref, p.fee_type, p.amount, p.currency, p.occurred_at,
         l.entry_id, l.amount, l.currency
-      FROM p2 p JOIN l2 l ON l.kind = p.kind AND l.ref = p.ref AND l.fee_type = p.fee_type AND l.rn = p.rn
+      FROM p2 p JOIN l2 l ON l.kind = p.kind AND l.ref = p.ref AND l.fee_type = p.fee_type
+        AND l.entity = p.entity AND l.rn = p.rn
     ), pairs AS (
       SELECT m.kind, m.item_ref, m.ref, m.fee_type, m.pa, m.pc, m.occurred_at, m.entry_id, m.la, m.lc,
         CASE WHEN m.kind = 'fee' THEN '${feeMismatch.name}'
