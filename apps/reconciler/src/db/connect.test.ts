@@ -265,9 +265,13 @@ describe.each(testBackends())("openDatabase on %s", (kind) => {
       }
       // A database set to another DateStyle: timestamps still read as dates.
       const name = new URL(scratch.url).pathname.slice(1);
-      const admin = await openDatabase({ url: serverUrl, maxConnections: 2 });
-      await queryRows(admin.db, sql.raw(`ALTER DATABASE "${name}" SET DateStyle = 'SQL, DMY'`));
-      await admin.close();
+      // A plain connection: openDatabase would migrate the server's own database too.
+      const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      try {
+        await admin.unsafe(`ALTER DATABASE "${name}" SET DateStyle = 'SQL, DMY'`);
+      } finally {
+        await admin.end({ timeout: 5 });
+      }
       const again = await openDatabase({ url: scratch.url, maxConnections: 2 });
       try {
         await advanceWatermark(again.db, "card_transactions", new Date("2026-11-16T16:14:09.483Z"));
