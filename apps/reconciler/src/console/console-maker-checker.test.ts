@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryText } from "../db/query-rows";
 import {
+  alertOf,
   type ConsoleFixture,
   consoleFixture,
   consoleForm,
@@ -18,11 +19,6 @@ import { testBackends } from "../testing/databases";
 import { breakHistory, showBreak } from "../workflow/break-queries";
 
 let f: ConsoleFixture;
-
-const alertOf = async (res: Response) =>
-  (/<p class="error" role="alert">([^<]*)<\/p>/.exec(await res.text())?.[1] ?? "")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#39;", "'");
 
 const trail = async (id: string) =>
   (await breakHistory(f.database.db, id)).map((h) => [h.actor, h.action, h.text]);

@@ -9,6 +9,7 @@ import { queryText } from "../db/query-rows";
 import { runMatch } from "../match/run-match";
 import { TEST_AS_OF } from "../testing/breaks";
 import {
+  alertOf,
   type ConsoleFixture,
   consoleFixture,
   consoleForm,
@@ -20,12 +21,6 @@ import { testBackends } from "../testing/databases";
 import { breakHistory, showBreak } from "../workflow/break-queries";
 
 let f: ConsoleFixture;
-
-/** The message of a refused answer's page (entities undone). */
-const alertOf = async (res: Response) =>
-  (/<p class="error" role="alert">([^<]*)<\/p>/.exec(await res.text())?.[1] ?? "")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#39;", "'");
 
 const FORMS = ["accept", "write_off", "confirm", "reject", "comment", "assign", "reopen"];
 

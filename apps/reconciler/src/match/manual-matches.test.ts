@@ -10,7 +10,7 @@ import { queryText } from "../db/query-rows";
 import { testBackends } from "../testing/databases";
 import { documentedQueries } from "../testing/documented-queries";
 import { useTestDatabase } from "../testing/use-database";
-import { matchManually, sumDecimals, unmatchManually } from "../workflow/manual-match";
+import { matchManually, unmatchManually } from "../workflow/manual-match";
 import { WorkflowError } from "../workflow/workflow-error";
 import { runMatch } from "./run-match";
 
@@ -32,14 +32,6 @@ const refused = async (promise: Promise<unknown>) =>
     () => undefined,
     (error: unknown) => (error instanceof WorkflowError ? error : undefined),
   );
-
-describe("sumDecimals", () => {
-  it("adds decimal texts exactly, whatever their scale", () => {
-    expect(sumDecimals(["-30.10", "-20", "0.005"])).toBe("-50.095");
-    expect(sumDecimals(["0.10", "0.20"])).toBe("0.30");
-    expect(sumDecimals(["-0.01", "0.01"])).toBe("0.00");
-  });
-});
 
 describe.each(testBackends())("manual matches on %s", (kind) => {
   let db: Db;

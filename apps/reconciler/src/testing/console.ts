@@ -178,3 +178,9 @@ export function postConsoleForm(
     body: new URLSearchParams(fields),
   });
 }
+
+/** The message of a refused answer's page (entities undone). */
+export const alertOf = async (res: Response) =>
+  (/<p class="error" role="alert">([^<]*)<\/p>/.exec(await res.text())?.[1] ?? "")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'");

@@ -11,6 +11,7 @@
 // Matching and unmatching take the matcher's lock (the one every match run holds for its whole
 // transaction): a run sees a manual match with its changes, or neither, and never lapses one it
 // could not see.
+import { decimalEquals, subtractDecimal, sumDecimals } from "@merchantkit/core";
 import { sql } from "drizzle-orm";
 import { advisoryKey } from "../db/advisory-key";
 import type { Db } from "../db/database";
@@ -190,23 +191,6 @@ function refuseTaken(r: Found): void {
     );
 }
 
-/** Decimal texts added exactly (scaled integers, never floats). */
-export function sumDecimals(values: readonly string[]): string {
-  const scale = Math.max(2, ...values.map((x) => (x.split(".")[1] ?? "").length));
-  let total = 0n;
-  for (const x of values) {
-    const negative = x.trim().startsWith("-");
-    const [whole = "0", fraction = ""] = x.trim().replace(/^[-+]/, "").split(".");
-    const scaled = BigInt(whole + fraction.padEnd(scale, "0"));
-    total += negative ? -scaled : scaled;
-  }
-  const negative = total < 0n;
-  const digits = (negative ? -total : total).toString().padStart(scale + 1, "0");
-  return `${negative ? "-" : ""}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-}
-
-const negated = (x: string) => (x.startsWith("-") ? x.slice(1) : `-${x}`);
-
 /** The provider key a record sits under (match_changes kind 'key'): as incremental/open-breaks.ts keyOfRecord. */
 const keyOf = (kind: string, ref: string) =>
   kind === "fee"
@@ -273,10 +257,10 @@ export async function matchManually(db: Db, raw: ManualMatchInput): Promise<Manu
     const currency = currencies[0] as string;
     const side = (s: string) => sumDecimals(found.filter((r) => r.side === s).map((r) => r.amount));
     const [provider, ledger] = [side("provider"), side("ledger")];
-    if (provider !== ledger)
+    if (!decimalEquals(provider, ledger))
       throw new WorkflowError(
         "invalid",
-        `records: the sides differ: provider records ${provider} ${currency}, ledger entries ${ledger} ${currency} (difference ${sumDecimals([provider, negated(ledger)])} ${currency}); a manual match must leave no difference, so each currency still ties: accept or write off the difference on its break instead`,
+        `records: the sides differ: provider records ${provider} ${currency}, ledger entries ${ledger} ${currency} (difference ${subtractDecimal(provider, ledger)} ${currency}); a manual match must leave no difference, so each currency still ties: accept or write off the difference on its break instead`,
         "records",
       );
     const [row] = await queryRows<{ id: string }>(
