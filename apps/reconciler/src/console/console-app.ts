@@ -38,6 +38,7 @@ import {
 import { userForSignIn } from "../workflow/console-users";
 import { decideProposal } from "../workflow/decide-proposal";
 import { DECOY_HASH, passwordMatches } from "../workflow/password-hash";
+import { queueTotals } from "../workflow/queue-totals";
 import { type Capability, may, roleNeeded } from "../workflow/roles";
 import { maskCardNumbers } from "../workflow/typed-text";
 import { WorkflowError } from "../workflow/workflow-error";
@@ -56,6 +57,7 @@ import {
   breakPage,
   filterOf,
   loginPage,
+  MERCHANT_ENTITY,
   messagePage,
   type PageContext,
   type QueueQuery,
@@ -127,6 +129,15 @@ function queueQuery(c: Context): QueueQuery {
     sort: sort as QueueSort,
     descending: c.req.query("dir") === "desc",
     page: Number(page),
+    search: urlText(c.req.query("search") ?? "", "search")
+      .trim()
+      .slice(0, 200),
+    entity: urlText(c.req.query("entity") ?? "", "entity")
+      .trim()
+      .toUpperCase()
+      .replace(MERCHANT_ENTITY.toUpperCase(), MERCHANT_ENTITY)
+      .slice(0, 64),
+    overdue: c.req.query("overdue") === "1",
   };
 }
 
@@ -480,7 +491,10 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
   );
   app.get("/breaks", async (c) => {
     const q = queueQuery(c);
-    return c.html(queuePage(await listBreakPage(db, filterOf(q)), q, pageContext(c)));
+    const filter = filterOf(q);
+    const page = await listBreakPage(db, filter);
+    const { limit: _limit, offset: _offset, ...whole } = filter;
+    return c.html(queuePage(page, q, pageContext(c), await queueTotals(db, whole)));
   });
   app.get("/breaks/:id", async (c) => {
     const id = breakIdOf(c);

@@ -16,6 +16,7 @@ import type {
   QueueSort,
 } from "../workflow/break-queries";
 import { QUEUE_SORTS } from "../workflow/break-queries";
+import type { QueueTotal } from "../workflow/queue-totals";
 import { type Capability, may, type Role } from "../workflow/roles";
 import { UNASSIGNED_FILTER } from "../workflow/typed-text";
 import { labelledFields } from "./record-fields";
@@ -124,7 +125,16 @@ export interface QueueQuery {
   descending: boolean;
   /** 1 for the first page of QUEUE_PAGE_SIZE rows. */
   page: number;
+  /** Text found in ids, records and cards ("" for none), as breaks list --search. */
+  search: string;
+  /** A sub-merchant's merchantNo, MERCHANT_ENTITY for the merchant itself, "" for every entity. */
+  entity: string;
+  /** Only the overdue breaks. */
+  overdue: boolean;
 }
+
+/** How the queue names the merchant itself as an entity (its rows' entity is ''). */
+export const MERCHANT_ENTITY = "(merchant)";
 
 /** Rows per page of the queue. */
 export const QUEUE_PAGE_SIZE = 500;
@@ -138,6 +148,9 @@ function queueHref(q: QueueQuery, change: Partial<QueueQuery>): string {
   if (next.assignee) params.set("assignee", next.assignee);
   if (next.sort !== "priority") params.set("sort", next.sort);
   if (next.descending) params.set("dir", "desc");
+  if (next.search) params.set("search", next.search);
+  if (next.entity) params.set("entity", next.entity);
+  if (next.overdue) params.set("overdue", "1");
   if (next.page > 1) params.set("page", String(next.page));
   const text = params.toString();
   return text ? `/breaks?${text}` : "/breaks";
@@ -172,7 +185,12 @@ function pager(page: BreakPage, q: QueueQuery): { count: string; nav: string } {
   };
 }
 
-export function queuePage(page: BreakPage, q: QueueQuery, ctx: PageContext): string {
+export function queuePage(
+  page: BreakPage,
+  q: QueueQuery,
+  ctx: PageContext,
+  totals: readonly QueueTotal[] = [],
+): string {
   const rows: readonly BreakRow[] = page.rows;
   // A new sort starts again at the first page.
   const sortHeader = (label: string, sort: QueueSort) => {
@@ -185,6 +203,9 @@ export function queuePage(page: BreakPage, q: QueueQuery, ctx: PageContext): str
 <label>Class${select("class", q.class, [["", "every class"], ...BREAK_CLASSES.map((c): [string, string] => [c, c])])}</label>
 <label>Currency<input name="currency" value="${esc(q.currency)}" placeholder="every currency (USD,EUR)"></label>
 <label>Assignee<input name="assignee" value="${esc(q.assignee)}" placeholder="anyone (none: unassigned)"></label>
+<label>Search<input name="search" value="${esc(q.search)}" placeholder="an id, a card"></label>
+<label>Entity<input name="entity" value="${esc(q.entity)}" placeholder="every entity (${MERCHANT_ENTITY})"></label>
+<label><input type="checkbox" name="overdue" value="1"${q.overdue ? " checked" : ""}> overdue only</label>
 <label>Sort${select(
     "sort",
     q.sort,
@@ -228,9 +249,24 @@ export function queuePage(page: BreakPage, q: QueueQuery, ctx: PageContext): str
   const exports = `<p id="exports">Download this filter: ${["journal", "breaks", "audit"]
     .map((kind) => `${kind} ${exportLink(kind, "csv")} ${exportLink(kind, "xlsx")}`)
     .join(" · ")}</p>`;
+  // Every page of the filter, per currency: never one sum across currencies.
+  const totalsTable =
+    totals.length === 0
+      ? ""
+      : htmlTable(
+          ["currency", "breaks", "at stake", "effect (provider - ledger)"],
+          totals.map((t) => [
+            t.currency,
+            count(t.count),
+            moneyText(t.atStake, t.currency),
+            moneyText(t.effect, t.currency),
+          ]),
+          new Set([1, 2, 3]),
+          ' id="totals"',
+        );
   return layout(
     "Break queue",
-    `${filters}<p id="count">${esc(countText)}</p>${exports}${nav}${table}${nav}`,
+    `${filters}<p id="count">${esc(countText)}</p>${totalsTable}${exports}${nav}${table}${nav}`,
     ctx,
   );
 }
@@ -543,6 +579,9 @@ export function filterOf(q: QueueQuery): BreakFilter {
     class: q.class || undefined,
     currency: q.currency ? q.currency.split(",") : undefined,
     assignee: q.assignee.toLowerCase() === UNASSIGNED_FILTER ? "" : q.assignee || undefined,
+    search: q.search ? { text: q.search } : undefined,
+    entity: q.entity === MERCHANT_ENTITY ? "" : q.entity || undefined,
+    overdue: q.overdue || undefined,
     sort: q.sort,
     descending: q.descending,
     limit: QUEUE_PAGE_SIZE,

@@ -82,6 +82,31 @@ describe("the console's queue in pages", () => {
     );
   });
 
+  it("searches, filters by entity and overdue, and totals the whole filter per currency", async () => {
+    const totals = async (href: string) => {
+      const res = await fetch(`${running.url}${href}`, { headers: { cookie } });
+      const table = /<table id="totals">([\s\S]*?)<\/table>/.exec(await res.text())?.[1] ?? "";
+      return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
+        .slice(1)
+        .map((r) => [...(r[1] as string).matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((c) => c[1]));
+    };
+    // Every page of the filter, not the 500 shown: 523 entries of 1 to 7 EUR.
+    expect(await totals("/breaks")).toEqual([["EUR", "523", "2,092.00 EUR", "2,092.00 EUR"]]);
+    const found = await page("/breaks?search=l-52");
+    expect(found.count).toBe("5 of 5 breaks"); // L-52, L-520 … L-523
+    expect(await totals("/breaks?search=l-52")).toEqual([["EUR", "5", "22.00 EUR", "22.00 EUR"]]);
+    expect((await page("/breaks?entity=(merchant)")).count).toBe(
+      "500 of 523 breaks (1–500, page 1 of 2)",
+    );
+    const other = await page("/breaks?entity=m2000001");
+    expect(other.count).toBe("0 of 0 breaks");
+    // Due two days after their record (P1), read at the run's as-of a month later: all overdue.
+    const overdue = await page("/breaks?overdue=1&entity=(merchant)");
+    expect(overdue.count).toBe("500 of 523 breaks (1–500, page 1 of 2)");
+    const next = new URL(overdue.next, "http://x").searchParams;
+    expect([next.get("overdue"), next.get("entity")]).toEqual(["1", "(merchant)"]);
+  });
+
   it("refuses a page that is not a whole number from 1, and shows an empty page past the end", async () => {
     expect((await page("/breaks?page=0")).status).toBe(400);
     expect((await page("/breaks?page=x")).status).toBe(400);
