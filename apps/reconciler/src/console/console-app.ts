@@ -37,6 +37,7 @@ import {
 } from "../workflow/break-queries";
 import { userForSignIn } from "../workflow/console-users";
 import { decideProposal } from "../workflow/decide-proposal";
+import { nextOpenBreak } from "../workflow/next-break";
 import { DECOY_HASH, passwordMatches } from "../workflow/password-hash";
 import { queueTotals } from "../workflow/queue-totals";
 import { type Capability, may, roleNeeded } from "../workflow/roles";
@@ -501,7 +502,12 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
     const detail = await showBreak(db, id);
     const ctx = pageContext(c);
     if (!detail) return c.html(messagePage("Unknown break", `no break has the id ${id}`, ctx), 404);
-    return c.html(breakPage(detail, ctx, { pending: await pendingApproval(db, id) }));
+    return c.html(
+      breakPage(detail, ctx, {
+        pending: await pendingApproval(db, id),
+        next: await nextOpenBreak(db, id),
+      }),
+    );
   });
 
   app.notFound((c) => {

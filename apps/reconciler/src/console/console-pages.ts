@@ -364,6 +364,8 @@ export interface BreakPageExtra {
   typed?: TypedText | undefined;
   /** The accept or write-off waiting for a second approver. */
   pending?: ApprovalRequest | undefined;
+  /** The open break after this one in the queue (nextOpenBreak). */
+  next?: string | undefined;
 }
 
 /**
@@ -375,8 +377,9 @@ export function breakPage(
   ctx: PageContext,
   extra: BreakPageExtra = {},
 ): string {
-  const { error, typed, pending } = extra;
+  const { error, typed, pending, next } = extra;
   const b = detail.break;
+  const resolved = detail.resolution;
   const can = (capability: Capability) => may(ctx.role, capability);
   const open = b.status !== "accepted" && b.status !== "resolved";
   // An accept or write-off waits for a second approver: no other one is offered meanwhile.
@@ -403,7 +406,8 @@ export function breakPage(
     ...(isProposal && can("confirm") ? ["confirm"] : []),
     ...(isProposal && can("reject") ? ["reject"] : []),
     ...(can("comment") ? ["comment"] : []),
-    ...(can("assign") ? ["assign"] : []),
+    // A resolved break is history: only a comment is left to add.
+    ...(can("assign") && b.status !== "resolved" ? ["assign"] : []),
     ...(pending && can("approve") ? ["approve", "decline"] : []),
   ]);
   for (const id of willShow) shown.add(id);
@@ -541,8 +545,12 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
 <dt>open for</dt><dd>${b.daysOpen === null ? "—" : `${b.daysOpen} days`}</dd>
 <dt>assignee</dt><dd>${esc(b.assignee ?? "—")}</dd>
 ${b.acceptedAt ? `<dt>accepted</dt><dd>by ${esc(b.acceptedBy ?? "")} at ${esc(b.acceptedAt)}: ${esc(b.acceptedReason ?? "")}</dd>` : ""}
+${resolved ? `<dt>resolved</dt><dd id="resolution">at ${esc(resolved.at)} by match run ${esc(resolved.runId)}: ${esc(resolved.why)}</dd>` : ""}
 </dl>`;
   const h = historyTable(detail.history);
+  // The resolution is the run's, not an audit row: it closes the history.
+  if (resolved)
+    h.rows.push([resolved.at, `match run ${resolved.runId}`, "resolved", resolved.why, "", ""]);
   const history = htmlTable(h.header, h.rows, h.right, ' id="history"');
   const records = htmlTable(
     ["side", "kind", "ref", "amount"],
@@ -556,10 +564,10 @@ ${b.acceptedAt ? `<dt>accepted</dt><dd>by ${esc(b.acceptedBy ?? "")} at ${esc(b.
   );
   return layout(
     `Break ${b.breakId}`,
-    `${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}<p><a href="/breaks">← back to the queue</a></p>
+    `${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}<p><a href="/breaks">← back to the queue</a>${next ? ` · <a href="/breaks/${esc(encodeURIComponent(next))}" id="next-break" rel="next">next break →</a>` : ""}</p>
 ${summary}
 <h2>Actions</h2><div class="actions">${actions.join("")}</div>
-<h2>History</h2>${detail.history.length === 0 ? `<p class="muted">No action yet.</p>` : history}
+<h2>History</h2>${h.rows.length === 0 ? `<p class="muted">No action yet.</p>` : history}
 <h2>Records</h2>${records}
 <div class="cols"><section><h2>Provider record${detail.providerRecord ? ` (${esc(RECORD_TABLES[detail.providerRecord.table] ?? detail.providerRecord.table)})` : ""}</h2>${fieldList(detail.providerRecord?.fields)}</section>
 <section><h2>Ledger entry</h2>${fieldList(detail.ledgerEntry)}</section></div>`,

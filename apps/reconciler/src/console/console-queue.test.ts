@@ -107,6 +107,18 @@ describe("the console's queue in pages", () => {
     expect([next.get("overdue"), next.get("entity")]).toEqual(["1", "(merchant)"]);
   });
 
+  it("links each break page to the next break of the queue, the last one back to the first", async () => {
+    const queue = [...(await page("/breaks")).ids, ...(await page("/breaks?page=2")).ids];
+    expect(queue).toHaveLength(BREAKS);
+    const nextOf = async (id: string) => {
+      const res = await fetch(`${running.url}/breaks/${id}`, { headers: { cookie } });
+      return /href="\/breaks\/([0-9a-f]+)" id="next-break"/.exec(await res.text())?.[1];
+    };
+    expect(await nextOf(queue[0] as string)).toBe(queue[1]);
+    expect(await nextOf(queue[499] as string)).toBe(queue[500]);
+    expect(await nextOf(queue[BREAKS - 1] as string)).toBe(queue[0]);
+  });
+
   it("refuses a page that is not a whole number from 1, and shows an empty page past the end", async () => {
     expect((await page("/breaks?page=0")).status).toBe(400);
     expect((await page("/breaks?page=x")).status).toBe(400);
