@@ -487,9 +487,18 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
     });
   });
 
-  app.get("/", async (c) =>
-    c.html(reportPage(await loadReport(db, { queueLimit: 200, cache: figures }), pageContext(c))),
-  );
+  app.get("/", async (c) => {
+    const date = urlText(c.req.query("date") ?? "", "date").trim() || undefined;
+    // A calendar day: 2026-02-30 is the client's 400, not the database's error.
+    const day = new Date(`${date}T00:00:00Z`);
+    if (
+      date !== undefined &&
+      (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date)
+    )
+      throw refuse(400, "date must be a calendar day YYYY-MM-DD");
+    const data = await loadReport(db, { date, queueLimit: 200, cache: figures });
+    return c.html(reportPage(data, pageContext(c)));
+  });
   app.get("/breaks", async (c) => {
     const q = queueQuery(c);
     const filter = filterOf(q);

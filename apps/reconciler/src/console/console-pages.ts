@@ -90,9 +90,11 @@ export function messagePage(title: string, message: string, ctx?: PageContext): 
 }
 
 export function reportPage(data: ReportData, ctx: PageContext): string {
+  // One day's statement, bridge and breaks (?date=YYYY-MM-DD), as `reconciler report --date`.
+  const day = `<form method="get" action="/" class="filters" id="day"><label>Day<input type="date" name="date" value="${esc(data.date ?? "")}"></label><button class="secondary">Show</button>${data.date ? ` <a href="/">every day</a>` : ""}</form>`;
   return layout(
-    "Reconciliation report",
-    `<p><a href="/breaks">Work the break queue →</a></p>${reportSections(data, { breakCell: breakLink })}`,
+    data.date ? `Reconciliation report of ${data.date}` : "Reconciliation report",
+    `<p><a href="/breaks">Work the break queue →</a></p>${day}${reportSections(data, { breakCell: breakLink })}`,
     ctx,
   );
 }

@@ -119,6 +119,21 @@ describe("the console's queue in pages", () => {
     expect(await nextOf(queue[BREAKS - 1] as string)).toBe(queue[0]);
   });
 
+  it("shows one day's report at ?date=, and refuses a day that is none", async () => {
+    const day = async (date: string) => {
+      const res = await fetch(`${running.url}/?date=${date}`, { headers: { cookie } });
+      return { status: res.status, html: await res.text() };
+    };
+    const one = await day("2026-05-02");
+    expect(one.status).toBe(200);
+    expect(one.html).toContain("Reconciliation report of 2026-05-02");
+    // Its statement holds that day only.
+    expect(one.html).toContain("2026-05-02");
+    expect(one.html).not.toContain(">2026-05-01<");
+    for (const bad of ["2026-02-30", "x", "2026-5-2"])
+      expect((await day(bad)).status, bad).toBe(400);
+  });
+
   it("refuses a page that is not a whole number from 1, and shows an empty page past the end", async () => {
     expect((await page("/breaks?page=0")).status).toBe(400);
     expect((await page("/breaks?page=x")).status).toBe(400);
