@@ -37,6 +37,7 @@ import {
 } from "../workflow/break-queries";
 import { userForSignIn } from "../workflow/console-users";
 import { decideProposal } from "../workflow/decide-proposal";
+import { matchManually } from "../workflow/manual-match";
 import { nextOpenBreak } from "../workflow/next-break";
 import { DECOY_HASH, passwordMatches } from "../workflow/password-hash";
 import { queueTotals } from "../workflow/queue-totals";
@@ -441,6 +442,31 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
         },
         opts.secondApproval,
       ),
+    );
+  });
+
+  app.post("/breaks/:id/match", async (c) => {
+    requireRole(c.get("session"), "match");
+    const form = c.get("form");
+    const field = (name: string) => form.get(name) ?? "";
+    const typed = {
+      action: "match",
+      text: field("text"),
+      entries: field("entries"),
+      records: field("records"),
+    };
+    const ids = (text: string) =>
+      text
+        .split(",")
+        .map((id) => id.trim())
+        .filter((id) => id !== "");
+    return onBreak(c, typed, (_breakId, actor) =>
+      matchManually(db, {
+        entries: ids(typed.entries),
+        records: ids(typed.records),
+        actor,
+        reason: typed.text,
+      }),
     );
   });
 

@@ -358,6 +358,9 @@ export interface TypedText {
   text: string;
   /** A write-off's account. */
   account?: string;
+  /** A manual match's ids, as typed. */
+  entries?: string;
+  records?: string;
 }
 
 export interface BreakPageExtra {
@@ -387,6 +390,8 @@ export function breakPage(
   // An accept or write-off waits for a second approver: no other one is offered meanwhile.
   const offersAccept = open && !pending && can("accept");
   const offersWriteOff = open && !pending && can("write_off");
+  // Pairing records no pass paired changes the figures like an accept: an approver's.
+  const offersMatch = open && !pending && can("match");
   const isProposal = b.class === "proposed_match" && b.status !== "resolved";
   const shown = new Set<string>();
   const forms: string[] = [];
@@ -405,6 +410,7 @@ export function breakPage(
     ...(b.status === "accepted" && can("reopen") ? ["reopen"] : []),
     ...(offersAccept ? ["accept"] : []),
     ...(offersWriteOff ? ["write_off"] : []),
+    ...(offersMatch ? ["match"] : []),
     ...(isProposal && can("confirm") ? ["confirm"] : []),
     ...(isProposal && can("reject") ? ["reject"] : []),
     ...(can("comment") ? ["comment"] : []),
@@ -475,6 +481,35 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
         ],
       }),
     );
+  if (offersMatch) {
+    // Prefilled with this break's own records: the person adds the other side's ids.
+    const own = (side: string) =>
+      detail.records
+        .filter((r) => r.side === side)
+        .map((r) => r.recordRef)
+        .join(", ");
+    const typedMatch = typed?.action === "match" ? typed : undefined;
+    offer("match", () =>
+      breakForm(detail, ctx, {
+        id: "match",
+        path: "match",
+        label: "Match manually",
+        fields: [
+          {
+            name: "entries",
+            label: "Ledger entry ids (comma-separated)",
+            value: typedMatch?.entries ?? own("ledger"),
+          },
+          {
+            name: "records",
+            label: "Provider record ids (comma-separated)",
+            value: typedMatch?.records ?? own("provider"),
+          },
+          { name: "text", label: "Reason (required)", multiline: true, value: kept("match") },
+        ],
+      }),
+    );
+  }
   if (isProposal && can("confirm"))
     offer("confirm", () =>
       breakForm(detail, ctx, {

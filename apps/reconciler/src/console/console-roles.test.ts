@@ -231,4 +231,59 @@ describe.each(testBackends())("console roles and close actions on %s", (kind) =>
       303,
     );
   });
+
+  it("matches records manually from a break page as an approver, prefilled with the break's own; a preparer is offered no form and refused", async () => {
+    const at = "2026-05-02T12:00:00Z";
+    await queryText(
+      f.database.db,
+      `INSERT INTO card_transactions (txn_order_no, card_id, txn_type, txn_status, transaction_time,
+         card_amount, card_currency, settle_amount, settle_currency, settle_time, raw, raw_hash,
+         version, source)
+       VALUES ('P9', '901', 'CLEARING', 'S', '${at}', 60.00, 'USD', 60.00, 'USD', '${at}', '{}', '0', 1, 'sync')`,
+    );
+    await queryText(
+      f.database.db,
+      `INSERT INTO ledger_entries (entry_id, kind, provider_ref, amount, currency, booked_at, card_id)
+       VALUES ('E9', 'card_transaction', 'X-E9', -60.00, 'USD', '${at}', '902')`,
+    );
+    await runMatch(f.database.db, { asOf: TEST_AS_OF, onIncomplete: "all", maxScopeShare: 1 });
+    const [row] = await queryText<{ break_id: string }>(
+      f.database.db,
+      "SELECT break_id FROM breaks WHERE entry_id = 'E9' AND status = 'open'",
+    );
+    const id = row?.break_id as string;
+    const paula = await consoleSession(f, "paula");
+    expect(await consoleForm(f, id, "match", paula.cookie)).toBeUndefined();
+    const alice = await consoleSession(f, "alice");
+    const form = (await consoleForm(f, id, "match", alice.cookie)) as Record<string, string>;
+    expect(form.path).toBe(`/breaks/${id}/match`);
+    // Prefilled with the break's own record: the ledger entry E9.
+    expect(await consolePage(f, `/breaks/${id}`, alice.cookie)).toMatch(
+      /<input name="entries" type="text" required maxlength="100" value="E9">/,
+    );
+    const refused = await postConsoleForm(f, paula.cookie, {
+      ...form,
+      form_token: paula.formToken,
+      entries: "E9",
+      records: "P9",
+      text: "same payment",
+    });
+    expect([refused.status, await alertOf(refused)]).toEqual([
+      403,
+      expect.stringContaining("match needs an approver"),
+    ]);
+    const ok = await postConsoleForm(f, alice.cookie, {
+      ...form,
+      entries: "E9",
+      records: "P9",
+      text: "same payment, the key mistyped",
+    });
+    expect(ok.status).toBe(303);
+    expect(
+      await queryText(
+        f.database.db,
+        "SELECT status, actor, reason FROM manual_matches ORDER BY id DESC LIMIT 1",
+      ),
+    ).toEqual([{ status: "active", actor: "alice", reason: "same payment, the key mistyped" }]);
+  });
 });

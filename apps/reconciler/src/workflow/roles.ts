@@ -1,7 +1,7 @@
 // What each console role may do. Roles nest: a preparer does what a viewer does, an approver
 // what a preparer does. viewer: reads every page and downloads exports; preparer: comments,
 // assigns, unassigns and rejects proposals; approver: accepts, reopens, writes off, confirms
-// proposals and approves (or declines) another approver's pending accept or write-off.
+// proposals, matches records manually and approves (or declines) another approver's pending accept or write-off.
 export const ROLES = ["viewer", "preparer", "approver"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -14,6 +14,7 @@ export type Capability =
   | "reopen"
   | "write_off"
   | "confirm"
+  | "match"
   | "approve";
 
 const NEEDS: Record<Capability, Role> = {
@@ -25,6 +26,7 @@ const NEEDS: Record<Capability, Role> = {
   reopen: "approver",
   write_off: "approver",
   confirm: "approver",
+  match: "approver",
   approve: "approver",
 };
 
