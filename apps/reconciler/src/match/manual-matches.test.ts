@@ -4,6 +4,7 @@
 // that changes lapses the match (audited, the breaks come back); unmatch undoes it; what would
 // leave a difference or mix currencies is refused naming the field. The currency bridge stays
 // tied throughout. On PGlite and a Postgres server.
+import { decimalEquals } from "@merchantkit/core";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
@@ -70,7 +71,7 @@ describe.each(testBackends())("manual matches on %s", (kind) => {
         unexplained::text AS unexplained FROM finance_currency_bridge ORDER BY currency`,
     );
     for (const r of rows) {
-      expect(Number(r.unexplained), r.currency).toBe(0);
+      expect(decimalEquals(r.unexplained as string, "0"), r.currency).toBe(true);
       expect(r.explained, r.currency).toBe(r.difference);
     }
     return rows;
