@@ -7,6 +7,7 @@ import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { testBackends } from "../testing/databases";
 import { documentedQueries } from "../testing/documented-queries";
+import { runIncrementalThenFull } from "../testing/run-both";
 import { useTestDatabase } from "../testing/use-database";
 import { decideProposal } from "../workflow/decide-proposal";
 import { WorkflowError } from "../workflow/workflow-error";
@@ -46,14 +47,7 @@ describe.each(testBackends())("decided proposals on %s", (kind) => {
     ),
   });
   /** An incremental run, then a full one: both must leave the same results. */
-  const runBoth = async () => {
-    const incremental = await runMatch(db, options);
-    expect(incremental.incremental).toBe(true);
-    const after = await results();
-    await runMatch(db, { ...options, full: true });
-    expect(await results()).toEqual(after);
-    return after;
-  };
+  const runBoth = () => runIncrementalThenFull(db, options, results);
   const proposalOf = async (entryId: string) =>
     (
       await queryText<{ break_id: string }>(

@@ -10,6 +10,7 @@ import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { testBackends } from "../testing/databases";
 import { documentedQueries } from "../testing/documented-queries";
+import { runIncrementalThenFull } from "../testing/run-both";
 import { useTestDatabase } from "../testing/use-database";
 import { matchManually, unmatchManually } from "../workflow/manual-match";
 import { WorkflowError } from "../workflow/workflow-error";
@@ -54,14 +55,7 @@ describe.each(testBackends())("manual matches on %s", (kind) => {
     ),
   });
   /** An incremental run, then a full one: both must leave the same results. */
-  const runBoth = async () => {
-    const incremental = await runMatch(db, options);
-    expect(incremental.incremental).toBe(true);
-    const after = await results();
-    await runMatch(db, { ...options, full: true });
-    expect(await results()).toEqual(after);
-    return after;
-  };
+  const runBoth = () => runIncrementalThenFull(db, options, results);
   /** Every currency's difference is explained to the cent (nothing unexplained). */
   const bridgeTies = async () => {
     const rows = await queryText<Record<string, string>>(
