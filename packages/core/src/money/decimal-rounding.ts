@@ -2,15 +2,11 @@
 // times a rate) and percentage fees. The result is rounded once, at a scale the caller names,
 // by a rule the caller names: money code must say how it rounds.
 import type { DecimalString } from "./decimal-string";
-import { divideRounded } from "./minor-units";
+import { divideRounded, type Rounding } from "./minor-units";
 import { fromScaled, toScaled, unitsAt } from "./scaled-decimal";
 
-/**
- * "halfUp": to the nearest, ties away from zero (the usual commercial rule);
- * "halfEven": to the nearest, ties to the even digit (banker's rounding);
- * "down": toward zero (truncate); "up": away from zero.
- */
-export type Rounding = "halfUp" | "halfEven" | "down" | "up";
+/** The rounding rules, declared with the division that applies them. */
+export type { Rounding } from "./minor-units";
 
 export interface RoundingOptions {
   /** Digits after the decimal point in the result (2 for most currencies). */

@@ -2,7 +2,6 @@
 // code that does many exact operations in a row (FX conversion, fees, generators) and rounds
 // explicitly, instead of re-parsing decimal strings at every step.
 
-import type { Rounding } from "./decimal-rounding";
 import type { DecimalString } from "./decimal-string";
 import { fromScaled } from "./scaled-decimal";
 
@@ -23,6 +22,13 @@ export function toMinorUnits(value: DecimalString, scale: number): bigint {
 export function fromMinorUnits(units: bigint, scale: number): DecimalString {
   return fromScaled(units, scale);
 }
+
+/**
+ * "halfUp": to the nearest, ties away from zero (the usual commercial rule);
+ * "halfEven": to the nearest, ties to the even digit (banker's rounding);
+ * "down": toward zero (truncate); "up": away from zero.
+ */
+export type Rounding = "halfUp" | "halfEven" | "down" | "up";
 
 /** `numerator / denominator` as an integer, rounded by `rounding` (see Rounding). */
 export function divideRounded(numerator: bigint, denominator: bigint, rounding: Rounding): bigint {
