@@ -1,12 +1,13 @@
-// `reconciler users add NAME --role viewer|preparer|approver [--entities MERCHANT_NO|SUB,...]`,
-// `users set-entities NAME --entities MERCHANT_NO|SUB,...|all`, `users list`, `users disable NAME`,
+// `reconciler users add NAME --role viewer|preparer|approver [--limit-to MERCHANT_NO|SUB,...]`,
+// `users set-entities NAME --limit-to MERCHANT_NO|SUB,...|all`, `users list`, `users disable NAME`,
 // `users reset-password NAME`:
 // the console's accounts (workflow/console-users.ts), managed by whoever runs the reconciler on
 // its machine. `users add` and `users reset-password` print the account's password once (stdout;
 // only its scrypt hash is stored): hand it to the person. A disabled account's sessions end at
-// once, and so do an account's when its password is reset. --entities limits what the account
+// once, and so do an account's when its password is reset. --limit-to limits what the account
 // sees and acts on in the console to those entities (entity-flag.ts checks each against
-// MERCHANT_NO and RECONCILER_ENTITIES); without it, or with `all`, every entity.
+// MERCHANT_NO and RECONCILER_ENTITIES); without it, or with `all`, every entity. Not
+// `--entities`: that flag is RECONCILER_ENTITIES's on every command.
 import * as v from "valibot";
 import { EXIT } from "../../exit-codes";
 import { table, terminalText } from "../../text-table";
@@ -31,17 +32,17 @@ type EntityConfig = Parameters<typeof storedEntities>[1];
 
 const entitiesFlag = v.pipe(v.string("needs entities"), v.trim(), v.minLength(1, "needs entities"));
 
-/** --entities as stored (null: every entity, `all` or the flag left out). */
+/** --limit-to as stored (null: every entity, `all` or the flag left out). */
 const entitiesOf = (typed: string | undefined, config: EntityConfig): string[] | null =>
   typed === undefined || typed.toLowerCase() === "all"
     ? null
-    : storedEntities(typed, config, "--entities");
+    : storedEntities(typed, config, "--limit-to");
 
 /** What `users list` shows of an account's limit: "all", or its entities as configured. */
 const entitiesText = (entities: readonly string[] | null, config: EntityConfig): string =>
   entities === null ? "all" : entities.map((e) => shownEntity(e, config)).join(",");
 
-const ENTITIES = "--entities MERCHANT_NO|SUB_MERCHANT,...";
+const ENTITIES = "--limit-to MERCHANT_NO|SUB_MERCHANT,...";
 const addUsage = `reconciler users add NAME --role viewer|preparer|approver [${ENTITIES}]`;
 const setEntitiesUsage = `reconciler users set-entities NAME ${ENTITIES}|all`;
 const listUsage = "reconciler users list";
@@ -88,7 +89,7 @@ export const usersAddCommand: Command = {
         args,
         {
           role: v.optional(v.string("needs viewer, preparer or approver")),
-          entities: v.optional(entitiesFlag),
+          "limit-to": v.optional(entitiesFlag),
         },
         { positional: true },
       );
@@ -97,7 +98,7 @@ export const usersAddCommand: Command = {
         name: "NAME",
         role: "--role",
       });
-      return { ...input, entities: flags.entities };
+      return { ...input, entities: flags["limit-to"] };
     };
     return runOnBreaks(args, io, addUsage, check, async ({ db }, input, config) => {
       const entities = entitiesOf(input.entities, config);
@@ -190,18 +191,16 @@ export const usersSetEntitiesCommand: Command = {
     const check = () => {
       const flags = commandFlags(
         args,
-        { entities: v.optional(entitiesFlag) },
+        { "limit-to": v.optional(entitiesFlag) },
         { positional: true },
       );
       const typed = nameWord(args.positional, "set-entities");
-      if (flags.entities === undefined)
+      const limit = flags["limit-to"];
+      if (limit === undefined)
         throw new UsageError(
-          "--entities: needs the entities (MERCHANT_NO|SUB_MERCHANT,...) or all",
+          "--limit-to: needs the entities (MERCHANT_NO|SUB_MERCHANT,...) or all",
         );
-      return {
-        name: withFlagNames(() => userName(typed), { name: "NAME" }),
-        typed: flags.entities,
-      };
+      return { name: withFlagNames(() => userName(typed), { name: "NAME" }), typed: limit };
     };
     return runOnBreaks(args, io, setEntitiesUsage, check, async ({ db }, input, config) => {
       const user = await setUserEntities(db, input.name, entitiesOf(input.typed, config));
