@@ -183,6 +183,47 @@ describe.each(testBackends())("sub-merchants on %s", (kind) => {
     for (const child of entities) expect(text).toContain(child);
     expect(text).toContain("(merchant)");
 
+    // The report of one entity: its bridge per currency is its row of
+    // finance_entity_currency_bridge and of the full report's per-entity section, its statement
+    // adds up to it, and it shows that entity's breaks only, with no platform total.
+    const bridgeColumns = ["providerTotal", "ledgerTotal", "difference", "timing", "openBreaks"];
+    for (const entity of ["", ALLOWED_A, ALLOWED_B]) {
+      const one = await loadReport(db, { entities: [entity] });
+      const rows = perEntity.filter((r) => r.entity === entity);
+      expect(one.currencies.map((c) => c.currency)).toEqual(rows.map((r) => r.currency).sort());
+      for (const c of one.currencies) {
+        const row = rows.find((r) => r.currency === c.currency);
+        expect(
+          compareDecimal(c.difference, row?.difference ?? "x"),
+          `${entity} ${c.currency}`,
+        ).toBe(0);
+        const section = report.entities.find(
+          (e) => e.entity === entity && e.currency === c.currency,
+        );
+        for (const key of bridgeColumns as (keyof typeof c)[])
+          expect(
+            compareDecimal(c[key], section?.[key] ?? "x"),
+            `${entity} ${c.currency} ${key}`,
+          ).toBe(0);
+        const days = one.statement
+          .filter((d) => d.currency === c.currency)
+          .map((d) => d.difference);
+        expect(compareDecimal(sumDecimals(days), c.difference)).toBe(0);
+      }
+      const ofEntity = breaks.filter((b) => b.entity === entity && b.status === "open");
+      expect(one.openBreaks, entity).toBe(ofEntity.length);
+      const queued = await queryText<{ entity: string }>(
+        db,
+        `SELECT DISTINCT entity FROM breaks WHERE break_id IN (${one.queue.map((q) => `'${q.breakId}'`).join(",") || "''"})`,
+      );
+      expect(queued.map((q) => q.entity)).toEqual(one.queue.length > 0 ? [entity] : []);
+      // Card holds are the merchant's own.
+      if (entity !== "") expect(one.staleAuthorizations).toEqual([]);
+      const oneText = renderText(one).join("\n");
+      expect(oneText).toContain(`report of entity ${entity === "" ? "(merchant)" : entity}`);
+      expect(oneText).not.toContain("platform's total");
+    }
+
     // An entry moved to another sub-merchant (a corrected entity) no longer books the first
     // one's posting: the entry is missing at the provider under its new entity, the posting
     // missing in the ledger under its own; the incremental run says what a full run says.
