@@ -15,6 +15,7 @@ import { runMatch } from "../match/run-match";
 import { renderText } from "../report/render-text";
 import { loadReport } from "../report/report-data";
 import { testBackends } from "../testing/databases";
+import { documentedBlocks } from "../testing/documented-queries";
 import {
   type GeneratedSandbox,
   SANDBOX_KEYS,
@@ -187,6 +188,12 @@ describe.each(testBackends())("sub-merchants on %s", (kind) => {
     // finance_entity_currency_bridge and of the full report's per-entity section, its statement
     // adds up to it, and it shows that entity's breaks only, with no platform total.
     const bridgeColumns = ["providerTotal", "ledgerTotal", "difference", "timing", "openBreaks"];
+    // docs/finance-queries.md question 16: the per-entity bridge, and one entity's statement.
+    const [bridgeSql, statementSql] = documentedBlocks().get(16) as [string, string];
+    type Keyed = { entity: string; currency: string; difference: string };
+    const key = (r: Keyed) => `${r.entity} ${r.currency} ${r.difference}`;
+    const documented = await queryText<Keyed>(db, bridgeSql);
+    expect(documented.map(key).sort()).toEqual(perEntity.map(key).sort());
     for (const entity of ["", ALLOWED_A, ALLOWED_B]) {
       const one = await loadReport(db, { entities: [entity] });
       const rows = perEntity.filter((r) => r.entity === entity);
@@ -210,6 +217,16 @@ describe.each(testBackends())("sub-merchants on %s", (kind) => {
           .map((d) => d.difference);
         expect(compareDecimal(sumDecimals(days), c.difference)).toBe(0);
       }
+      const asDocumented = await queryText<{ day: string; currency: string; difference: string }>(
+        db,
+        statementSql.replace("WHERE entity = ''", `WHERE entity = '${entity}'`),
+      );
+      expect(asDocumented.map((d) => `${d.day} ${d.currency}`)).toEqual(
+        one.statement.map((d) => `${d.day} ${d.currency}`),
+      );
+      asDocumented.forEach((d, i) =>
+        expect(compareDecimal(d.difference, one.statement[i]?.difference ?? "x")).toBe(0),
+      );
       const ofEntity = breaks.filter((b) => b.entity === entity && b.status === "open");
       expect(one.openBreaks, entity).toBe(ofEntity.length);
       const queued = await queryText<{ entity: string }>(
