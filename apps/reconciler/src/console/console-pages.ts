@@ -218,7 +218,7 @@ export function queuePage(
 <label>Currency<input name="currency" value="${esc(q.currency)}" placeholder="every currency (USD,EUR)"></label>
 <label>Assignee<input name="assignee" value="${esc(q.assignee)}" placeholder="anyone (none: unassigned)"></label>
 <label>Search<input name="search" value="${esc(q.search)}" placeholder="an id, a card"></label>
-<label>Entity<input name="entity" value="${esc(q.entity)}" placeholder="every entity (${MERCHANT_ENTITY})"></label>
+<label>Entity<input name="entity" value="${esc(q.entity)}" placeholder="${ctx.entities ? "your entities" : "every entity"} (${MERCHANT_ENTITY})"></label>
 <label><input type="checkbox" name="overdue" value="1"${q.overdue ? " checked" : ""}> overdue only</label>
 <label>Sort${select(
     "sort",
