@@ -2,9 +2,13 @@
 // sign-in with a person's own account: console-auth.ts); POSTs also need the session's form token
 // and a same-origin request. Every action's actor is the signed-in account's name, and what it
 // may do is its role's (workflow/roles.ts), checked here before any workflow function runs: a
-// refusal is a 403 naming the role needed. Responses carry a strict Content-Security-Policy.
+// refusal is a 403 naming the role needed. An account limited to some entities
+// (console_users.entities) reads and acts on their breaks and figures only: another entity's
+// break is answered as one that does not exist (404), so its id does not leak. Responses carry
+// a strict Content-Security-Policy.
 
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
@@ -16,6 +20,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { SecondApprovalLimits } from "../config/second-approval";
 import type { Db } from "../db/database";
+import { queryRows } from "../db/query-rows";
 import { tableCsv } from "../export/csv-table";
 import { EXPORTS, type ExportKind, loadExport } from "../export/export-table";
 import { tableXlsx } from "../export/xlsx-table";
@@ -106,6 +111,14 @@ function urlText(value: string, field: string): string {
   return value;
 }
 
+/** ?entity= as the queue's filter and the report page take it ("" for none). */
+const entityParam = (c: Context) =>
+  urlText(c.req.query("entity") ?? "", "entity")
+    .trim()
+    .toUpperCase()
+    .replace(MERCHANT_ENTITY.toUpperCase(), MERCHANT_ENTITY)
+    .slice(0, 64);
+
 function queueQuery(c: Context): QueueQuery {
   const sort = c.req.query("sort") ?? "priority";
   // The filters take any case, as the CLI's do (a hand-edited URL).
@@ -134,11 +147,7 @@ function queueQuery(c: Context): QueueQuery {
     search: urlText(c.req.query("search") ?? "", "search")
       .trim()
       .slice(0, 200),
-    entity: urlText(c.req.query("entity") ?? "", "entity")
-      .trim()
-      .toUpperCase()
-      .replace(MERCHANT_ENTITY.toUpperCase(), MERCHANT_ENTITY)
-      .slice(0, 64),
+    entity: entityParam(c),
     overdue: c.req.query("overdue") === "1",
   };
 }
@@ -368,9 +377,16 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
   const pageContext = (c: Context<ConsoleEnv>): PageContext => ({
     actor: c.get("session").actor,
     role: c.get("session").role,
+    entities: c.get("session").entities,
     formToken: c.get("session").formToken,
   });
   const breakIdOf = (c: Context<ConsoleEnv>) => urlText(c.req.param("id") ?? "", "the break id");
+  /** The entities the session's account is limited to (undefined: every entity). */
+  const limitOf = (c: Context<ConsoleEnv>) => c.get("session").entities ?? undefined;
+  /** Whether the session's account sees a break of `entity`. */
+  const sees = (c: Context<ConsoleEnv>, entity: string) => limitOf(c)?.includes(entity) ?? true;
+  const unknownBreak = (c: Context<ConsoleEnv>, id: string) =>
+    c.html(messagePage("Unknown break", `no break has the id ${id}`, pageContext(c)), 404);
 
   app.post("/logout", async (c) => {
     await endSession(db, c.get("sessionId"));
@@ -389,6 +405,14 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
   ) => {
     const breakId = breakIdOf(c);
     const ctx = pageContext(c);
+    // Another entity's break is refused before anything is done, as an unknown one.
+    if (limitOf(c)) {
+      const [owner] = await queryRows<{ entity: string }>(
+        db,
+        sql`SELECT entity FROM breaks WHERE break_id = ${breakId}`,
+      );
+      if (owner && !sees(c, owner.entity)) return unknownBreak(c, breakId);
+    }
     try {
       // A resubmitted form (a double click, a retry) answers as the first did, written once.
       await work(breakId, ctx.actor);
@@ -461,12 +485,11 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
         .map((id) => id.trim())
         .filter((id) => id !== "");
     return onBreak(c, typed, (_breakId, actor) =>
-      matchManually(db, {
-        entries: ids(typed.entries),
-        records: ids(typed.records),
-        actor,
-        reason: typed.text,
-      }),
+      matchManually(
+        db,
+        { entries: ids(typed.entries), records: ids(typed.records), actor, reason: typed.text },
+        limitOf(c),
+      ),
     );
   });
 
@@ -501,7 +524,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
       throw refuse(404, `no such export: ${EXPORTS.join(", ")} as .csv or .xlsx`);
     if (format !== "csv" && format !== "xlsx") throw refuse(404, "an export is .csv or .xlsx");
     const { limit: _limit, offset: _offset, ...filter } = filterOf(queueQuery(c));
-    const table = await loadExport(db, kind as ExportKind, filter);
+    const table = await loadExport(db, kind as ExportKind, { ...filter, entities: limitOf(c) });
     const body =
       format === "csv" ? tableCsv(table) : new Uint8Array(await tableXlsx(table, kind as string));
     return c.body(body, 200, {
@@ -513,6 +536,17 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
     });
   });
 
+  /**
+   * The entities the report page shows: ?entity= (the queue's spelling), within the account's
+   * limit; the limit itself, or every entity, without it.
+   */
+  const reportScope = (c: Context<ConsoleEnv>): readonly string[] | undefined => {
+    const typed = entityParam(c);
+    if (typed === "") return limitOf(c);
+    const entity = typed === MERCHANT_ENTITY ? "" : typed;
+    if (!sees(c, entity)) throw refuse(404, `no entity ${typed} is among those your account sees`);
+    return [entity];
+  };
   app.get("/", async (c) => {
     const date = urlText(c.req.query("date") ?? "", "date").trim() || undefined;
     // A calendar day: 2026-02-30 is the client's 400, not the database's error.
@@ -522,12 +556,17 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
       (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date)
     )
       throw refuse(400, "date must be a calendar day YYYY-MM-DD");
-    const data = await loadReport(db, { date, queueLimit: 200, cache: figures });
-    return c.html(reportPage(data, pageContext(c)));
+    const data = await loadReport(db, {
+      date,
+      queueLimit: 200,
+      cache: figures,
+      entities: reportScope(c),
+    });
+    return c.html(reportPage(data, pageContext(c), entityParam(c)));
   });
   app.get("/breaks", async (c) => {
     const q = queueQuery(c);
-    const filter = filterOf(q);
+    const filter = { ...filterOf(q), entities: limitOf(c) };
     const page = await listBreakPage(db, filter);
     const { limit: _limit, offset: _offset, ...whole } = filter;
     return c.html(queuePage(page, q, pageContext(c), await queueTotals(db, whole)));
@@ -535,12 +574,11 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
   app.get("/breaks/:id", async (c) => {
     const id = breakIdOf(c);
     const detail = await showBreak(db, id);
-    const ctx = pageContext(c);
-    if (!detail) return c.html(messagePage("Unknown break", `no break has the id ${id}`, ctx), 404);
+    if (!detail || !sees(c, detail.break.entity)) return unknownBreak(c, id);
     return c.html(
-      breakPage(detail, ctx, {
+      breakPage(detail, pageContext(c), {
         pending: await pendingApproval(db, id),
-        next: await nextOpenBreak(db, id),
+        next: await nextOpenBreak(db, id, limitOf(c)),
       }),
     );
   });

@@ -8,6 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { entityList } from "../workflow/console-users";
 import type { Role } from "../workflow/roles";
 
 export const SESSION_COOKIE = "reconciler_console";
@@ -16,6 +17,11 @@ export interface Session {
   /** The signed-in account's name: the actor of every action in the session. */
   actor: string;
   role: Role;
+  /**
+   * The entities the account is limited to ('' the merchant itself, a sub-merchant's
+   * merchantNo); null: every entity.
+   */
+  entities: string[] | null;
   /** Sent back in every form; a POST without it is refused. */
   formToken: string;
 }
@@ -46,13 +52,21 @@ export async function createSession(db: Db, name: string, ttlSeconds: number): P
 /** The live session of cookie value `id`: unexpired, its account not disabled. */
 export async function sessionOf(db: Db, id: string | undefined): Promise<Session | undefined> {
   if (!id || id.length > 100) return undefined;
-  const [row] = await queryRows<{ name: string; role: Role; form_token: string }>(
+  const [row] = await queryRows<{
+    name: string;
+    role: Role;
+    form_token: string;
+    entities: string | null;
+  }>(
     db,
-    sql`SELECT u.name, u.role, s.form_token FROM console_sessions s
+    sql`SELECT u.name, u.role, s.form_token, array_to_json(u.entities)::text AS entities
+      FROM console_sessions s
       JOIN console_users u ON u.name = s.user_name
       WHERE s.id_hash = ${idHash(id)} AND s.expires_at > now() AND u.disabled_at IS NULL`,
   );
-  return row ? { actor: row.name, role: row.role, formToken: row.form_token } : undefined;
+  if (!row) return undefined;
+  const entities = row.entities === null ? null : entityList(row.entities);
+  return { actor: row.name, role: row.role, entities, formToken: row.form_token };
 }
 
 export async function endSession(db: Db, id: string | undefined): Promise<void> {

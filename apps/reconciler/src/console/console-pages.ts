@@ -6,7 +6,7 @@ import { moneyText } from "../money-text";
 import { type Cell, esc, htmlTable, type RawCell, REPORT_CSS } from "../report/html-parts";
 import { reportSections } from "../report/render-html";
 import type { ReportData } from "../report/report-data";
-import { historyTable } from "../report/report-tables";
+import { historyTable, scopeText } from "../report/report-tables";
 import type { ApprovalRequest } from "../workflow/approvals";
 import type {
   BreakDetail,
@@ -46,12 +46,20 @@ export interface PageContext {
   /** The signed-in account's name. */
   actor: string;
   role: Role;
+  /** The entities the account is limited to ('' the merchant itself); null: every entity. */
+  entities?: readonly string[] | null;
   formToken: string;
 }
 
+/** "; entities M2, (merchant)" for a limited account, shown beside its role. */
+const limitText = (ctx: PageContext) =>
+  ctx.entities
+    ? `; entities ${ctx.entities.map((e) => (e === "" ? MERCHANT_ENTITY : e)).join(", ")}`
+    : "";
+
 function layout(title: string, body: string, ctx?: PageContext): string {
   const nav = ctx
-    ? `<header><a href="/">Report</a><a href="/breaks">Break queue</a><span class="who">signed in as ${esc(ctx.actor)} (${esc(ctx.role)})</span><form method="post" action="/logout"><input type="hidden" name="form_token" value="${esc(ctx.formToken)}"><button>Sign out</button></form></header>`
+    ? `<header><a href="/">Report</a><a href="/breaks">Break queue</a><span class="who">signed in as ${esc(ctx.actor)} (${esc(ctx.role)}${esc(limitText(ctx))})</span><form method="post" action="/logout"><input type="hidden" name="form_token" value="${esc(ctx.formToken)}"><button>Sign out</button></form></header>`
     : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · reconciler</title>
@@ -89,11 +97,15 @@ export function messagePage(title: string, message: string, ctx?: PageContext): 
   return layout(title, `<p class="error" role="alert">${esc(message)}</p>`, ctx);
 }
 
-export function reportPage(data: ReportData, ctx: PageContext): string {
-  // One day's statement, bridge and breaks (?date=YYYY-MM-DD), as `reconciler report --date`.
-  const day = `<form method="get" action="/" class="filters" id="day"><label>Day<input type="date" name="date" value="${esc(data.date ?? "")}"></label><button class="secondary">Show</button>${data.date ? ` <a href="/">every day</a>` : ""}</form>`;
+/**
+ * The report (every entity's, or the account's entities'); one day's with ?date=YYYY-MM-DD, as
+ * `reconciler report --date`, and one entity's with ?entity= (`entity`, the queue's spelling), as
+ * `reconciler report --entity`.
+ */
+export function reportPage(data: ReportData, ctx: PageContext, entity = ""): string {
+  const day = `<form method="get" action="/" class="filters" id="day"><label>Day<input type="date" name="date" value="${esc(data.date ?? "")}"></label><label>Entity<input name="entity" value="${esc(entity)}" placeholder="${ctx.entities ? "your entities" : "every entity"} (${MERCHANT_ENTITY})"></label><button class="secondary">Show</button>${data.date || entity ? ` <a href="/">every day${ctx.entities ? ", your entities" : ", every entity"}</a>` : ""}</form>`;
   return layout(
-    data.date ? `Reconciliation report of ${data.date}` : "Reconciliation report",
+    `Reconciliation report${scopeText(data)}${data.date ? ` of ${data.date}` : ""}`,
     `<p><a href="/breaks">Work the break queue →</a></p>${day}${reportSections(data, { breakCell: breakLink })}`,
     ctx,
   );
@@ -206,7 +218,7 @@ export function queuePage(
 <label>Currency<input name="currency" value="${esc(q.currency)}" placeholder="every currency (USD,EUR)"></label>
 <label>Assignee<input name="assignee" value="${esc(q.assignee)}" placeholder="anyone (none: unassigned)"></label>
 <label>Search<input name="search" value="${esc(q.search)}" placeholder="an id, a card"></label>
-<label>Entity<input name="entity" value="${esc(q.entity)}" placeholder="every entity (${MERCHANT_ENTITY})"></label>
+<label>Entity<input name="entity" value="${esc(q.entity)}" placeholder="${ctx.entities ? "your entities" : "every entity"} (${MERCHANT_ENTITY})"></label>
 <label><input type="checkbox" name="overdue" value="1"${q.overdue ? " checked" : ""}> overdue only</label>
 <label>Sort${select(
     "sort",

@@ -12,10 +12,11 @@ import {
   currencyTable,
   DUE_RULE,
   EFFECT_RULE,
+  entitySectionTitle,
   entityTable,
-  hasSubMerchants,
   holdsTable,
   overdueTable,
+  scopeText,
   statementTable,
   type TableData,
 } from "./report-tables";
@@ -57,9 +58,9 @@ export function reportSections(data: ReportData, opts: SectionOptions = {}): str
   const actionable = data.byClassAndDay.filter((r) => !HOLD_CLASSES.has(r.class));
   const holds = data.byClassAndDay.filter((r) => HOLD_CLASSES.has(r.class));
   return `${verdictLine(data)}
-<h2>Provider vs ledger per currency: the bridge (${BRIDGE_RULE})</h2>
+<h2>Provider vs ledger per currency${esc(scopeText(data))}: the bridge (${BRIDGE_RULE})</h2>
 ${tableHtml(currencyTable(data))}
-${hasSubMerchants(data) ? `<h2>Each entity's bridge per currency (the table above is the platform's total)</h2>\n${tableHtml(entityTable(data))}` : ""}
+${entitySectionTitle(data) ? `<h2>${esc(entitySectionTitle(data) ?? "")}</h2>\n${tableHtml(entityTable(data))}` : ""}
 <h2>Open differences by class, per currency (${EFFECT_RULE})</h2>
 ${differenceCharts(
   data.byClass.filter((b) => !HOLD_CLASSES.has(b.class)),
@@ -145,7 +146,7 @@ ${htmlTable(
 
 /** The whole page. */
 export function renderHtml(data: ReportData): string {
-  const title = `Reconciliation report${data.date ? ` ${data.date}` : ""}`;
+  const title = `Reconciliation report${scopeText(data)}${data.date ? ` ${data.date}` : ""}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -8,10 +8,11 @@ import {
   currencyTable,
   DUE_RULE,
   EFFECT_RULE,
+  entitySectionTitle,
   entityTable,
-  hasSubMerchants,
   holdsTable,
   overdueTable,
+  scopeText,
   statementTable,
   type TableData,
 } from "./report-tables";
@@ -33,22 +34,25 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
     out.push("No match run yet: run `reconciler run` (or `reconciler demo`).");
     return out;
   }
-  out.push(`Reconciliation report ${scope}, as of ${data.run.asOf}`);
+  out.push(`Reconciliation report${scopeText(data)} ${scope}, as of ${data.run.asOf}`);
   out.push(`Verdict: ${VERDICT_TEXT[data.run.verdict] ?? data.run.verdict}`);
   for (const reason of data.run.reasons) out.push(`  - ${reason}`);
   const s = data.run.stats;
-  out.push(
-    `Provider items ${s.providerItems ?? 0}, ledger entries ${s.ledgerEntries ?? 0}; matched: exact ${s["matched.exact"] ?? 0}, chains ${s["matched.chain"] ?? 0}, operations gross ${s["matched.operation_gross"] ?? 0}, cash legs ${s["matched.cash_leg"] ?? 0}, proposed ${s["matched.tolerant"] ?? 0}`,
-  );
+  // The run's counts are the platform's: a report of some entities leaves them out.
+  if (data.scope === undefined)
+    out.push(
+      `Provider items ${s.providerItems ?? 0}, ledger entries ${s.ledgerEntries ?? 0}; matched: exact ${s["matched.exact"] ?? 0}, chains ${s["matched.chain"] ?? 0}, operations gross ${s["matched.operation_gross"] ?? 0}, cash legs ${s["matched.cash_leg"] ?? 0}, proposed ${s["matched.tolerant"] ?? 0}`,
+    );
   out.push(`Open breaks ${data.openBreaks}, pending ${data.pendingItems}`);
   const since = changedSinceRun(data);
   if (since) out.push(`  (${since})`);
   out.push("");
   out.push(`Provider vs ledger per currency: the bridge (${BRIDGE_RULE})`);
   out.push(...lines(currencyTable(data)));
-  if (hasSubMerchants(data)) {
+  const entitySection = entitySectionTitle(data);
+  if (entitySection) {
     out.push("");
-    out.push(`Each entity's bridge per currency (the table above is the platform's total)`);
+    out.push(entitySection);
     out.push(...lines(entityTable(data)));
   }
   out.push("");

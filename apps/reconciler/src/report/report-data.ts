@@ -4,6 +4,7 @@ import { subtractDecimal, sumDecimals } from "@merchantkit/core";
 import { type SQL, sql } from "drizzle-orm";
 import type { DueSettings } from "../config/due-settings";
 import type { Db } from "../db/database";
+import { entityScope } from "../db/entity-scope";
 import { queryRows } from "../db/query-rows";
 import { detailText } from "../money-text";
 import { withDueDates } from "../workflow/due-dates";
@@ -95,6 +96,12 @@ export interface OverdueRow {
 export interface ReportData {
   /** The day the report is about (YYYY-MM-DD), or undefined for every day. */
   date: string | undefined;
+  /**
+   * The entities the report is of ('' the merchant itself, a sub-merchant's merchantNo), or
+   * undefined for the whole platform. A report of some entities shows their figures only: no
+   * platform total, and the run's verdict counted on their breaks.
+   */
+  scope: readonly string[] | undefined;
   run: ReportRun | undefined;
   statement: StatementRow[];
   /**
@@ -173,12 +180,18 @@ export async function loadReport(
     queueLimit?: number;
     due?: DueSettings | undefined;
     cache?: ReportFiguresCache;
+    /** Only these entities' figures (ReportData.scope); the whole platform when absent. */
+    entities?: readonly string[] | undefined;
   } = {},
 ): Promise<ReportData> {
   const date = opts.date;
+  const scope = opts.entities;
   if (date !== undefined && !DAY.test(date)) throw new RangeError("date must be YYYY-MM-DD");
   const onDay = (column: string) =>
     date === undefined ? sql`true` : sql`${sql.raw(column)}::date = ${date}::date`;
+  // The breaks of the report's entities (every entity's without a scope).
+  const inScope = (column = "entity") =>
+    scope === undefined ? sql`true` : entityScope(column, scope);
   const [run] = await queryRows<{
     id: string;
     as_of: string;
@@ -190,24 +203,25 @@ export async function loadReport(
     db,
     sql`SELECT id, to_char(as_of AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS as_of, verdict, reasons, stats, duration_ms FROM finance_latest_run`,
   );
+  const figures = () => readFigures(db, onDay, scope, inScope);
   const { statement, fees, entities } = await (opts.cache
-    ? opts.cache.read(db, date ?? "all", () => readFigures(db, onDay))
-    : readFigures(db, onDay));
+    ? opts.cache.read(db, `${date ?? "all"} ${JSON.stringify(scope ?? null)}`, figures)
+    : figures());
   const queue = await queryRows<Record<string, string | number | null>>(
     db,
     sql`SELECT priority, class, status, break_id, provider_ref, entry_id, currency, amount::text, age_days, detail,
-      assignee FROM finance_open_breaks WHERE ${onDay("occurred_at")} LIMIT ${opts.queueLimit ?? 50}`,
+      assignee FROM finance_open_breaks WHERE ${onDay("occurred_at")} AND ${inScope()} LIMIT ${opts.queueLimit ?? 50}`,
   );
   const [counts] = await queryRows<{ open: string; pending: string }>(
     db,
     sql`SELECT count(*) FILTER (WHERE status = 'open') AS open, count(*) FILTER (WHERE status = 'pending') AS pending
-      FROM finance_open_breaks WHERE ${onDay("occurred_at")}`,
+      FROM finance_open_breaks WHERE ${onDay("occurred_at")} AND ${inScope()}`,
   );
   const classTotals = (status: string) =>
     queryRows<{ class: string; currency: string | null; n: string; amount: string }>(
       db,
       sql`SELECT class, currency, count(DISTINCT break_id) AS n, sum(effect)::text AS amount
-        FROM finance_break_effects WHERE status = ${status} AND ${onDay("occurred_at")}
+        FROM finance_break_effects WHERE status = ${status} AND ${onDay("occurred_at")} AND ${inScope()}
         GROUP BY class, currency ORDER BY class, currency`,
     );
   const byClass = await classTotals("open");
@@ -222,20 +236,20 @@ export async function loadReport(
     sql`SELECT e.currency, count(DISTINCT e.break_id) AS n, sum(e.effect)::text AS effect,
         sum(abs(e.effect))::text AS at_stake
       FROM finance_break_effects e JOIN ${withDueDates(opts.due)} d ON d.break_id = e.break_id
-      WHERE e.status = 'open' AND d.overdue AND ${onDay("e.occurred_at")}
+      WHERE e.status = 'open' AND d.overdue AND ${onDay("e.occurred_at")} AND ${inScope("e.entity")}
       GROUP BY e.currency ORDER BY e.currency`,
   );
   const accepted = await queryRows<Record<string, string | null>>(
     db,
     sql`SELECT break_id, class, amount::text AS amount, currency, accepted_by,
       to_char(accepted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS accepted_at, accepted_reason
-      FROM finance_break_workflow WHERE status = 'accepted' AND ${onDay("occurred_at")}
+      FROM finance_break_workflow WHERE status = 'accepted' AND ${onDay("occurred_at")} AND ${inScope()}
       ORDER BY accepted_at DESC, break_id LIMIT 100`,
   );
   const byClassAndDay = await queryRows<{ day: string; class: string; n: string }>(
     db,
     sql`SELECT (occurred_at AT TIME ZONE 'UTC')::date::text AS day, class, count(*) AS n FROM finance_break_workflow
-      WHERE status = 'open' AND occurred_at IS NOT NULL AND ${onDay("occurred_at")}
+      WHERE status = 'open' AND occurred_at IS NOT NULL AND ${onDay("occurred_at")} AND ${inScope()}
       GROUP BY 1, 2 ORDER BY 1, 2`,
   );
   const dayMoney = await queryRows<{
@@ -246,9 +260,11 @@ export async function loadReport(
   }>(
     db,
     sql`SELECT (occurred_at AT TIME ZONE 'UTC')::date::text AS day, class, currency, sum(effect)::text AS amount
-      FROM finance_break_effects WHERE status = 'open' AND occurred_at IS NOT NULL AND ${onDay("occurred_at")}
+      FROM finance_break_effects WHERE status = 'open' AND occurred_at IS NOT NULL AND ${onDay("occurred_at")} AND ${inScope()}
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   );
+  // Card authorizations are the merchant's own (docs/assumptions.md, "Entities").
+  const holdsInScope = scope === undefined || scope.includes("");
   const stale = await queryRows<{
     card_currency: string;
     age_bucket: string;
@@ -257,7 +273,7 @@ export async function loadReport(
   }>(
     db,
     sql`SELECT card_currency, age_bucket, count(*) AS n, sum(open_hold)::text AS hold
-      FROM finance_stale_authorizations WHERE stale GROUP BY 1, 2 ORDER BY 1, 2`,
+      FROM finance_stale_authorizations WHERE stale AND ${holdsInScope} GROUP BY 1, 2 ORDER BY 1, 2`,
   );
   const health = await queryRows<Record<string, string | null>>(
     db,
@@ -282,15 +298,27 @@ export async function loadReport(
     ) as Record<string, string>,
   }));
   const num = (x: unknown) => (x === null || x === undefined ? null : Number(x));
+  const openBreaks = Number(counts?.open ?? 0);
+  const pendingItems = Number(counts?.pending ?? 0);
   return {
     date,
+    scope,
     run: run
       ? {
           id: run.id,
           asOf: run.as_of,
-          verdict: run.verdict,
+          // Of some entities: the run's rule (match/run-match.ts) on their own breaks, and no
+          // platform-wide counts.
+          verdict:
+            scope === undefined || run.verdict === "incomplete"
+              ? run.verdict
+              : openBreaks > 0
+                ? "breaks"
+                : pendingItems > 0
+                  ? "reconciled_with_pending"
+                  : "reconciled",
           reasons: JSON.parse(run.reasons) as string[],
-          stats: JSON.parse(run.stats) as Record<string, number>,
+          stats: scope === undefined ? (JSON.parse(run.stats) as Record<string, number>) : {},
           durationMs: run.duration_ms === null ? null : Number(run.duration_ms),
         }
       : undefined,
@@ -310,8 +338,8 @@ export async function loadReport(
       detail: detailText(String(r.detail)),
       assignee: r.assignee === null || r.assignee === undefined ? null : String(r.assignee),
     })),
-    openBreaks: Number(counts?.open ?? 0),
-    pendingItems: Number(counts?.pending ?? 0),
+    openBreaks,
+    pendingItems,
     byClass: byClass.map(classTotal),
     acceptedByClass: acceptedByClass.map(classTotal),
     overdue: overdue.map((r) => ({
@@ -369,25 +397,33 @@ export async function loadReport(
  */
 export function changedSinceRun(data: ReportData): string | undefined {
   const run = data.run;
-  if (!run || data.date !== undefined || run.verdict === "incomplete") return undefined;
+  if (!run || data.date !== undefined || data.scope !== undefined || run.verdict === "incomplete")
+    return undefined;
   const open = run.stats.openBreaks ?? 0;
   const pending = run.stats.pendingItems ?? 0;
   if (open === data.openBreaks && pending === data.pendingItems) return undefined;
   return `the run counted ${open} open, ${pending} pending: breaks were accepted or reopened since; the next match run's verdict counts them`;
 }
 
-async function readFigures(db: Db, onDay: (column: string) => SQL): Promise<Figures> {
+async function readFigures(
+  db: Db,
+  onDay: (column: string) => SQL,
+  scope: readonly string[] | undefined,
+  inScope: () => SQL,
+): Promise<Figures> {
   const statement = await queryRows<Record<string, string>>(
     db,
     sql`SELECT day::text AS day, currency, provider_total::text, ledger_total::text, difference::text,
       timing::text, explained_by_breaks::text, pending::text, unexplained::text, by_class::text,
       accepted::text
-      FROM finance_daily_statement WHERE ${onDay("day")} ORDER BY day, currency`,
+      FROM ${scope === undefined ? sql`finance_daily_statement` : scopedStatement(inScope())}
+      WHERE ${onDay("day")} ORDER BY day, currency`,
   );
   const fees = await queryRows<Record<string, string>>(
     db,
     sql`SELECT fee_type, currency, sum(provider_total)::text AS provider_total, sum(ledger_total)::text AS ledger_total,
-      sum(difference)::text AS difference FROM finance_fees_by_type WHERE ${onDay("day")}
+      sum(difference)::text AS difference FROM finance_fees_by_type
+      WHERE ${onDay("day")} AND ${scope === undefined || scope.includes("")}
       GROUP BY fee_type, currency ORDER BY fee_type, currency`,
   );
   // Per entity, from the lines finance_entity_currency_bridge reads (for one day, that day's).
@@ -400,9 +436,30 @@ async function readFigures(db: Db, onDay: (column: string) => SQL): Promise<Figu
         coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'pending'), 0)::text AS pending,
         coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'accepted'), 0)::text AS accepted,
         coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'unexplained'), 0)::text AS unexplained
-      FROM finance_statement_lines WHERE ${onDay("day")} GROUP BY entity, currency ORDER BY entity, currency`,
+      FROM finance_statement_lines WHERE ${onDay("day")} AND ${inScope()}
+      GROUP BY entity, currency ORDER BY entity, currency`,
   );
   return { statement, fees, entities };
+}
+
+/**
+ * finance_daily_statement of some entities' lines only (`inScope`), column for column: the
+ * view's own query (migration 0005) over finance_statement_lines, which carry the entity.
+ */
+function scopedStatement(inScope: SQL): SQL {
+  return sql`(WITH by_line AS (
+      SELECT day, currency, explanation, sum(provider_amount) AS provider_amount,
+        sum(ledger_amount) AS ledger_amount, sum(provider_amount - ledger_amount) AS difference
+      FROM finance_statement_lines WHERE ${inScope} GROUP BY day, currency, explanation)
+    SELECT day, currency, sum(provider_amount) AS provider_total, sum(ledger_amount) AS ledger_total,
+      sum(difference) AS difference,
+      coalesce(sum(difference) FILTER (WHERE explanation = 'matched'), 0) AS timing,
+      coalesce(sum(difference) FILTER (WHERE explanation NOT IN ('matched', 'pending', 'unexplained')), 0) AS explained_by_breaks,
+      coalesce(sum(difference) FILTER (WHERE explanation = 'pending'), 0) AS pending,
+      coalesce(sum(difference) FILTER (WHERE explanation = 'unexplained'), 0) AS unexplained,
+      coalesce(jsonb_object_agg(explanation, difference) FILTER (WHERE explanation NOT IN ('matched', 'pending', 'unexplained', 'accepted')), '{}'::jsonb) AS by_class,
+      coalesce(sum(difference) FILTER (WHERE explanation = 'accepted'), 0) AS accepted
+    FROM by_line GROUP BY day, currency) AS scoped_statement`;
 }
 
 /**

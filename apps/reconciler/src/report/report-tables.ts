@@ -46,16 +46,34 @@ function bridgeCells(c: BridgeRow): string[] {
   ];
 }
 
-/** A platform's data: some line belongs to a sub-merchant (its bridges are shown per entity). */
-export function hasSubMerchants(data: ReportData): boolean {
-  return data.entities.some((e) => e.entity !== "");
+/** How the report names an entity: the merchant itself is "(merchant)". */
+const entityName = (entity: string) => (entity === "" ? "(merchant)" : entity);
+
+/** " of entity M2" for a report of some entities; "" for the whole platform's. */
+export function scopeText(data: ReportData): string {
+  if (data.scope === undefined) return "";
+  return ` of ${data.scope.length === 1 ? "entity" : "entities"} ${data.scope.map(entityName).join(", ")}`;
+}
+
+/**
+ * The heading of the per-entity bridges, when they are shown: a platform's report with a
+ * sub-merchant's lines, or a report of several entities (never a platform total there).
+ */
+export function entitySectionTitle(data: ReportData): string | undefined {
+  if (data.scope !== undefined)
+    return data.scope.length > 1
+      ? "Each entity's bridge per currency (the table above is these entities' total)"
+      : undefined;
+  return data.entities.some((e) => e.entity !== "")
+    ? "Each entity's bridge per currency (the table above is the platform's total)"
+    : undefined;
 }
 
 /** Each entity's bridge per currency; the merchant itself is "(merchant)". */
 export function entityTable(data: ReportData): TableData {
   return {
     header: ["entity", ...BRIDGE_HEADER],
-    rows: data.entities.map((e) => [e.entity === "" ? "(merchant)" : e.entity, ...bridgeCells(e)]),
+    rows: data.entities.map((e) => [entityName(e.entity), ...bridgeCells(e)]),
     right: new Set([2, 3, 4, 5, 6, 7, 8, 9]),
   };
 }

@@ -15,6 +15,7 @@ import { runMatch } from "../match/run-match";
 import { renderText } from "../report/render-text";
 import { loadReport } from "../report/report-data";
 import { testBackends } from "../testing/databases";
+import { documentedBlocks } from "../testing/documented-queries";
 import {
   type GeneratedSandbox,
   SANDBOX_KEYS,
@@ -182,6 +183,62 @@ describe.each(testBackends())("sub-merchants on %s", (kind) => {
     expect(text).toContain("Each entity's bridge per currency");
     for (const child of entities) expect(text).toContain(child);
     expect(text).toContain("(merchant)");
+
+    // The report of one entity: its bridge per currency is its row of
+    // finance_entity_currency_bridge and of the full report's per-entity section, its statement
+    // adds up to it, and it shows that entity's breaks only, with no platform total.
+    const bridgeColumns = ["providerTotal", "ledgerTotal", "difference", "timing", "openBreaks"];
+    // docs/finance-queries.md question 16: the per-entity bridge, and one entity's statement.
+    const [bridgeSql, statementSql] = documentedBlocks().get(16) as [string, string];
+    type Keyed = { entity: string; currency: string; difference: string };
+    const key = (r: Keyed) => `${r.entity} ${r.currency} ${r.difference}`;
+    const documented = await queryText<Keyed>(db, bridgeSql);
+    expect(documented.map(key).sort()).toEqual(perEntity.map(key).sort());
+    for (const entity of ["", ALLOWED_A, ALLOWED_B]) {
+      const one = await loadReport(db, { entities: [entity] });
+      const rows = perEntity.filter((r) => r.entity === entity);
+      expect(one.currencies.map((c) => c.currency)).toEqual(rows.map((r) => r.currency).sort());
+      for (const c of one.currencies) {
+        const row = rows.find((r) => r.currency === c.currency);
+        expect(
+          compareDecimal(c.difference, row?.difference ?? "x"),
+          `${entity} ${c.currency}`,
+        ).toBe(0);
+        const section = report.entities.find(
+          (e) => e.entity === entity && e.currency === c.currency,
+        );
+        for (const key of bridgeColumns as (keyof typeof c)[])
+          expect(
+            compareDecimal(c[key], section?.[key] ?? "x"),
+            `${entity} ${c.currency} ${key}`,
+          ).toBe(0);
+        const days = one.statement
+          .filter((d) => d.currency === c.currency)
+          .map((d) => d.difference);
+        expect(compareDecimal(sumDecimals(days), c.difference)).toBe(0);
+      }
+      const asDocumented = await queryText<{ day: string; currency: string; difference: string }>(
+        db,
+        statementSql.replace("WHERE entity = ''", `WHERE entity = '${entity}'`),
+      );
+      expect(asDocumented.map((d) => `${d.day} ${d.currency}`)).toEqual(
+        one.statement.map((d) => `${d.day} ${d.currency}`),
+      );
+      for (const [i, d] of asDocumented.entries())
+        expect(compareDecimal(d.difference, one.statement[i]?.difference ?? "x")).toBe(0);
+      const ofEntity = breaks.filter((b) => b.entity === entity && b.status === "open");
+      expect(one.openBreaks, entity).toBe(ofEntity.length);
+      const queued = await queryText<{ entity: string }>(
+        db,
+        `SELECT DISTINCT entity FROM breaks WHERE break_id IN (${one.queue.map((q) => `'${q.breakId}'`).join(",") || "''"})`,
+      );
+      expect(queued.map((q) => q.entity)).toEqual(one.queue.length > 0 ? [entity] : []);
+      // Card holds are the merchant's own.
+      if (entity !== "") expect(one.staleAuthorizations).toEqual([]);
+      const oneText = renderText(one).join("\n");
+      expect(oneText).toContain(`report of entity ${entity === "" ? "(merchant)" : entity}`);
+      expect(oneText).not.toContain("platform's total");
+    }
 
     // An entry moved to another sub-merchant (a corrected entity) no longer books the first
     // one's posting: the entry is missing at the provider under its new entity, the posting

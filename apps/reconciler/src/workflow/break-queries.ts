@@ -3,6 +3,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DueSettings } from "../config/due-settings";
 import type { Db } from "../db/database";
+import { entityScope } from "../db/entity-scope";
 import { queryRows } from "../db/query-rows";
 import { detailText } from "../money-text";
 import { ledgerCurrencies } from "./break-actions";
@@ -70,6 +71,8 @@ export interface BreakFilter {
   assignee?: string | undefined;
   /** The entity the breaks are of: a sub-merchant's merchantNo, '' for the merchant itself. */
   entity?: string | undefined;
+  /** The entities a limited console account sees (entityScope); every entity when absent. */
+  entities?: readonly string[] | undefined;
   sort?: QueueSort | undefined;
   descending?: boolean | undefined;
   /** Only the overdue breaks (open, due before the latest run's as_of). */
@@ -233,6 +236,7 @@ export function chosenBreaks(filter: BreakFilter): { from: SQL; matching: SQL } 
       )})`,
     );
   if (filter.entity !== undefined) where.push(sql`entity = ${filter.entity}`);
+  if (filter.entities !== undefined) where.push(entityScope("entity", filter.entities));
   if (filter.assignee !== undefined)
     where.push(
       filter.assignee === ""

@@ -16,6 +16,11 @@ export interface ConsoleUser {
   createdAt: string;
   disabledAt: string | null;
   lastSignInAt: string | null;
+  /**
+   * The entities the account is limited to ('' the merchant itself, a sub-merchant's
+   * merchantNo), checked against the settings by the caller; null: every entity.
+   */
+  entities: string[] | null;
 }
 
 /** A role as typed, or a WorkflowError naming `role`. */
@@ -33,7 +38,17 @@ const iso = (column: string) =>
   sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
 const COLUMNS = sql`name, role, ${iso("created_at")} AS created_at,
-  ${iso("disabled_at")} AS disabled_at, ${iso("last_sign_in_at")} AS last_sign_in_at`;
+  ${iso("disabled_at")} AS disabled_at, ${iso("last_sign_in_at")} AS last_sign_in_at,
+  array_to_json(entities)::text AS entities`;
+
+/** The stored entities: a JSON array of text (array_to_json), the same on Postgres and PGlite. */
+export const entityList = (json: unknown): string[] => JSON.parse(String(json)) as string[];
+
+/** The entities as the column takes them: null (every entity), or a text[] literal's items. */
+const entitiesValue = (entities: readonly string[] | null | undefined) =>
+  entities === null || entities === undefined
+    ? sql`NULL`
+    : sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(entities)}::jsonb))`;
 
 function toUser(r: Record<string, unknown>): ConsoleUser {
   return {
@@ -42,6 +57,7 @@ function toUser(r: Record<string, unknown>): ConsoleUser {
     createdAt: String(r.created_at),
     disabledAt: (r.disabled_at as string | null) ?? null,
     lastSignInAt: (r.last_sign_in_at as string | null) ?? null,
+    entities: r.entities === null || r.entities === undefined ? null : entityList(r.entities),
   };
 }
 
@@ -51,7 +67,7 @@ function toUser(r: Record<string, unknown>): ConsoleUser {
  */
 export async function addUser(
   db: Db,
-  input: { name: string; role: string },
+  input: { name: string; role: string; entities?: readonly string[] | null },
 ): Promise<{ user: ConsoleUser; password: string }> {
   const name = userName(input.name);
   const role = roleOf(input.role);
@@ -59,7 +75,8 @@ export async function addUser(
   const hash = await hashPassword(password);
   const [row] = await queryRows(
     db,
-    sql`INSERT INTO console_users (name, role, password_hash) VALUES (${name}, ${role}, ${hash})
+    sql`INSERT INTO console_users (name, role, password_hash, entities)
+      VALUES (${name}, ${role}, ${hash}, ${entitiesValue(input.entities)})
       ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
   );
   if (!row) throw new WorkflowError("conflict", `an account named ${name} exists already`, "name");
@@ -85,6 +102,25 @@ export async function disableUser(db: Db, typed: string): Promise<ConsoleUser> {
     await queryRows(tx, sql`DELETE FROM console_sessions WHERE user_name = ${String(row.name)}`);
     return toUser(row);
   });
+}
+
+/**
+ * Limits account `typed` (any case) to `entities` (null: every entity). Sessions read the limit
+ * with every request, so it holds from the account's next page. Unknown name: a WorkflowError.
+ */
+export async function setUserEntities(
+  db: Db,
+  typed: string,
+  entities: readonly string[] | null,
+): Promise<ConsoleUser> {
+  const name = userName(typed);
+  const [row] = await queryRows(
+    db,
+    sql`UPDATE console_users SET entities = ${entitiesValue(entities)}
+      WHERE lower(name) = lower(${name}) RETURNING ${COLUMNS}`,
+  );
+  if (!row) throw new WorkflowError("invalid", `no account is named ${name}`, "name");
+  return toUser(row);
 }
 
 /**

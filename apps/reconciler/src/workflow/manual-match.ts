@@ -115,7 +115,16 @@ interface Found extends Record<string, unknown> {
   match_id: string | null;
   /** An active manual match holding it, if any. */
   manual_id: string | null;
+  /** The entity the record is of ('' the merchant itself). */
+  entity: string;
 }
+
+/**
+ * The entities whose records may be matched (a limited console account's); every entity when
+ * absent. A record of another entity is answered as one that does not exist, so a limited
+ * account learns nothing of the others' ids.
+ */
+type Entities = readonly string[] | undefined;
 
 /** Where the record (`side`, SQL of its kind and ref) sits now: break_id, match_id, manual_id. */
 const whereHeld = (side: "ledger" | "provider", kind: string, ref: string) =>
@@ -129,27 +138,28 @@ const whereHeld = (side: "ledger" | "provider", kind: string, ref: string) =>
       WHERE mm.status = 'active' AND r.side = '${side}' AND r.record_kind = ${kind}
         AND r.record_ref = ${ref} LIMIT 1) AS manual_id`);
 
-async function findEntry(tx: Db, id: string): Promise<Found> {
+async function findEntry(tx: Db, id: string, entities: Entities): Promise<Found> {
   const [row] = await queryRows<Found>(
     tx,
     sql`SELECT 'ledger' AS side, 'ledger_entry' AS record_kind, e.entry_id AS record_ref,
-        e.amount::text AS amount, e.currency,
+        e.amount::text AS amount, e.currency, e.entity,
         ${whereHeld("ledger", "'ledger_entry'", "e.entry_id")}
       FROM ledger_entries e WHERE e.entry_id = ${id}`,
   );
-  if (!row)
+  if (!row || (entities !== undefined && !entities.includes(row.entity)))
     throw new WorkflowError("invalid", `entries: no ledger entry has the id ${id}`, "entries");
   return row;
 }
 
-async function findRecord(tx: Db, ref: string): Promise<Found> {
-  const rows = await queryRows<Found>(
+async function findRecord(tx: Db, ref: string, entities: Entities): Promise<Found> {
+  const all = await queryRows<Found>(
     tx,
     sql`SELECT 'provider' AS side, p.kind AS record_kind, p.item_ref AS record_ref,
-        p.amount::text AS amount, p.currency,
+        p.amount::text AS amount, p.currency, p.entity,
         ${whereHeld("provider", "p.kind", "p.item_ref")}
       FROM provider_items p WHERE p.item_ref = ${ref}`,
   );
+  const rows = all.filter((r) => entities === undefined || entities.includes(r.entity));
   const [row, other] = rows;
   if (!row)
     throw new WorkflowError(
@@ -239,13 +249,17 @@ const matcherLock = (tx: Db) =>
   queryRows(tx, sql`SELECT pg_advisory_xact_lock(${advisoryKey("match")}::bigint)`);
 
 /** Matches `entries` with `records` by hand; the next match run applies it. */
-export async function matchManually(db: Db, raw: ManualMatchInput): Promise<ManualMatchResult> {
+export async function matchManually(
+  db: Db,
+  raw: ManualMatchInput,
+  entities?: readonly string[],
+): Promise<ManualMatchResult> {
   const input = checkManualMatchInput(raw);
   return db.transaction(async (tx) => {
     await matcherLock(tx);
     const found: Found[] = [];
-    for (const id of input.entries) found.push(await findEntry(tx, id));
-    for (const ref of input.records) found.push(await findRecord(tx, ref));
+    for (const id of input.entries) found.push(await findEntry(tx, id, entities));
+    for (const ref of input.records) found.push(await findRecord(tx, ref, entities));
     for (const r of found) refuseTaken(r);
     const currencies = [...new Set(found.map((r) => r.currency))].sort();
     if (currencies.length > 1)

@@ -198,6 +198,20 @@ describe.each(testBackends())("reconciler breaks list --entity on %s", (kind) =>
     expect(await ids()).toHaveLength(opened.ids.length);
   });
 
+  it("reports one entity: its breaks only, named in the title; another entity is refused", async () => {
+    const others = opened.ids.slice(1);
+    const report = await cli(["report", "--entity", "M2", "--limit", "50"]);
+    expect(report.code, report.err.join("\n")).toBe(EXIT.ok);
+    const text = report.out.join("\n");
+    expect(text).toContain("Reconciliation report of entity M2 for every day");
+    expect(text).toContain("Break queue (1 of 1");
+    const whole = (await cli(["report", "--entity", "M1"])).out.join("\n");
+    expect(whole).toContain(`Break queue (${others.length} of ${others.length}`);
+    const bad = await cli(["report", "--entity", "M9"]);
+    expect(bad.code).toBe(EXIT.usage);
+    expect(bad.err.join("\n")).toMatch(/--entity: must be the merchant \(MERCHANT_NO M1\)/);
+  });
+
   it("refuses an entity that is neither the merchant nor a sub-merchant, naming the rule", async () => {
     const result = await cli(["breaks", "list", "--entity", "M9"]);
     expect(result.code).toBe(EXIT.usage);

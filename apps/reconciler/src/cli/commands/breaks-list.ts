@@ -24,6 +24,7 @@ import { commandFlags, configOf } from "../command-support";
 import { SWITCH, UsageError } from "../parse-args";
 import { shownAmount } from "./breaks-act";
 import { dueText, runOnBreaks } from "./breaks-support";
+import { storedEntity } from "./entity-flag";
 
 const usage =
   "reconciler breaks list [--status open,pending,accepted,resolved|all] [--class CLASS] [--currency USD[,EUR]] [--assignee NAME|none] [--entity MERCHANT_NO|SUB_MERCHANT] [--sort priority|amount|age|class|last_action|due (amount: by currency, then the largest first; age: the oldest record age first; due: the earliest due first)] [--overdue] [--search TEXT (an id, card or amount: 1,710.47 HKD)] [--limit 200] [--offset N | --all] [--json]";
@@ -113,27 +114,12 @@ export function breaksFilter(
     status: flags.status,
     class: flags.class,
     currency: flags.currency,
-    entity: flags.entity === undefined ? undefined : entityFilter(flags.entity, config),
+    entity: flags.entity === undefined ? undefined : storedEntity(flags.entity, config, "--entity"),
     assignee: flags.assignee?.toLowerCase() === UNASSIGNED_FILTER ? "" : flags.assignee,
     sort: flags.sort,
     overdue: flags.overdue === true ? true : undefined,
     search: flags.search,
   };
-}
-
-/**
- * --entity as stored: '' for MERCHANT_NO (the merchant itself), a sub-merchant of
- * RECONCILER_ENTITIES as it is; any other is refused (a misspelt one would list nothing).
- */
-function entityFilter(
-  entity: string,
-  config: Pick<ReconcilerConfig, "merchantNo" | "entities"> | undefined,
-): string {
-  if (entity === config?.merchantNo) return "";
-  if (config?.entities.includes(entity)) return entity;
-  throw new UsageError(
-    `--entity: must be the merchant (MERCHANT_NO${config?.merchantNo ? ` ${config.merchantNo}` : ", unset"}) or a sub-merchant of RECONCILER_ENTITIES (${config?.entities.length ? config.entities.join(", ") : "none set"})`,
-  );
 }
 
 export const breaksListCommand: Command = {

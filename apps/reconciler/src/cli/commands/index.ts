@@ -30,6 +30,7 @@ import {
   usersDisableCommand,
   usersListCommand,
   usersResetPasswordCommand,
+  usersSetEntitiesCommand,
 } from "./users";
 import { webhooksCommand } from "./webhooks";
 import { windowsCommand, windowsGiveUpCommand } from "./windows";
@@ -65,6 +66,7 @@ export const commands: readonly Command[] = [
   usersListCommand,
   usersDisableCommand,
   usersResetPasswordCommand,
+  usersSetEntitiesCommand,
   demoCommand,
 ];
 

@@ -1,5 +1,6 @@
-// `reconciler report [--date YYYY-MM-DD] [--html out.html]`: the latest run's results for a
-// person: a terminal summary, and optionally a self-contained HTML page.
+// `reconciler report [--date YYYY-MM-DD] [--entity MERCHANT_NO|SUB_MERCHANT] [--html out.html]`:
+// the latest run's results for a person: a terminal summary, and optionally a self-contained
+// HTML page. With --entity, that entity's figures only (report-data.ts ReportData.scope).
 import { writeFile } from "node:fs/promises";
 import * as v from "valibot";
 import { EXIT } from "../../exit-codes";
@@ -9,8 +10,10 @@ import { loadReport } from "../../report/report-data";
 import { terminalText } from "../../text-table";
 import type { Command } from "../command";
 import { commandFlags, configOf, openReadDatabase, reportError } from "../command-support";
+import { storedEntity } from "./entity-flag";
 
-const usage = "reconciler report [--date YYYY-MM-DD] [--html out.html] [--limit 25]";
+const usage =
+  "reconciler report [--date YYYY-MM-DD] [--entity MERCHANT_NO|SUB_MERCHANT] [--html out.html] [--limit 25]";
 
 export const reportCommand: Command = {
   name: "report",
@@ -27,17 +30,21 @@ export const reportCommand: Command = {
           ),
         ),
         html: v.optional(v.pipe(v.string("needs a file name"), v.minLength(1))),
+        entity: v.optional(v.pipe(v.string("needs a merchantNo"), v.trim(), v.minLength(1))),
         limit: v.optional(
           v.pipe(v.string(), v.regex(/^\d+$/, "must be a whole number"), v.transform(Number)),
         ),
       });
       const config = configOf(args, io);
+      const entity =
+        flags.entity === undefined ? undefined : storedEntity(flags.entity, config, "--entity");
       const database = await openReadDatabase(config);
       try {
         const data = await loadReport(database.db, {
           date: flags.date,
           queueLimit: 500,
           due: config.due,
+          entities: entity === undefined ? undefined : [entity],
         });
         if (io.isTty || !flags.html)
           for (const line of renderText(data, { queueRows: flags.limit ?? 25 }))

@@ -106,3 +106,60 @@ describe.each(testBackends())("reconciler users on %s", (kind) => {
     expect((await withDatabase((db) => userForSignIn(db, "ben")))?.disabled).toBe(true);
   });
 });
+
+// Accounts limited to entities: --limit-to names MERCHANT_NO or sub-merchants of
+// RECONCILER_ENTITIES (stored '' for the merchant itself), `all` lifts the limit, and any other
+// entity is refused naming the flag and the rule, nothing added or changed.
+describe.each(testBackends())("reconciler users --limit-to on %s", (kind) => {
+  const env = { MERCHANT_NO: "M1", RECONCILER_ENTITIES: "M2,M3" };
+  const { cli } = useBreaksCli(kind, "users_entities_cli", env);
+  const listed = async () =>
+    (await cli(["users", "list"])).out.map((l) => {
+      const u = JSON.parse(l) as { name: string; entities: string };
+      return [u.name, u.entities];
+    });
+
+  it("adds an account limited to entities, changes its limit, and lists it", async () => {
+    const added = await cli(["users", "add", "Sam", "--role", "preparer", "--limit-to", "M2,M1"]);
+    expect(added.code, added.err.join("\n")).toBe(EXIT.ok);
+    expect(JSON.parse(added.out.join(""))).toMatchObject({ name: "Sam", entities: "M2,M1" });
+    expect((await cli(["users", "add", "Una", "--role", "viewer"])).code).toBe(EXIT.ok);
+    expect(await listed()).toEqual([
+      ["Sam", "M2,M1"],
+      ["Una", "all"],
+    ]);
+    const set = await cli(["users", "set-entities", "una", "--limit-to", "M3"]);
+    expect(set.code, set.err.join("\n")).toBe(EXIT.ok);
+    expect((await cli(["users", "set-entities", "SAM", "--limit-to", "all"])).code).toBe(EXIT.ok);
+    expect(await listed()).toEqual([
+      ["Sam", "all"],
+      ["Una", "M3"],
+    ]);
+  });
+
+  it("refuses an entity that is neither the merchant nor a sub-merchant, naming the flag and the rule", async () => {
+    const cases: [string[], RegExp][] = [
+      [
+        ["users", "add", "Vera", "--role", "viewer", "--limit-to", "M2,M9"],
+        /--limit-to: must be the merchant \(MERCHANT_NO M1\) or a sub-merchant of RECONCILER_ENTITIES \(M2, M3\); got "M9"/,
+      ],
+      [
+        ["users", "add", "Vera", "--role", "viewer", "--limit-to", "M2,,M3"],
+        /--limit-to: name entities separated by single commas/,
+      ],
+      [["users", "add", "Vera", "--role", "viewer", "--limit-to", "M2,M2"], /names M2 twice/],
+      [["users", "set-entities", "Una", "--limit-to", "M4"], /--limit-to: must be the merchant/],
+      [["users", "set-entities", "Una"], /--limit-to: needs the entities/],
+      [["users", "set-entities", "nobody", "--limit-to", "M2"], /no account is named nobody/],
+    ];
+    for (const [words, message] of cases) {
+      const { code, err } = await cli(words);
+      expect(code, words.join(" ")).toBe(EXIT.usage);
+      expect(err.join("\n")).toMatch(message);
+    }
+    expect(await listed()).toEqual([
+      ["Sam", "all"],
+      ["Una", "M3"],
+    ]);
+  });
+});

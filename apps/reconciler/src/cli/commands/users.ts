@@ -1,9 +1,13 @@
-// `reconciler users add NAME --role viewer|preparer|approver`, `users list`, `users disable NAME`,
+// `reconciler users add NAME --role viewer|preparer|approver [--limit-to MERCHANT_NO|SUB,...]`,
+// `users set-entities NAME --limit-to MERCHANT_NO|SUB,...|all`, `users list`, `users disable NAME`,
 // `users reset-password NAME`:
 // the console's accounts (workflow/console-users.ts), managed by whoever runs the reconciler on
 // its machine. `users add` and `users reset-password` print the account's password once (stdout;
 // only its scrypt hash is stored): hand it to the person. A disabled account's sessions end at
-// once, and so do an account's when its password is reset.
+// once, and so do an account's when its password is reset. --limit-to limits what the account
+// sees and acts on in the console to those entities (entity-flag.ts checks each against
+// MERCHANT_NO and RECONCILER_ENTITIES); without it, or with `all`, every entity. Not
+// `--entities`: that flag is RECONCILER_ENTITIES's on every command.
 import * as v from "valibot";
 import { EXIT } from "../../exit-codes";
 import { table, terminalText } from "../../text-table";
@@ -14,6 +18,7 @@ import {
   listUsers,
   resetPassword,
   roleOf,
+  setUserEntities,
   userName,
 } from "../../workflow/console-users";
 import type { Command } from "../command";
@@ -21,8 +26,25 @@ import { commandFlags } from "../command-support";
 import { UsageError } from "../parse-args";
 import { withFlagNames } from "./breaks-act";
 import { runOnBreaks } from "./breaks-support";
+import { shownEntity, storedEntities } from "./entity-flag";
 
-const addUsage = "reconciler users add NAME --role viewer|preparer|approver";
+type EntityConfig = Parameters<typeof storedEntities>[1];
+
+const entitiesFlag = v.pipe(v.string("needs entities"), v.trim(), v.minLength(1, "needs entities"));
+
+/** --limit-to as stored (null: every entity, `all` or the flag left out). */
+const entitiesOf = (typed: string | undefined, config: EntityConfig): string[] | null =>
+  typed === undefined || typed.toLowerCase() === "all"
+    ? null
+    : storedEntities(typed, config, "--limit-to");
+
+/** What `users list` shows of an account's limit: "all", or its entities as configured. */
+const entitiesText = (entities: readonly string[] | null, config: EntityConfig): string =>
+  entities === null ? "all" : entities.map((e) => shownEntity(e, config)).join(",");
+
+const ENTITIES = "--limit-to MERCHANT_NO|SUB_MERCHANT,...";
+const addUsage = `reconciler users add NAME --role viewer|preparer|approver [${ENTITIES}]`;
+const setEntitiesUsage = `reconciler users set-entities NAME ${ENTITIES}|all`;
 const listUsage = "reconciler users list";
 const disableUsage = "reconciler users disable NAME";
 const resetUsage = "reconciler users reset-password NAME";
@@ -33,14 +55,19 @@ function printPassword(
   msg: string,
   user: ConsoleUser,
   password: string,
+  config: EntityConfig,
 ): void {
+  const entities = entitiesText(user.entities, config);
   if (io.isTty)
     io.out(
       terminalText(
-        `${msg} ${user.name} (${user.role}). Password, shown this once: ${password}\nGive it to ${user.name}: they sign in to the console with their name and it.`,
+        `${msg} ${user.name} (${user.role}, entities: ${entities}). Password, shown this once: ${password}\nGive it to ${user.name}: they sign in to the console with their name and it.`,
       ),
     );
-  else io.out(JSON.stringify({ msg: `user ${msg}`, name: user.name, role: user.role, password }));
+  else
+    io.out(
+      JSON.stringify({ msg: `user ${msg}`, name: user.name, role: user.role, entities, password }),
+    );
 }
 
 /** The one NAME word of `users add|disable`. */
@@ -60,18 +87,23 @@ export const usersAddCommand: Command = {
     const check = () => {
       const flags = commandFlags(
         args,
-        { role: v.optional(v.string("needs viewer, preparer or approver")) },
+        {
+          role: v.optional(v.string("needs viewer, preparer or approver")),
+          "limit-to": v.optional(entitiesFlag),
+        },
         { positional: true },
       );
       const typed = nameWord(args.positional, "add");
-      return withFlagNames(() => ({ name: userName(typed), role: roleOf(flags.role) }), {
+      const input = withFlagNames(() => ({ name: userName(typed), role: roleOf(flags.role) }), {
         name: "NAME",
         role: "--role",
       });
+      return { ...input, entities: flags["limit-to"] };
     };
-    return runOnBreaks(args, io, addUsage, check, async ({ db }, input) => {
-      const { user, password } = await addUser(db, input);
-      printPassword(io, "added", user, password);
+    return runOnBreaks(args, io, addUsage, check, async ({ db }, input, config) => {
+      const entities = entitiesOf(input.entities, config);
+      const { user, password } = await addUser(db, { ...input, entities });
+      printPassword(io, "added", user, password, config);
       return EXIT.ok;
     });
   },
@@ -79,7 +111,7 @@ export const usersAddCommand: Command = {
 
 export const usersListCommand: Command = {
   name: "users list",
-  summary: "the console's accounts: name, role, added, last sign-in, disabled",
+  summary: "the console's accounts: name, role, entities, added, last sign-in, disabled",
   usage: listUsage,
   run(args, io) {
     const check = () => {
@@ -87,19 +119,21 @@ export const usersListCommand: Command = {
       if (args.positional.length > 0)
         throw new UsageError(`unexpected words: ${args.positional.join(" ")}`);
     };
-    return runOnBreaks(args, io, listUsage, check, async ({ db }) => {
+    return runOnBreaks(args, io, listUsage, check, async ({ db }, _checked, config) => {
       const users = await listUsers(db);
       if (!io.isTty) {
-        for (const u of users) io.out(JSON.stringify(u));
+        for (const u of users)
+          io.out(JSON.stringify({ ...u, entities: entitiesText(u.entities, config) }));
         return EXIT.ok;
       }
       io.out(
         terminalText(
           table(
-            ["name", "role", "added", "last sign-in", "disabled"],
+            ["name", "role", "entities", "added", "last sign-in", "disabled"],
             users.map((u) => [
               u.name,
               u.role,
+              entitiesText(u.entities, config),
               u.createdAt,
               u.lastSignInAt ?? "",
               u.disabledAt ?? "",
@@ -141,9 +175,38 @@ export const usersResetPasswordCommand: Command = {
       const typed = nameWord(args.positional, "reset-password");
       return withFlagNames(() => userName(typed), { name: "NAME" });
     };
-    return runOnBreaks(args, io, resetUsage, check, async ({ db }, name) => {
+    return runOnBreaks(args, io, resetUsage, check, async ({ db }, name, config) => {
       const { user, password } = await resetPassword(db, name);
-      printPassword(io, "password reset for", user, password);
+      printPassword(io, "password reset for", user, password, config);
+      return EXIT.ok;
+    });
+  },
+};
+
+export const usersSetEntitiesCommand: Command = {
+  name: "users set-entities",
+  summary: "limit a console account to entities (all: every entity), from its next page on",
+  usage: setEntitiesUsage,
+  run(args, io) {
+    const check = () => {
+      const flags = commandFlags(
+        args,
+        { "limit-to": v.optional(entitiesFlag) },
+        { positional: true },
+      );
+      const typed = nameWord(args.positional, "set-entities");
+      const limit = flags["limit-to"];
+      if (limit === undefined)
+        throw new UsageError(
+          "--limit-to: needs the entities (MERCHANT_NO|SUB_MERCHANT,...) or all",
+        );
+      return { name: withFlagNames(() => userName(typed), { name: "NAME" }), typed: limit };
+    };
+    return runOnBreaks(args, io, setEntitiesUsage, check, async ({ db }, input, config) => {
+      const user = await setUserEntities(db, input.name, entitiesOf(input.typed, config));
+      const entities = entitiesText(user.entities, config);
+      if (io.isTty) io.out(terminalText(`${user.name} sees entities: ${entities}`));
+      else io.out(JSON.stringify({ msg: "user entities set", name: user.name, entities }));
       return EXIT.ok;
     });
   },

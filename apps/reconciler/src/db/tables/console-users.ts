@@ -29,6 +29,11 @@ export const consoleUsers = pgTable(
     /** Set: the account can no longer sign in, and its sessions are gone. */
     disabledAt: time("disabled_at"),
     lastSignInAt: time("last_sign_in_at"),
+    /**
+     * The entities the account sees and acts on ('' the merchant itself, a sub-merchant's
+     * merchantNo); null: every entity.
+     */
+    entities: text("entities").array(),
   },
   (t) => [
     check("console_users_role_check", sql`${t.role} in ('viewer', 'preparer', 'approver')`),

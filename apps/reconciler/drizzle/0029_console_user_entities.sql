@@ -1,0 +1,1 @@
+ALTER TABLE "console_users" ADD COLUMN "entities" text[];
