@@ -37,7 +37,7 @@ import {
 } from "../workflow/break-queries";
 import { userForSignIn } from "../workflow/console-users";
 import { decideProposal } from "../workflow/decide-proposal";
-import { matchManually } from "../workflow/manual-match";
+import { activeManualMatches, matchManually, unmatchManually } from "../workflow/manual-match";
 import { nextOpenBreak } from "../workflow/next-break";
 import { DECOY_HASH, passwordMatches } from "../workflow/password-hash";
 import { queueTotals } from "../workflow/queue-totals";
@@ -399,7 +399,11 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
       const status = WORKFLOW_STATUS[error.code];
       if (!detail) return c.html(messagePage("Unknown break", error.message, ctx), status);
       const pending = await pendingApproval(db, breakId);
-      return c.html(breakPage(detail, ctx, { error: error.message, typed, pending }), status);
+      const manualMatches = await activeManualMatches(db, breakId);
+      return c.html(
+        breakPage(detail, ctx, { error: error.message, typed, pending, manualMatches }),
+        status,
+      );
     }
   };
 
@@ -467,6 +471,17 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
         actor,
         reason: typed.text,
       }),
+    );
+  });
+
+  app.post("/breaks/:id/unmatch", async (c) => {
+    requireRole(c.get("session"), "unmatch");
+    const form = c.get("form");
+    const reason = form.get("text") ?? "";
+    const matchId = form.get("match_id") ?? "";
+    // The break the page is of goes with it: a match holding none of its records is refused.
+    return onBreak(c, { action: "unmatch", text: reason }, (breakId, actor) =>
+      unmatchManually(db, { matchId, actor, reason, breakId }),
     );
   });
 
@@ -541,6 +556,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
       breakPage(detail, ctx, {
         pending: await pendingApproval(db, id),
         next: await nextOpenBreak(db, id),
+        manualMatches: await activeManualMatches(db, id),
       }),
     );
   });

@@ -16,6 +16,7 @@ import type {
   QueueSort,
 } from "../workflow/break-queries";
 import { QUEUE_SORTS } from "../workflow/break-queries";
+import type { ActiveManualMatch } from "../workflow/manual-match";
 import type { QueueTotal } from "../workflow/queue-totals";
 import { type Capability, may, type Role } from "../workflow/roles";
 import { UNASSIGNED_FILTER } from "../workflow/typed-text";
@@ -371,6 +372,8 @@ export interface BreakPageExtra {
   pending?: ApprovalRequest | undefined;
   /** The open break after this one in the queue (nextOpenBreak). */
   next?: string | undefined;
+  /** The active manual matches holding this break's records (activeManualMatches). */
+  manualMatches?: readonly ActiveManualMatch[] | undefined;
 }
 
 /**
@@ -382,7 +385,7 @@ export function breakPage(
   ctx: PageContext,
   extra: BreakPageExtra = {},
 ): string {
-  const { error, typed, pending, next } = extra;
+  const { error, typed, pending, next, manualMatches = [] } = extra;
   const b = detail.break;
   const resolved = detail.resolution;
   const can = (capability: Capability) => may(ctx.role, capability);
@@ -417,6 +420,7 @@ export function breakPage(
     // A resolved break is history: only a comment is left to add.
     ...(can("assign") && b.status !== "resolved" ? ["assign"] : []),
     ...(pending && can("approve") ? ["approve", "decline"] : []),
+    ...(manualMatches.length > 0 && can("unmatch") ? ["unmatch"] : []),
   ]);
   for (const id of willShow) shown.add(id);
   if (pending) {
@@ -510,6 +514,24 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
       }),
     );
   }
+  // A manual match is undone from any of its breaks, open (before the next run) or resolved by
+  // it (after): the same unmatchManually as `breaks unmatch`, so an approver's, reason required.
+  if (can("unmatch"))
+    for (const m of manualMatches)
+      offer("unmatch", () =>
+        breakForm(detail, ctx, {
+          id: `unmatch-${m.matchId}`,
+          path: "unmatch",
+          label: `Unmatch manual match ${m.matchId}`,
+          fields: [
+            { name: "text", label: "Reason (required)", multiline: true, value: kept("unmatch") },
+          ],
+          hidden: { match_id: m.matchId },
+        }).replace(
+          "<label>",
+          `<p>Manual match ${esc(m.matchId)} (group manual:${esc(m.matchId)}, ${esc(moneyText(m.amount, m.currency))}) by ${esc(m.actor)} at ${esc(m.createdAt)}: ${esc(m.reason)}</p><label>`,
+        ),
+      );
   if (isProposal && can("confirm"))
     offer("confirm", () =>
       breakForm(detail, ctx, {
