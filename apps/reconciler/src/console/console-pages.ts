@@ -17,6 +17,7 @@ import type {
 } from "../workflow/break-queries";
 import { QUEUE_SORTS } from "../workflow/break-queries";
 import type { ActiveManualMatch } from "../workflow/manual-match";
+import { queueSearch } from "../workflow/queue-search";
 import type { QueueTotal } from "../workflow/queue-totals";
 import { type Capability, may, type Role } from "../workflow/roles";
 import { UNASSIGNED_FILTER } from "../workflow/typed-text";
@@ -206,7 +207,7 @@ export function queuePage(
 <label>Class${select("class", q.class, [["", "every class"], ...BREAK_CLASSES.map((c): [string, string] => [c, c])])}</label>
 <label>Currency<input name="currency" value="${esc(q.currency)}" placeholder="every currency (USD,EUR)"></label>
 <label>Assignee<input name="assignee" value="${esc(q.assignee)}" placeholder="anyone (none: unassigned)"></label>
-<label>Search<input name="search" value="${esc(q.search)}" placeholder="an id, a card"></label>
+<label>Search<input name="search" value="${esc(q.search)}" placeholder="an id, a card, an amount (1,710.47 HKD)"></label>
 <label>Entity<input name="entity" value="${esc(q.entity)}" placeholder="every entity (${MERCHANT_ENTITY})"></label>
 <label><input type="checkbox" name="overdue" value="1"${q.overdue ? " checked" : ""}> overdue only</label>
 <label>Sort${select(
@@ -646,7 +647,8 @@ export function filterOf(q: QueueQuery): BreakFilter {
     class: q.class || undefined,
     currency: q.currency ? q.currency.split(",") : undefined,
     assignee: q.assignee.toLowerCase() === UNASSIGNED_FILTER ? "" : q.assignee || undefined,
-    search: q.search ? { text: q.search } : undefined,
+    // Read as the CLI's --search reads it: an amount as breaks list prints it is found as one.
+    search: q.search ? queueSearch(q.search) : undefined,
     entity: q.entity === MERCHANT_ENTITY ? "" : q.entity || undefined,
     overdue: q.overdue || undefined,
     sort: q.sort,
