@@ -75,6 +75,8 @@ export interface ConsoleAppOptions {
   secondApproval?: SecondApprovalLimits | undefined;
   /** The interface the console listens on: on loopback, only loopback Host names are served. */
   host: string;
+  /** Days sign-in attempts are kept past the throttle's window (90 when absent). */
+  signInRetentionDays?: number | undefined;
   /**
    * Where errors and sign-ins go (never a password, a token or a cookie; card numbers masked:
    * store/error-text.ts).
@@ -327,7 +329,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
       user?.passwordHash ?? DECOY_HASH,
     );
     const ok = user !== undefined && matches && !user.disabled;
-    await recordSignIn(db, name, address, ok);
+    await recordSignIn(db, name, address, ok, opts.signInRetentionDays);
     if (!ok) {
       logSignIn(user?.disabled && matches ? "disabled" : "wrong name or password");
       return c.html(loginPage("Wrong name or password.", typed), 401);
