@@ -13,6 +13,11 @@ import { queryText } from "../../db/query-rows";
 import { EXIT } from "../../exit-codes";
 import { useBreaksCli } from "../../testing/breaks-cli";
 import { temporaryFolder, testBackends } from "../../testing/databases";
+import { documentedQueries } from "../../testing/documented-queries";
+
+const OPEN_BREAKS = `SELECT break_id,
+    to_char(due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS due_at, overdue
+  FROM finance_open_breaks ORDER BY break_id`;
 
 interface Row {
   breakId: string;
@@ -99,7 +104,7 @@ describe.each(testBackends())("due dates of breaks on %s", (kind) => {
     expect((JSON.parse(flag.out.join("")) as Row[])[0]?.dueAt).toBe("2026-06-15T10:00:00Z");
   });
   it("gives finance_open_breaks and the breaks export the due dates and overdue of breaks list, under the same settings", async () => {
-    const sqlRows = async () => {
+    const sqlRows = async (text = OPEN_BREAKS) => {
       const where = opened.where;
       const database = await openDatabase(
         where[0] === "--data-dir" ? { dataDir: where[1] as string } : { url: where[1] as string },
@@ -107,9 +112,7 @@ describe.each(testBackends())("due dates of breaks on %s", (kind) => {
       try {
         return await queryText<{ break_id: string; due_at: string | null; overdue: boolean }>(
           database.db,
-          `SELECT break_id,
-             to_char(due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS due_at, overdue
-           FROM finance_open_breaks ORDER BY break_id`,
+          text,
         );
       } finally {
         await database.close();
@@ -129,11 +132,16 @@ describe.each(testBackends())("due dates of breaks on %s", (kind) => {
           overdue: String(r.overdue) === "true",
         }));
         expect(view, JSON.stringify(env)).toEqual(list);
-        const overdue = await cli(["breaks", "list", "--json", "--overdue"], env);
+        // Question 16 of docs/finance-queries.md is `breaks list --overdue --sort due`, in order.
+        const overdue = await cli(["breaks", "list", "--json", "--overdue", "--sort", "due"], env);
+        const q16 = await sqlRows(documentedQueries().get(16));
         expect(
-          (JSON.parse(overdue.out.join("")) as Row[]).map((b) => b.breakId).sort(),
+          q16.map((r) => r.break_id),
           JSON.stringify(env),
-        ).toEqual(view.filter((r) => r.overdue).map((r) => r.break_id));
+        ).toEqual((JSON.parse(overdue.out.join("")) as Row[]).map((b) => b.breakId));
+        expect(q16.map((r) => r.break_id).sort()).toEqual(
+          view.filter((r) => r.overdue).map((r) => r.break_id),
+        );
         // The breaks export carries the same two columns.
         const file = join(folder.path, "breaks.csv");
         expect((await cli(["export", "breaks", "--out", file], env)).code).toBe(EXIT.ok);
