@@ -305,10 +305,30 @@ describe("the console in Chromium", () => {
             return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
           }),
         );
-      for (const path of ["/", "/breaks?status=all", `/breaks/${id}`]) {
+      /** How many lines each table cell or summary value that is a date or time takes. */
+      const dateLines = () =>
+        wide.$$eval("td, dd", (cells) =>
+          cells
+            .filter((cell) =>
+              /^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$/.test((cell.textContent ?? "").trim()),
+            )
+            .map((cell) => {
+              const range = cell.ownerDocument.createRange();
+              range.selectNodeContents(cell);
+              return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            }),
+        );
+      // The report (its daily statement), one day's statement, the queue and a break page.
+      for (const path of ["/", "/?date=2026-05-01", "/breaks?status=all", `/breaks/${id}`]) {
         await wide.goto(`${f.console.url}${path}`);
         expect(new URL(wide.url()).pathname).not.toBe("/login");
         expect(await noScroll(), path).toBe(true);
+        const dates = await dateLines();
+        expect(dates.length, path).toBeGreaterThan(0);
+        expect(
+          dates.filter((n) => n !== 1),
+          path,
+        ).toEqual([]);
       }
       // The break page: the history's times on one line, the comment's two lines kept.
       expect((await lines("#history td:nth-child(1)")).every((n) => n === 1)).toBe(true);
