@@ -9,6 +9,7 @@ import { EXIT } from "../exit-codes";
 import { logEvent } from "../log-event";
 import { BREAK_CLASSES } from "../match/break-classes";
 import { errorText } from "../store/error-text";
+import { storeDueSettings } from "../workflow/due-dates";
 import type { CommandIo, ParsedArgs } from "./command";
 import { SWITCH, SWITCHES, UsageError } from "./parse-args";
 
@@ -59,8 +60,19 @@ export function configOf(args: ParsedArgs, io: CommandIo): ReconcilerConfig {
   return loadConfig(io.env, args.flags, { breakClasses: BREAK_CLASSES });
 }
 
-export function openConfiguredDatabase(config: ReconcilerConfig): Promise<Database> {
-  return openDatabase(config.database);
+/**
+ * Opens the configured database, and stores its due-date settings there for the views
+ * (finance_open_breaks.due_at: a view cannot read this process's environment).
+ */
+export async function openConfiguredDatabase(config: ReconcilerConfig): Promise<Database> {
+  const database = await openDatabase(config.database);
+  try {
+    await storeDueSettings(database.db, config.due);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
 }
 
 /**

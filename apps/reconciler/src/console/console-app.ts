@@ -42,7 +42,7 @@ import {
 } from "../workflow/break-queries";
 import { userForSignIn } from "../workflow/console-users";
 import { decideProposal } from "../workflow/decide-proposal";
-import { matchManually } from "../workflow/manual-match";
+import { activeManualMatches, matchManually, unmatchManually } from "../workflow/manual-match";
 import { nextOpenBreak } from "../workflow/next-break";
 import { DECOY_HASH, passwordMatches } from "../workflow/password-hash";
 import { queueTotals } from "../workflow/queue-totals";
@@ -80,6 +80,8 @@ export interface ConsoleAppOptions {
   secondApproval?: SecondApprovalLimits | undefined;
   /** The interface the console listens on: on loopback, only loopback Host names are served. */
   host: string;
+  /** Days sign-in attempts are kept past the throttle's window (90 when absent). */
+  signInRetentionDays?: number | undefined;
   /**
    * Where errors and sign-ins go (never a password, a token or a cookie; card numbers masked:
    * store/error-text.ts).
@@ -336,7 +338,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
       user?.passwordHash ?? DECOY_HASH,
     );
     const ok = user !== undefined && matches && !user.disabled;
-    await recordSignIn(db, name, address, ok);
+    await recordSignIn(db, name, address, ok, opts.signInRetentionDays);
     if (!ok) {
       logSignIn(user?.disabled && matches ? "disabled" : "wrong name or password");
       return c.html(loginPage("Wrong name or password.", typed), 401);
@@ -423,7 +425,11 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
       const status = WORKFLOW_STATUS[error.code];
       if (!detail) return c.html(messagePage("Unknown break", error.message, ctx), status);
       const pending = await pendingApproval(db, breakId);
-      return c.html(breakPage(detail, ctx, { error: error.message, typed, pending }), status);
+      const manualMatches = await activeManualMatches(db, breakId);
+      return c.html(
+        breakPage(detail, ctx, { error: error.message, typed, pending, manualMatches }),
+        status,
+      );
     }
   };
 
@@ -490,6 +496,17 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
         { entries: ids(typed.entries), records: ids(typed.records), actor, reason: typed.text },
         limitOf(c),
       ),
+    );
+  });
+
+  app.post("/breaks/:id/unmatch", async (c) => {
+    requireRole(c.get("session"), "unmatch");
+    const form = c.get("form");
+    const reason = form.get("text") ?? "";
+    const matchId = form.get("match_id") ?? "";
+    // The break the page is of goes with it: a match holding none of its records is refused.
+    return onBreak(c, { action: "unmatch", text: reason }, (breakId, actor) =>
+      unmatchManually(db, { matchId, actor, reason, breakId }),
     );
   });
 
@@ -579,6 +596,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
       breakPage(detail, pageContext(c), {
         pending: await pendingApproval(db, id),
         next: await nextOpenBreak(db, id, limitOf(c)),
+        manualMatches: await activeManualMatches(db, id),
       }),
     );
   });

@@ -3,9 +3,11 @@
 // every POST must carry, so another site cannot act on a break through a signed-in browser
 // (console-app.ts also checks the origin). Sessions live in the database (console_sessions, the
 // cookie's SHA-256 only), so disabling an account from the CLI ends its sessions at once.
-// Sign-ins are throttled per name and per address (console_sign_ins).
+// Sign-ins are throttled per name and per address (console_sign_ins), and attempts older than
+// the throttle's window plus RECONCILER_SIGN_IN_RETENTION_DAYS are deleted at each sign-in.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { DEFAULT_SIGN_IN_RETENTION_DAYS } from "../config/sign-in-retention";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { entityList } from "../workflow/console-users";
@@ -103,15 +105,26 @@ export async function signInWait(db: Db, name: string, address: string): Promise
   return Math.max(0, Math.ceil(Number(row?.wait ?? 0)));
 }
 
+/**
+ * Keeps one sign-in attempt, and deletes those older than the throttle's window plus
+ * `retentionDays` (RECONCILER_SIGN_IN_RETENTION_DAYS): the throttle reads 15 minutes back, the
+ * rest is kept for review, so the table does not grow for ever.
+ */
 export async function recordSignIn(
   db: Db,
   name: string,
   address: string,
   ok: boolean,
+  retentionDays: number = DEFAULT_SIGN_IN_RETENTION_DAYS,
 ): Promise<void> {
   await queryRows(
     db,
     sql`INSERT INTO console_sign_ins (name, address, ok) VALUES (${name}, ${address}, ${ok})`,
+  );
+  await queryRows(
+    db,
+    sql`DELETE FROM console_sign_ins WHERE at < now() - ${THROTTLE.minutes} * interval '1 minute'
+      - ${retentionDays} * interval '1 day'`,
   );
 }
 

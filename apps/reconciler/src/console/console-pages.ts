@@ -16,6 +16,8 @@ import type {
   QueueSort,
 } from "../workflow/break-queries";
 import { QUEUE_SORTS } from "../workflow/break-queries";
+import type { ActiveManualMatch } from "../workflow/manual-match";
+import { queueSearch } from "../workflow/queue-search";
 import type { QueueTotal } from "../workflow/queue-totals";
 import { type Capability, may, type Role } from "../workflow/roles";
 import { UNASSIGNED_FILTER } from "../workflow/typed-text";
@@ -217,7 +219,7 @@ export function queuePage(
 <label>Class${select("class", q.class, [["", "every class"], ...BREAK_CLASSES.map((c): [string, string] => [c, c])])}</label>
 <label>Currency<input name="currency" value="${esc(q.currency)}" placeholder="every currency (USD,EUR)"></label>
 <label>Assignee<input name="assignee" value="${esc(q.assignee)}" placeholder="anyone (none: unassigned)"></label>
-<label>Search<input name="search" value="${esc(q.search)}" placeholder="an id, a card"></label>
+<label>Search<input name="search" value="${esc(q.search)}" placeholder="an id, a card, an amount (1,710.47 HKD)"></label>
 <label>Entity<input name="entity" value="${esc(q.entity)}" placeholder="${ctx.entities ? "your entities" : "every entity"} (${MERCHANT_ENTITY})"></label>
 <label><input type="checkbox" name="overdue" value="1"${q.overdue ? " checked" : ""}> overdue only</label>
 <label>Sort${select(
@@ -383,6 +385,8 @@ export interface BreakPageExtra {
   pending?: ApprovalRequest | undefined;
   /** The open break after this one in the queue (nextOpenBreak). */
   next?: string | undefined;
+  /** The active manual matches holding this break's records (activeManualMatches). */
+  manualMatches?: readonly ActiveManualMatch[] | undefined;
 }
 
 /**
@@ -394,7 +398,7 @@ export function breakPage(
   ctx: PageContext,
   extra: BreakPageExtra = {},
 ): string {
-  const { error, typed, pending, next } = extra;
+  const { error, typed, pending, next, manualMatches = [] } = extra;
   const b = detail.break;
   const resolved = detail.resolution;
   const can = (capability: Capability) => may(ctx.role, capability);
@@ -429,6 +433,7 @@ export function breakPage(
     // A resolved break is history: only a comment is left to add.
     ...(can("assign") && b.status !== "resolved" ? ["assign"] : []),
     ...(pending && can("approve") ? ["approve", "decline"] : []),
+    ...(manualMatches.length > 0 && can("unmatch") ? ["unmatch"] : []),
   ]);
   for (const id of willShow) shown.add(id);
   if (pending) {
@@ -522,6 +527,24 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
       }),
     );
   }
+  // A manual match is undone from any of its breaks, open (before the next run) or resolved by
+  // it (after): the same unmatchManually as `breaks unmatch`, so an approver's, reason required.
+  if (can("unmatch"))
+    for (const m of manualMatches)
+      offer("unmatch", () =>
+        breakForm(detail, ctx, {
+          id: `unmatch-${m.matchId}`,
+          path: "unmatch",
+          label: `Unmatch manual match ${m.matchId}`,
+          fields: [
+            { name: "text", label: "Reason (required)", multiline: true, value: kept("unmatch") },
+          ],
+          hidden: { match_id: m.matchId },
+        }).replace(
+          "<label>",
+          `<p>Manual match ${esc(m.matchId)} (group manual:${esc(m.matchId)}, ${esc(moneyText(m.amount, m.currency))}) by ${esc(m.actor)} at ${esc(m.createdAt)}: ${esc(m.reason)}</p><label>`,
+        ),
+      );
   if (isProposal && can("confirm"))
     offer("confirm", () =>
       breakForm(detail, ctx, {
@@ -636,7 +659,8 @@ export function filterOf(q: QueueQuery): BreakFilter {
     class: q.class || undefined,
     currency: q.currency ? q.currency.split(",") : undefined,
     assignee: q.assignee.toLowerCase() === UNASSIGNED_FILTER ? "" : q.assignee || undefined,
-    search: q.search ? { text: q.search } : undefined,
+    // Read as the CLI's --search reads it: an amount as breaks list prints it is found as one.
+    search: q.search ? queueSearch(q.search) : undefined,
     entity: q.entity === MERCHANT_ENTITY ? "" : q.entity || undefined,
     overdue: q.overdue || undefined,
     sort: q.sort,

@@ -95,6 +95,16 @@ describe("the console's queue in pages", () => {
     const found = await page("/breaks?search=l-52");
     expect(found.count).toBe("5 of 5 breaks"); // L-52, L-520 … L-523
     expect(await totals("/breaks?search=l-52")).toEqual([["EUR", "5", "22.00 EUR", "22.00 EUR"]]);
+    // An amount as the list prints it, read by the CLI's own parser (queueSearch): 3 EUR is
+    // every seventh entry (i % 7 = 2), 75 of them; in another currency none.
+    for (const typed of ["3.00 EUR", "3.00", "3 eur"])
+      expect((await page(`/breaks?search=${encodeURIComponent(typed)}`)).count, typed).toBe(
+        "75 of 75 breaks",
+      );
+    expect(await totals("/breaks?search=3.00%20EUR")).toEqual([
+      ["EUR", "75", "225.00 EUR", "225.00 EUR"],
+    ]);
+    expect((await page("/breaks?search=3.00%20USD")).count).toBe("0 of 0 breaks");
     expect((await page("/breaks?entity=(merchant)")).count).toBe(
       "500 of 523 breaks (1–500, page 1 of 2)",
     );

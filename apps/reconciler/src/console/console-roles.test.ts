@@ -19,6 +19,7 @@ import {
 } from "../testing/console";
 import { testBackends } from "../testing/databases";
 import { breakHistory, showBreak } from "../workflow/break-queries";
+import { matchManually } from "../workflow/manual-match";
 
 let f: ConsoleFixture;
 
@@ -285,5 +286,129 @@ describe.each(testBackends())("console roles and close actions on %s", (kind) =>
         "SELECT status, actor, reason FROM manual_matches ORDER BY id DESC LIMIT 1",
       ),
     ).toEqual([{ status: "active", actor: "alice", reason: "same payment, the key mistyped" }]);
+  });
+  it("offers Unmatch on a break of a manual match, before and after the run applies it; a preparer is refused (403) and a reason is required", async () => {
+    const at = "2026-05-03T12:00:00Z";
+    await queryText(
+      f.database.db,
+      `INSERT INTO card_transactions (txn_order_no, card_id, txn_type, txn_status, transaction_time,
+         card_amount, card_currency, settle_amount, settle_currency, settle_time, raw, raw_hash,
+         version, source)
+       VALUES ('P8', '801', 'CLEARING', 'S', '${at}', 40.00, 'USD', 40.00, 'USD', '${at}', '{}', '0', 1, 'sync'),
+         ('P7', '701', 'CLEARING', 'S', '${at}', 30.00, 'USD', 30.00, 'USD', '${at}', '{}', '0', 1, 'sync')`,
+    );
+    await queryText(
+      f.database.db,
+      `INSERT INTO ledger_entries (entry_id, kind, provider_ref, amount, currency, booked_at, card_id)
+       VALUES ('E8', 'card_transaction', 'X-E8', -40.00, 'USD', '${at}', '802'),
+         ('E7', 'card_transaction', 'X-E7', -30.00, 'USD', '${at}', '702')`,
+    );
+    const run = () =>
+      runMatch(f.database.db, { asOf: TEST_AS_OF, onIncomplete: "all", maxScopeShare: 1 });
+    await run();
+    const [row] = await queryText<{ break_id: string }>(
+      f.database.db,
+      "SELECT break_id FROM breaks WHERE entry_id = 'E8' AND status = 'open'",
+    );
+    const id = row?.break_id as string;
+    const alice = await consoleSession(f, "alice");
+    const paula = await consoleSession(f, "paula");
+    // No manual match yet: nothing to undo.
+    expect(await consolePage(f, `/breaks/${id}`, alice.cookie)).not.toContain("Unmatch");
+    const { matchId } = await matchManually(f.database.db, {
+      entries: ["E8"],
+      records: ["P8"],
+      actor: "bob",
+      reason: "same payment",
+    });
+    const other = await matchManually(f.database.db, {
+      entries: ["E7"],
+      records: ["P7"],
+      actor: "bob",
+      reason: "another pair",
+    });
+    const formId = `unmatch-${matchId}`;
+    // Before the run: the break is still open and names its match.
+    expect(await consoleForm(f, id, formId, alice.cookie)).toMatchObject({
+      path: `/breaks/${id}/unmatch`,
+      match_id: matchId,
+    });
+    await run();
+    expect((await showBreak(f.database.db, id))?.break.status).toBe("resolved");
+    expect(
+      await queryText(
+        f.database.db,
+        `SELECT 1 AS x FROM matches WHERE match_id = 'manual:${matchId}'`,
+      ),
+    ).toHaveLength(1);
+    // After it: resolved by the group manual:<id>, still offered (a resolved break's one action
+    // besides a comment).
+    const page = await consolePage(f, `/breaks/${id}`, alice.cookie);
+    expect(page).toContain(`Manual match ${matchId} (group manual:${matchId}, -40.00 USD) by bob`);
+    const form = (await consoleForm(f, id, formId, alice.cookie)) as Record<string, string>;
+    expect(form).toBeDefined();
+    expect(await consoleForm(f, id, formId, paula.cookie)).toBeUndefined();
+    const refused = await postConsoleForm(f, paula.cookie, {
+      ...form,
+      form_token: paula.formToken,
+      text: "wrong pair",
+    });
+    expect([refused.status, await alertOf(refused)]).toEqual([
+      403,
+      expect.stringContaining("unmatch needs an approver"),
+    ]);
+    const noReason = await postConsoleForm(f, alice.cookie, {
+      ...form,
+      form_token: alice.formToken,
+      text: "",
+    });
+    expect([noReason.status, await alertOf(noReason)]).toEqual([
+      400,
+      expect.stringContaining("reason is required"),
+    ]);
+    // A match of another break is not undone from this page.
+    const elsewhere = await postConsoleForm(f, alice.cookie, {
+      ...form,
+      form_token: alice.formToken,
+      match_id: other.matchId,
+      text: "x",
+    });
+    expect([elsewhere.status, await alertOf(elsewhere)]).toEqual([
+      400,
+      expect.stringContaining(`manual match ${other.matchId} holds no record of break ${id}`),
+    ]);
+    expect(
+      await queryText(
+        f.database.db,
+        `SELECT status FROM manual_matches WHERE id IN (${matchId}, ${other.matchId})`,
+      ),
+    ).toEqual([{ status: "active" }, { status: "active" }]);
+    const ok = await postConsoleForm(f, alice.cookie, {
+      ...form,
+      form_token: alice.formToken,
+      text: "not the same payment after all",
+    });
+    expect(ok.status).toBe(303);
+    expect(
+      await queryText(
+        f.database.db,
+        `SELECT status, ended_by, ended_reason FROM manual_matches WHERE id = ${matchId}`,
+      ),
+    ).toEqual([
+      { status: "unmatched", ended_by: "alice", ended_reason: "not the same payment after all" },
+    ]);
+    expect((await breakHistory(f.database.db, id)).at(-1)).toMatchObject({
+      actor: "alice",
+      action: "unmatch",
+      text: `manual match ${matchId} undone: not the same payment after all`,
+    });
+    // Undone: the next run gives the records their breaks back, and the page offers no Unmatch.
+    await run();
+    const [back] = await queryText<{ break_id: string }>(
+      f.database.db,
+      "SELECT break_id FROM breaks WHERE entry_id = 'E8' AND status = 'open'",
+    );
+    expect(back?.break_id).toBe(id);
+    expect(await consoleForm(f, id, formId, alice.cookie)).toBeUndefined();
   });
 });

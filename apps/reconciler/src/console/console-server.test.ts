@@ -401,6 +401,38 @@ describe.each(testBackends())("the console over HTTP on %s", (kind) => {
     }
   });
 
+  it("deletes sign-in attempts older than the throttle's window plus the retention at each sign-in", async () => {
+    const own = await startConsole({ db: f.database.db, port: 0, signInRetentionDays: 30 });
+    try {
+      await queryText(
+        f.database.db,
+        `INSERT INTO console_sign_ins (at, name, address, ok) VALUES
+           (now() - interval '30 days' - interval '16 minutes', 'old-fail', '10.0.0.1', false),
+           (now() - interval '400 days', 'old-ok', '10.0.0.1', true),
+           (now() - interval '30 days' - interval '14 minutes', 'kept', '10.0.0.1', false),
+           (now() - interval '2 days', 'recent', '10.0.0.1', true)`,
+      );
+      const names = async () =>
+        (
+          await queryText<{ name: string }>(
+            f.database.db,
+            "SELECT name FROM console_sign_ins WHERE address = '10.0.0.1' ORDER BY at",
+          )
+        ).map((r) => r.name);
+      expect(await names()).toEqual(["old-ok", "old-fail", "kept", "recent"]);
+      // A failed attempt prunes as a successful one does.
+      expect((await postSignIn(own.url, "nobody", "wrong")).status).toBe(401);
+      expect(await names()).toEqual(["kept", "recent"]);
+    } finally {
+      await own.close();
+    }
+    // The default keeps 90 days past the window: the 30-day-old attempt stays.
+    expect((await f.signIn("alice")).status).toBe(303);
+    expect(
+      await queryText(f.database.db, "SELECT name FROM console_sign_ins WHERE name = 'kept'"),
+    ).toEqual([{ name: "kept" }]);
+  });
+
   it("answers only to loopback Host names (DNS rebinding)", async () => {
     const { port } = new URL(base);
     const status = await new Promise<number>((resolve, reject) => {

@@ -15,6 +15,8 @@ export interface ConsoleOptions {
   port?: number;
   /** Where errors and sign-ins go (never a password or a cookie; card numbers masked). */
   log?: (line: string) => void;
+  /** Days sign-in attempts are kept past the throttle's window (90 when absent). */
+  signInRetentionDays?: number | undefined;
 }
 
 export interface RunningConsole {
@@ -29,6 +31,7 @@ export async function startConsole(opts: ConsoleOptions): Promise<RunningConsole
   const app = createConsoleApp({
     db: opts.db,
     secondApproval: opts.secondApproval,
+    signInRetentionDays: opts.signInRetentionDays,
     host,
     log: opts.log ?? (() => {}),
   });

@@ -2,13 +2,17 @@
 // with their own accounts: a wrong password refused; a viewer reads, downloads an export and is
 // offered no action; an approver filters the queue, opens a break, accepts it with a reason, sees
 // it leave the queue and finds it accepted under her name; a preparer rejects a proposal, an
-// approver confirms the other and writes a break off; an accept above the second-approval amount
+// approver confirms the other and writes a break off; an approver matches two records by hand and
+// unmatches them once a run applied the match; an accept above the second-approval amount
 // waits until another approver approves it. Screenshots of the queue and of a break page go to
 // apps/reconciler/test-output/console/ (gitignored).
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryText } from "../db/query-rows";
+import { runMatch } from "../match/run-match";
+import { TEST_AS_OF } from "../testing/breaks";
 import {
   type ConsoleFixture,
   type ConsoleUserName,
@@ -190,6 +194,65 @@ describe("the console in Chromium", () => {
     }
   });
 
+  it("an approver matches two records by hand and, after the run applied it, unmatches it; a preparer is offered no Unmatch", async () => {
+    const at = "2026-05-04T12:00:00Z";
+    await queryText(
+      f.database.db,
+      `INSERT INTO card_transactions (txn_order_no, card_id, txn_type, txn_status, transaction_time,
+         card_amount, card_currency, settle_amount, settle_currency, settle_time, raw, raw_hash,
+         version, source)
+       VALUES ('P6', '601', 'CLEARING', 'S', '${at}', 25.00, 'USD', 25.00, 'USD', '${at}', '{}', '0', 1, 'sync')`,
+    );
+    await queryText(
+      f.database.db,
+      `INSERT INTO ledger_entries (entry_id, kind, provider_ref, amount, currency, booked_at, card_id)
+       VALUES ('E6', 'card_transaction', 'X-E6', -25.00, 'USD', '${at}', '602')`,
+    );
+    const run = () =>
+      runMatch(f.database.db, { asOf: TEST_AS_OF, onIncomplete: "all", maxScopeShare: 1 });
+    await run();
+    const [row] = await queryText<{ break_id: string }>(
+      f.database.db,
+      "SELECT break_id FROM breaks WHERE entry_id = 'E6' AND status = 'open'",
+    );
+    const id = row?.break_id as string;
+    const [alice, paula] = [await personPage("alice"), await personPage("paula")];
+    try {
+      await alice.page.goto(`${f.console.url}/breaks/${id}`);
+      // Prefilled with the break's own entry E6: the provider's record is added.
+      expect(await alice.page.inputValue('#match-form input[name="entries"]')).toBe("E6");
+      await alice.page.fill('#match-form input[name="records"]', "P6");
+      await alice.page.fill("#match-form textarea", "same payment, the key mistyped");
+      await submit(alice.page, "match");
+      const [m] = await queryText<{ id: string }>(
+        f.database.db,
+        "SELECT id::text AS id FROM manual_matches WHERE status = 'active' ORDER BY id DESC LIMIT 1",
+      );
+      const formId = `unmatch-${m?.id}`;
+      await run();
+      await alice.page.goto(`${f.console.url}/breaks/${id}`);
+      expect(await alice.page.locator("#summary").textContent()).toContain("resolved");
+      expect(await alice.page.locator(`#${formId}-form`).textContent()).toContain(
+        `group manual:${m?.id}`,
+      );
+      await paula.page.goto(`${f.console.url}/breaks/${id}`);
+      expect(await paula.page.locator(`#${formId}-form`).count()).toBe(0);
+      await alice.page.fill(`#${formId}-form textarea`, "two payments after all");
+      await submit(alice.page, formId);
+      const rows = await alice.page.locator("#history tbody tr").allTextContents();
+      expect(
+        rows.some((r) =>
+          /alice\s*unmatch\s*manual match \d+ undone: two payments after all/.test(r),
+        ),
+      ).toBe(true);
+      await run();
+      expect((await showBreak(f.database.db, id))?.break.status).toBe("open");
+    } finally {
+      await alice.context.close();
+      await paula.context.close();
+    }
+  });
+
   it("holds an accept above the amount until a second approver approves it", async () => {
     const [alice, bob] = [await personPage("alice"), await personPage("bob")];
     try {
@@ -242,10 +305,30 @@ describe("the console in Chromium", () => {
             return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
           }),
         );
-      for (const path of ["/", "/breaks?status=all", `/breaks/${id}`]) {
+      /** How many lines each table cell or summary value that is a date or time takes. */
+      const dateLines = () =>
+        wide.$$eval("td, dd", (cells) =>
+          cells
+            .filter((cell) =>
+              /^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$/.test((cell.textContent ?? "").trim()),
+            )
+            .map((cell) => {
+              const range = cell.ownerDocument.createRange();
+              range.selectNodeContents(cell);
+              return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            }),
+        );
+      // The report (its daily statement), one day's statement, the queue and a break page.
+      for (const path of ["/", "/?date=2026-05-01", "/breaks?status=all", `/breaks/${id}`]) {
         await wide.goto(`${f.console.url}${path}`);
         expect(new URL(wide.url()).pathname).not.toBe("/login");
         expect(await noScroll(), path).toBe(true);
+        const dates = await dateLines();
+        expect(dates.length, path).toBeGreaterThan(0);
+        expect(
+          dates.filter((n) => n !== 1),
+          path,
+        ).toEqual([]);
       }
       // The break page: the history's times on one line, the comment's two lines kept.
       expect((await lines("#history td:nth-child(1)")).every((n) => n === 1)).toBe(true);

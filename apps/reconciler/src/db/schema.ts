@@ -3,6 +3,7 @@ export * from "./tables/account-transactions";
 export * from "./tables/break-workflow";
 export * from "./tables/card-transactions";
 export * from "./tables/console-users";
+export * from "./tables/due-settings";
 export * from "./tables/journal-entries";
 export * from "./tables/ledger";
 export * from "./tables/manual-matches";

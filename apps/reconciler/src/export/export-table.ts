@@ -81,6 +81,9 @@ function breaksTable(rows: BreakRow[]): ExportTable {
     [text("last_action"), (b) => b.lastAction],
     [text("last_actor"), (b) => b.lastActor],
     [text("last_action_at"), (b) => b.lastActionAt],
+    // As breaks list --overdue and finance_open_breaks read them (workflow/due-dates.ts).
+    [text("due_at"), (b) => b.dueAt],
+    [text("overdue"), (b) => (b.dueAt === null ? null : String(b.overdue))],
     [text("detail"), (b) => b.detail],
   ];
   return {

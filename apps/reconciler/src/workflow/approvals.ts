@@ -21,7 +21,7 @@ import {
 } from "./break-actions";
 import { freeText, personName } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
-import { checkWriteOffInput, writeOffBreak } from "./write-off";
+import { checkWriteOffInput, writeOffBreak, writeOffDifferences } from "./write-off";
 
 export type ApprovedAction = "accept" | "write_off";
 
@@ -196,6 +196,8 @@ export async function acceptOrWriteOff(
       return { outcome: "applied", actionId: done.actionId };
     }
     refuseByState(input.action, b, breakId);
+    // A write-off with nothing to book is refused now, not when a second approver approves it.
+    if (input.action === "write_off") await writeOffDifferences(tx, breakId);
     if (input.action === "accept" && input.seen) {
       const { lastActionId: _seenId, ...figures } = input.seen;
       refuseIfChanged(figures, b, breakId);

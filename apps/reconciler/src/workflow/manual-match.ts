@@ -47,6 +47,11 @@ export interface UnmatchInput {
   matchId: string;
   actor: string;
   reason: string;
+  /**
+   * The break the person undoes it from (the console's break page): refused unless the match
+   * holds one of that break's records. The CLI names the match alone.
+   */
+  breakId?: string | undefined;
 }
 
 export interface UnmatchResult {
@@ -99,6 +104,7 @@ export function checkUnmatchInput(input: UnmatchInput): UnmatchInput {
     matchId: id,
     actor: personName(input.actor, "actor", "who unmatches (--as NAME or RECONCILER_ACTOR)"),
     reason: freeText(input.reason, "reason", "why the manual match is undone"),
+    breakId: input.breakId,
   };
 }
 
@@ -329,6 +335,19 @@ export async function unmatchManually(db: Db, raw: UnmatchInput): Promise<Unmatc
         `matchId: no manual match has the id ${input.matchId}`,
         "matchId",
       );
+    if (input.breakId !== undefined) {
+      const [held] = await queryRows(
+        tx,
+        sql`SELECT 1 FROM manual_match_records
+          WHERE match_id = ${input.matchId}::bigint AND break_id = ${input.breakId}`,
+      );
+      if (!held)
+        throw new WorkflowError(
+          "invalid",
+          `matchId: manual match ${input.matchId} holds no record of break ${input.breakId}`,
+          "matchId",
+        );
+    }
     if (m.status !== "active")
       throw new WorkflowError(
         "conflict",
@@ -356,6 +375,41 @@ export async function unmatchManually(db: Db, raw: UnmatchInput): Promise<Unmatc
     await markChanged(tx, records);
     return { matchId: input.matchId, breakIds };
   });
+}
+
+/** An active manual match as a break's page shows it. */
+export interface ActiveManualMatch {
+  /** manual_matches.id; the match group is `manual:<id>`. */
+  matchId: string;
+  currency: string;
+  amount: string;
+  actor: string;
+  reason: string;
+  createdAt: string;
+}
+
+/**
+ * The active manual matches holding a record of break `breakId` (the break it was in when
+ * matched: before the next run it is still open, after it resolved by the group manual:<id>).
+ */
+export async function activeManualMatches(db: Db, breakId: string): Promise<ActiveManualMatch[]> {
+  const rows = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT m.id::text AS match_id, m.currency, m.amount::text AS amount, m.actor, m.reason,
+        to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at
+      FROM manual_matches m
+      WHERE m.status = 'active' AND EXISTS (SELECT 1 FROM manual_match_records r
+        WHERE r.match_id = m.id AND r.break_id = ${breakId})
+      ORDER BY m.id`,
+  );
+  return rows.map((r) => ({
+    matchId: String(r.match_id),
+    currency: String(r.currency),
+    amount: String(r.amount),
+    actor: String(r.actor),
+    reason: String(r.reason),
+    createdAt: String(r.created_at),
+  }));
 }
 
 /**

@@ -1,7 +1,7 @@
 // What each console role may do. Roles nest: a preparer does what a viewer does, an approver
 // what a preparer does. viewer: reads every page and downloads exports; preparer: comments,
 // assigns, unassigns and rejects proposals; approver: accepts, reopens, writes off, confirms
-// proposals, matches records manually and approves (or declines) another approver's pending accept or write-off.
+// proposals, matches records manually (and undoes such a match) and approves (or declines) another approver's pending accept or write-off.
 export const ROLES = ["viewer", "preparer", "approver"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -15,6 +15,7 @@ export type Capability =
   | "write_off"
   | "confirm"
   | "match"
+  | "unmatch"
   | "approve";
 
 const NEEDS: Record<Capability, Role> = {
@@ -27,6 +28,7 @@ const NEEDS: Record<Capability, Role> = {
   write_off: "approver",
   confirm: "approver",
   match: "approver",
+  unmatch: "approver",
   approve: "approver",
 };
 

@@ -1,5 +1,5 @@
 // Free text as the audit trail keeps it: bidi controls taken out as from names, line breaks and
-// joiners kept.
+// joiners kept, and only digits that are a card number (13–19 passing the Luhn check) masked.
 import { describe, expect, it } from "vitest";
 import { freeText, personName } from "./typed-text";
 
@@ -16,5 +16,19 @@ describe("freeText", () => {
     expect(() => freeText("\u202e\u2066", "comment", "what you want to say")).toThrow(
       "comment is required: what you want to say",
     );
+  });
+  it("masks a card number in a comment and leaves an IBAN, a phone number and a 16-digit number that fails the card check whole", () => {
+    const typed = [
+      "card 4111 1111 1111 1111",
+      "IBAN DE89 3704 0044 0532 0130 00",
+      "call +49 30 1234567 100",
+      "ref 4111111111111113",
+    ].join("\n");
+    expect(freeText(typed, "comment", "a comment").split("\n")).toEqual([
+      "card 411111******1111",
+      "IBAN DE89 3704 0044 0532 0130 00",
+      "call +49 30 1234567 100",
+      "ref 4111111111111113",
+    ]);
   });
 });

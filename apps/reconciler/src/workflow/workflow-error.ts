@@ -15,6 +15,8 @@ export class WorkflowError extends Error {
     message: string,
     /** The field the rule is about (actor, reason, assignee, breakId, action), if one. */
     readonly field?: string,
+    /** The rule broken, where callers tell it apart (NOTHING_TO_WRITE_OFF). */
+    readonly rule?: string,
   ) {
     super(message);
   }

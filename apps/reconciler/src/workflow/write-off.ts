@@ -109,6 +109,38 @@ interface Difference extends Record<string, unknown> {
   reference: string;
 }
 
+/** The rule a write-off of a break with nothing to adjust breaks (WorkflowError.rule). */
+export const NOTHING_TO_WRITE_OFF = "nothing_to_write_off";
+
+/**
+ * What writing break `breakId` off books: per currency its records touch, provider − ledger,
+ * the currencies where it is not zero. None: refused (a WorkflowError naming the rule), so a
+ * write-off, or its request for a second approval, is refused when it is asked for.
+ */
+export async function writeOffDifferences(tx: Db, breakId: string): Promise<Difference[]> {
+  // break_records hold the signed amounts of both sides in one sign convention (a key's
+  // provider and ledger amounts are compared as pa − la), so the sum is the ledger's shortfall.
+  const differences = await queryRows<Difference>(
+    tx,
+    sql`SELECT currency,
+        sum(CASE side WHEN 'provider' THEN amount ELSE -amount END)::text AS amount,
+        string_agg(side || ':' || record_kind || ':' || record_ref, ', '
+          ORDER BY side DESC, record_kind, record_ref) AS reference
+      FROM break_records WHERE break_id = ${breakId} AND amount IS NOT NULL
+      GROUP BY currency
+      HAVING sum(CASE side WHEN 'provider' THEN amount ELSE -amount END) <> 0
+      ORDER BY currency`,
+  );
+  if (differences.length === 0)
+    throw new WorkflowError(
+      "conflict",
+      `break ${breakId} has no difference to write off (its provider and ledger records agree in every currency: its signed effect is zero): accept it instead`,
+      "breakId",
+      NOTHING_TO_WRITE_OFF,
+    );
+  return differences;
+}
+
 /**
  * Writes break `breakId` off to `account`: refused (nothing written) for an unknown, resolved or
  * already accepted break, and for one whose records agree in every currency (no difference to
@@ -120,24 +152,7 @@ export async function writeOffBreak(db: Db, raw: WriteOffInput): Promise<WriteOf
   return db.transaction(async (tx) => {
     const b = await lockBreak(tx, breakId, actor);
     refuseByState("write_off", b, breakId);
-    // break_records hold the signed amounts of both sides in one sign convention (a key's
-    // provider and ledger amounts are compared as pa − la), so the sum is the ledger's shortfall.
-    const differences = await queryRows<Difference>(
-      tx,
-      sql`SELECT currency,
-          sum(CASE side WHEN 'provider' THEN amount ELSE -amount END)::text AS amount,
-          string_agg(side || ':' || record_kind || ':' || record_ref, ', '
-            ORDER BY side DESC, record_kind, record_ref) AS reference
-        FROM break_records WHERE break_id = ${breakId} AND amount IS NOT NULL
-        GROUP BY currency
-        HAVING sum(CASE side WHEN 'provider' THEN amount ELSE -amount END) <> 0
-        ORDER BY currency`,
-    );
-    if (differences.length === 0)
-      throw new WorkflowError(
-        "conflict",
-        `break ${breakId} has no difference to write off (its provider and ledger records agree in every currency): accept it instead`,
-      );
+    const differences = await writeOffDifferences(tx, breakId);
     const last = sql`last_action = 'write_off', last_actor = ${actor}, last_action_at = now()`;
     await queryRows(tx, acceptance(breakId, b, actor, reason, last));
     const [audit] = await queryRows<{ id: string }>(

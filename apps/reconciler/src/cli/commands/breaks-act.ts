@@ -7,7 +7,6 @@
 import * as v from "valibot";
 import { EXIT } from "../../exit-codes";
 import { BREAK_CLASSES } from "../../match/break-classes";
-import { ungroupDigits } from "../../money-text";
 import { terminalText } from "../../text-table";
 import {
   applyBreakAction,
@@ -16,6 +15,7 @@ import {
   checkActionInput,
   type SeenBreak,
 } from "../../workflow/break-actions";
+import { shownAmount } from "../../workflow/queue-search";
 import { WorkflowError } from "../../workflow/workflow-error";
 import type { Command, ParsedArgs } from "../command";
 import { commandFlags } from "../command-support";
@@ -32,22 +32,6 @@ interface ActionSpec {
 }
 
 const name = v.pipe(v.string("needs a name"), v.minLength(1, "needs a name"));
-
-const SHOWN_RULE =
-  'must be AMOUNT [CURRENCY] as breaks list or show prints it ("1,250.50 EUR", "-99.9"): commas only between groups of three digits, with a point and the decimals after ("1,25" or "1.250,50" could be read two ways)';
-
-// "1,250.50 EUR" or "1250.50", as `breaks list` and `show` print an amount; the decimal itself
-// is checked with the input (core's rule).
-export const shownAmount = v.pipe(
-  v.string("needs the amount shown"),
-  v.regex(/^\s*\S+(\s+[A-Za-z]{3})?\s*$/, SHOWN_RULE),
-  v.transform((text) => {
-    const [amount, currency] = text.trim().split(/\s+/);
-    return { amount: ungroupDigits(amount as string), currency: currency?.toUpperCase() };
-  }),
-  v.check((shown) => shown.amount !== undefined, SHOWN_RULE),
-  v.transform((shown) => shown as { amount: string; currency: string | undefined }),
-);
 
 /** Where the CLI takes each field of the input from, named in its errors. */
 const FROM: Record<string, string> = {

@@ -5,10 +5,19 @@
 // rule is refused naming the variable, the flag and the rule. The seeded breaks are
 // missing_at_provider (P1) entries of 2026-05-01 (1,250.50 EUR), 05-02 (99.99 USD) and 05-03
 // (10.00 HKD), the run's as_of 2026-06-01.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/connect";
+import { queryText } from "../../db/query-rows";
 import { EXIT } from "../../exit-codes";
 import { useBreaksCli } from "../../testing/breaks-cli";
-import { testBackends } from "../../testing/databases";
+import { temporaryFolder, testBackends } from "../../testing/databases";
+import { documentedQueries } from "../../testing/documented-queries";
+
+const OPEN_BREAKS = `SELECT break_id,
+    to_char(due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS due_at, overdue
+  FROM finance_open_breaks ORDER BY break_id`;
 
 interface Row {
   breakId: string;
@@ -93,5 +102,64 @@ describe.each(testBackends())("due dates of breaks on %s", (kind) => {
     const flag = await cli(["breaks", "list", "--json", "--due-days", "P1=45"]);
     expect(flag.code).toBe(EXIT.ok);
     expect((JSON.parse(flag.out.join("")) as Row[])[0]?.dueAt).toBe("2026-06-15T10:00:00Z");
+  });
+  it("gives finance_open_breaks and the breaks export the due dates and overdue of breaks list, under the same settings", async () => {
+    const sqlRows = async (text = OPEN_BREAKS) => {
+      const where = opened.where;
+      const database = await openDatabase(
+        where[0] === "--data-dir" ? { dataDir: where[1] as string } : { url: where[1] as string },
+      );
+      try {
+        return await queryText<{ break_id: string; due_at: string | null; overdue: boolean }>(
+          database.db,
+          text,
+        );
+      } finally {
+        await database.close();
+      }
+    };
+    const folder = temporaryFolder("breaks-due-export-");
+    try {
+      const settings: Record<string, string>[] = [{}, tuned, { RECONCILER_DUE_DAYS: "p1=40" }];
+      for (const env of settings) {
+        const listed = await cli(["breaks", "list", "--json", "--all"], env);
+        expect(listed.code, listed.err.join("\n")).toBe(EXIT.ok);
+        const list = (JSON.parse(listed.out.join("")) as Row[])
+          .map((b) => ({ break_id: b.breakId, due_at: b.dueAt, overdue: b.overdue }))
+          .sort((a, b) => a.break_id.localeCompare(b.break_id));
+        const view = (await sqlRows()).map((r) => ({
+          ...r,
+          overdue: String(r.overdue) === "true",
+        }));
+        expect(view, JSON.stringify(env)).toEqual(list);
+        // Question 17 of docs/finance-queries.md is `breaks list --overdue --sort due`, in order.
+        const overdue = await cli(["breaks", "list", "--json", "--overdue", "--sort", "due"], env);
+        const q17 = await sqlRows(documentedQueries().get(17));
+        expect(
+          q17.map((r) => r.break_id),
+          JSON.stringify(env),
+        ).toEqual((JSON.parse(overdue.out.join("")) as Row[]).map((b) => b.breakId));
+        expect(q17.map((r) => r.break_id).sort()).toEqual(
+          view.filter((r) => r.overdue).map((r) => r.break_id),
+        );
+        // The breaks export carries the same two columns.
+        const file = join(folder.path, "breaks.csv");
+        expect((await cli(["export", "breaks", "--out", file], env)).code).toBe(EXIT.ok);
+        const [header, ...lines] = readFileSync(file, "utf8").trim().split("\r\n");
+        const columns = (header as string).split(",");
+        const cell = (line: string, name: string) => line.split(",")[columns.indexOf(name)];
+        expect(
+          lines
+            .map((l) => ({
+              break_id: cell(l, "break_id"),
+              due_at: cell(l, "due_at"),
+              overdue: cell(l, "overdue") === "true",
+            }))
+            .sort((a, b) => (a.break_id as string).localeCompare(b.break_id as string)),
+        ).toEqual(list);
+      }
+    } finally {
+      folder.remove();
+    }
   });
 });

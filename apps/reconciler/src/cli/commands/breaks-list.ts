@@ -13,16 +13,15 @@ import {
   currencyFilter,
   listBreakPage,
   QUEUE_SORTS,
-  type QueueSearch,
   WORKFLOW_STATUSES,
   type WorkflowStatus,
 } from "../../workflow/break-queries";
+import { queueSearch } from "../../workflow/queue-search";
 import { queueTotals } from "../../workflow/queue-totals";
 import { UNASSIGNED_FILTER } from "../../workflow/typed-text";
 import type { Command } from "../command";
-import { commandFlags, configOf } from "../command-support";
+import { commandFlags } from "../command-support";
 import { SWITCH, UsageError } from "../parse-args";
-import { shownAmount } from "./breaks-act";
 import { dueText, runOnBreaks } from "./breaks-support";
 import { storedEntity } from "./entity-flag";
 
@@ -93,17 +92,6 @@ export const BREAK_FILTER_FLAGS = {
     ),
   ),
 };
-
-/**
- * What --search looks for: the text within ids and cards, and the amount when the text reads as
- * one the way breaks list prints it ("1,710.47 HKD", "1710.47": shownAmount, as accept --amount).
- */
-export function queueSearch(text: string): QueueSearch {
-  const shown = v.safeParse(shownAmount, text);
-  const amount =
-    shown.success && /^-?\d+(\.\d+)?$/.test(shown.output.amount) ? shown.output : undefined;
-  return { text, amount: amount?.amount, currency: amount?.currency };
-}
 
 /** The filter the BREAK_FILTER_FLAGS given choose ("none": the unassigned breaks). */
 export function breaksFilter(

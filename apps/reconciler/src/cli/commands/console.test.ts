@@ -1,5 +1,6 @@
 // `reconciler console` refuses to start with no account that can sign in (saying how to add
-// one) and with a malformed RECONCILER_SECOND_APPROVAL_ABOVE (naming it), exit 2 each; with an
+// one) and with a malformed RECONCILER_SECOND_APPROVAL_ABOVE or RECONCILER_SIGN_IN_RETENTION_DAYS
+// (naming it), exit 2 each; with an
 // account it serves and stops on the signal.
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../exit-codes";
@@ -37,6 +38,13 @@ describe("reconciler console", () => {
         const bad = fakeIo({ RECONCILER_SECOND_APPROVAL_ABOVE: value });
         expect(await main(["console", ...where], bad.io), value).toBe(EXIT.usage);
         expect(bad.err.join("\n")).toMatch(message);
+      }
+      for (const value of ["0", "90d", "3651", "-1"]) {
+        const bad = fakeIo({ RECONCILER_SIGN_IN_RETENTION_DAYS: value });
+        expect(await main(["console", ...where], bad.io), value).toBe(EXIT.usage);
+        expect(bad.err.join("\n")).toMatch(
+          /RECONCILER_SIGN_IN_RETENTION_DAYS: must be whole days from 1 to 3650/,
+        );
       }
       const served = stopped();
       expect(await main(["console", ...where], served.io)).toBe(EXIT.ok);

@@ -4,6 +4,7 @@
 // RECONCILER_SECOND_APPROVAL_ABOVE sets maker-checker's amounts (config/second-approval.ts).
 import * as v from "valibot";
 import { SECOND_APPROVAL_SETTING, secondApprovalLimits } from "../../config/second-approval";
+import { SIGN_IN_RETENTION_SETTING, signInRetentionDays } from "../../config/sign-in-retention";
 import { startConsole } from "../../console/console-server";
 import { EXIT } from "../../exit-codes";
 import { activeUserCount } from "../../workflow/console-users";
@@ -12,7 +13,7 @@ import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../
 import { logSink } from "../log-sink";
 import { UsageError } from "../parse-args";
 
-const usage = `reconciler console [--port 8790] [--host 127.0.0.1]   (accounts: reconciler users add; ${SECOND_APPROVAL_SETTING}=AMOUNT|CUR=AMOUNT,…)`;
+const usage = `reconciler console [--port 8790] [--host 127.0.0.1]   (accounts: reconciler users add; ${SECOND_APPROVAL_SETTING}=AMOUNT|CUR=AMOUNT,…; ${SIGN_IN_RETENTION_SETTING}=90)`;
 
 export const consoleCommand: Command = {
   name: "console",
@@ -35,6 +36,7 @@ export const consoleCommand: Command = {
       if (args.positional.length > 0) throw new UsageError("console takes no arguments");
       const host = flags.host ?? "127.0.0.1";
       const secondApproval = secondApprovalLimits(io.env[SECOND_APPROVAL_SETTING]);
+      const signInRetention = signInRetentionDays(io.env[SIGN_IN_RETENTION_SETTING]);
       const config = configOf(args, io);
       const database = await openConfiguredDatabase(config);
       try {
@@ -46,6 +48,7 @@ export const consoleCommand: Command = {
         const running = await startConsole({
           db: database.db,
           secondApproval,
+          signInRetentionDays: signInRetention,
           host,
           port: flags.port ?? 8790,
           log,

@@ -72,6 +72,8 @@ export const consoleSignIns = pgTable(
   (t) => [
     index("console_sign_ins_name_idx").on(t.name, t.at),
     index("console_sign_ins_address_idx").on(t.address, t.at),
+    // Attempts past the retention are deleted by time at each sign-in.
+    index("console_sign_ins_at_idx").on(t.at),
   ],
 );
 
