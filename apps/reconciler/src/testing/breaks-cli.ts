@@ -37,9 +37,10 @@ export function useBreaksCliDatabase(
       await database.close();
     }
   }, 120_000);
+  // Dropping a database waits for a checkpoint, which takes seconds on a busy server.
   afterAll(async () => {
     await cleanup?.();
-  });
+  }, 60_000);
 }
 
 /**
