@@ -24,6 +24,34 @@ describe.each(testBackends())("a rerun with nothing changed on %s", (kind) => {
     db = opened.db;
   });
 
+  it("moves an open break's last sighting to the rerun without rewriting its row", async () => {
+    await storeOneUnbookedClearing(db, AS_OF, CARD);
+    const first = await runMatch(db, { asOf: new Date(AS_OF) });
+    // The row's version (xmin) and place (ctid): any UPDATE of it changes both.
+    const rowOf = async () =>
+      (
+        await queryText<{ row: string }>(
+          db,
+          "SELECT xmin::text || ' ' || ctid::text || ' ' || last_seen_at::text AS row FROM breaks",
+        )
+      ).map((r) => r.row);
+    const seen = async () =>
+      queryText<{ seen_ms: string; last_run_id: string }>(
+        db,
+        `SELECT (extract(epoch FROM last_seen_at) * 1000)::bigint::text AS seen_ms,
+          last_run_id::text AS last_run_id FROM breaks_seen WHERE status = 'open'`,
+      );
+    const rowBefore = await rowOf();
+    expect(rowBefore).toHaveLength(1);
+    expect(await seen()).toEqual([{ seen_ms: String(AS_OF), last_run_id: first.runId }]);
+
+    const later = AS_OF + 60_000;
+    const rerun = await runMatch(db, { asOf: new Date(later) });
+    expect(rerun.reusedRunId).toBe(first.runId);
+    expect(await seen()).toEqual([{ seen_ms: String(later), last_run_id: rerun.runId }]);
+    expect(await rowOf()).toEqual(rowBefore);
+  });
+
   it("matches again instead of reusing results a crash emptied", async () => {
     // K1 and K2 booked; K3 is missing in the ledger: one open break.
     await storeOneUnbookedClearing(db, AS_OF, CARD);
