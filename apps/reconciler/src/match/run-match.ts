@@ -249,7 +249,9 @@ async function matchInTransaction(
     const exactPairs = stats.matched.exact ?? 0;
     for (const s of persistStatements(runId, o, { fresh, scoped, exactPairs })) await timed(tx, s);
     const own = stats;
-    if (scoped) stats = await measured("stored figures", () => readStoredStats(tx, own));
+    // A run that keeps its results reads its open work after the lapses (runMatch).
+    if (scoped)
+      stats = await measured("stored figures", () => readStoredStats(tx, own, !persisted));
     if (!persisted)
       await timed(tx, { name: "keep nothing", text: "ROLLBACK TO SAVEPOINT mk_unkept" });
   }
