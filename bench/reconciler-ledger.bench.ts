@@ -21,7 +21,7 @@ function line(i: number, cents = 300 + ((i * 7919) % 190_000)): string {
   const amount = `-${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
   const booked = new Date(START + i * 6_000).toISOString();
   const card = String(1953712585351499776n + BigInt(i % 20_000));
-  return `L${i},card_transaction,T${100_000_000_000_000 + i},${amount},USD,${booked},,${card},"coffee, card ${i % 97}"`;
+  return `L${i},card_transaction,T${100_000_000_000_000 + i},${amount},USD,${booked},,${card},"coffee, card ${i % 97}",`;
 }
 
 const file = (lines: string[]) => `${LEDGER_COLUMNS.join(",")}\n${lines.join("\n")}\n`;

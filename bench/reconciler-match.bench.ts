@@ -323,8 +323,12 @@ async function measure(db: Db, rows: number): Promise<Figures> {
     throw new Error(`expected at least ${expectedBreaks} breaks, got ${s.openBreaks}`);
   for (const [which, result] of [
     ["first run", first.value],
+    ["unchanged rerun", second.value],
     ["rerun after changes", changed.value],
   ] as const) {
+    // RECONCILER_MATCH_TIMINGS=1 prints every statement's milliseconds, in run order.
+    if (setting("RECONCILER_MATCH_TIMINGS"))
+      console.log(`timings of the ${which}: ${JSON.stringify(result.timings)}`);
     const slowest = [...result.timings].sort((a, b) => b.ms - a.ms).slice(0, 10);
     const timed = result.timings.reduce((sum, t) => sum + t.ms, 0);
     console.log(

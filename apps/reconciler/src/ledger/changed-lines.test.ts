@@ -53,6 +53,35 @@ describe.each(testBackends())("a ledger file imported again, on %s", (kind) => {
     expect(same.kind === "changed" && same.text).toBe(`${LEDGER_HEADER}\n`);
   });
 
+  it("reads nothing of lines that only moved, and keeps their entries for the next import", async () => {
+    // E4 first, E2 last, E3 changed in between: only E3's line is read.
+    const moved = file(line("E4"), line("E1"), line("E3", "-3.00"), line("E2"));
+    const diff = await diffLines(db, "gl.csv", moved);
+    expect(diff.kind === "changed" && diff.text).toBe(file(line("E3", "-3.00")));
+    expect(await importLedger(db, moved, { sourceFile: "gl.csv" })).toMatchObject({
+      rows: 4,
+      updated: 1,
+      unchanged: 3,
+    });
+    // The moved lines' entry ids were kept: a line repeating one of them is refused as it
+    // would be on a whole read, naming the kept line.
+    const repeated = file(
+      line("E4"),
+      line("E1"),
+      line("E3", "-3.00"),
+      line("E2"),
+      line("E1", "-1.00"),
+    );
+    const error = await importLedger(db, repeated, { sourceFile: "gl.csv" }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as LedgerImportError).errors).toEqual([
+      { line: 6, reason: 'entry_id "E1" already appears on line 3' },
+    ]);
+    // A moved line twice (one copy in the place it was kept at) is read whole.
+    expect((await diffLines(db, "gl.csv", file(line("E4"), line("E4")))).kind).toBe("whole");
+  });
+
   it("refuses a bad changed line and a repeated entry_id with the file's line numbers", async () => {
     const bad = file(line("E1"), line("E2"), line("E3", "ten"), line("E4"), line("E2", "-3.00"));
     const error = await importLedger(db, bad, { sourceFile: "gl.csv" }).catch((e: unknown) => e);

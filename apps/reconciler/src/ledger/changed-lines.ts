@@ -26,14 +26,19 @@ interface TextLine {
 /**
  * The header and data lines of `text`, or undefined when a record may span lines (a line with
  * an odd number of quotes opens or closes a quoted line break): such a file is read whole.
+ * Split on "\n" and quotes found by indexOf (no regular expression per line): this runs over
+ * every line of a file read again, however few changed.
  */
 function physicalLines(text: string): { header: TextLine; rows: TextLine[] } | undefined {
-  const all = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const all = body.includes("\r") ? body.split(/\r\n|\n|\r/) : body.split("\n");
   const lines: TextLine[] = [];
   for (let i = 0; i < all.length; i++) {
     const line = all[i] as string;
     if (line === "") continue;
-    if (((line.match(/"/g)?.length ?? 0) & 1) === 1) return undefined;
+    let quotes = 0;
+    for (let q = line.indexOf('"'); q >= 0; q = line.indexOf('"', q + 1)) quotes++;
+    if ((quotes & 1) === 1) return undefined;
     lines.push({ line: i + 1, text: line, hash: md5(line) });
   }
   const [header, ...rows] = lines;
@@ -59,8 +64,8 @@ export type LineDiff =
       text: string;
       /** Line of the changed text → line of the file. */
       lineOf: (changedLine: number) => number;
-      /** entry_id → line of the file, for the lines held last time (unchanged). */
-      kept: Map<string, number>;
+      /** Per data line (file order): its entry_id when it was held last time; unset if not. */
+      keptIds: (string | undefined)[];
       /** How many data lines the file has. */
       rows: number;
       /** The file's lines to store once the import commits (entry ids filled in then). */
@@ -97,27 +102,52 @@ export async function diffLines(db: Db, sourceFile: string, text: string): Promi
   if (stored.header_hash !== headerHash) return { kind: "whole" };
   const hashes = stored.line_hashes;
   const ids = stored.entry_ids === "" ? [] : stored.entry_ids.split("\n");
-  const before = new Map<string, string>();
-  for (let i = 0; i < ids.length; i++)
-    before.set(hashes.slice(i * HASH_CHARS, (i + 1) * HASH_CHARS), ids[i] as string);
-  const seen = new Set<string>();
-  const changed: TextLine[] = [];
-  const kept = new Map<string, number>();
-  for (const row of split.rows) {
-    const h = row.hash;
-    // A line twice is an entry_id twice: the whole read says which.
-    if (seen.has(h)) return { kind: "whole" };
-    seen.add(h);
-    const id = before.get(h);
-    if (id === undefined) changed.push(row);
-    else kept.set(id, row.line);
+  // A file read again is mostly its last import's lines in the same places: each line is
+  // compared with the hash kept at its own place first (no lookup table of every hash). The
+  // kept hashes are distinct (a file holding a line twice is never kept: see below).
+  const rows = split.rows;
+  const keptIds: (string | undefined)[] = new Array(rows.length);
+  const inPlace = new Uint8Array(rows.length);
+  const elsewhere: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (i < ids.length && hashes.startsWith((rows[i] as TextLine).hash, i * HASH_CHARS)) {
+      keptIds[i] = ids[i];
+      inPlace[i] = 1;
+    } else elsewhere.push(i);
   }
+  // The other lines: held last time at another place (moved), or not at all (changed, new).
+  const rowOfHash = new Map<string, number>();
+  for (const i of elsewhere) {
+    const h = (rows[i] as TextLine).hash;
+    // A line twice is an entry_id twice: the whole read says which.
+    if (rowOfHash.has(h)) return { kind: "whole" };
+    rowOfHash.set(h, i);
+  }
+  if (rowOfHash.size > 0) {
+    // One pass over the kept hashes; only those whose first characters some other line's hash
+    // starts with are sliced and looked up.
+    const prefix = (h: string, at: number) =>
+      (h.charCodeAt(at) << 14) | (h.charCodeAt(at + 1) << 7) | h.charCodeAt(at + 2);
+    const prefixes = new Set<number>();
+    for (const h of rowOfHash.keys()) prefixes.add(prefix(h, 0));
+    for (let j = 0; j < ids.length; j++) {
+      const at = j * HASH_CHARS;
+      if (!prefixes.has(prefix(hashes, at))) continue;
+      const i = rowOfHash.get(hashes.slice(at, at + HASH_CHARS));
+      if (i === undefined) continue;
+      // Kept line j is also line j of the file, in its place: this line repeats it.
+      if (j < rows.length && inPlace[j] === 1) return { kind: "whole" };
+      keptIds[i] = ids[j];
+    }
+  }
+  const changed: TextLine[] = [];
+  for (const i of elsewhere) if (keptIds[i] === undefined) changed.push(rows[i] as TextLine);
   const lines = [split.header, ...changed];
   return {
     kind: "changed",
     text: `${lines.map((l) => l.text).join("\n")}\n`,
     lineOf: (changedLine) => lines[changedLine - 1]?.line ?? changedLine,
-    kept,
+    keptIds,
     rows: split.rows.length,
     lines: split.rows,
     headerHash,
@@ -135,9 +165,15 @@ export function onFileLines(
 ): ParsedLedger {
   const errors: LedgerRowError[] = parsed.errors.map((e) => ({ ...e, line: diff.lineOf(e.line) }));
   const entries: ParsedLedger["entries"] = [];
+  // The kept lines holding an entry_id of a changed line (one pass over the kept lines).
+  const wanted = new Set(parsed.entries.map((e) => e.entry.entryId));
+  const keptLineOf = new Map<string, number>();
+  diff.keptIds.forEach((id, i) => {
+    if (id !== undefined && wanted.has(id)) keptLineOf.set(id, (diff.lines[i] as TextLine).line);
+  });
   for (const { line, entry } of parsed.entries) {
     const fileLine = diff.lineOf(line);
-    const other = diff.kept.get(entry.entryId);
+    const other = keptLineOf.get(entry.entryId);
     if (other !== undefined)
       errors.push({
         line: Math.max(fileLine, other),
@@ -158,13 +194,18 @@ export async function rememberLines(
   file: {
     headerHash: string;
     lines: readonly TextLine[];
+    /** The entry_id of each line read (by its line number in the file). */
     entryIdOfLine: Map<number, string>;
+    /** The entry_id of each line kept from the last import, by its place (LineDiff). */
+    keptIds?: readonly (string | undefined)[];
     /** Set when only the changed lines were read: the import they were set against. */
     lastImportedAt?: string;
   },
 ): Promise<void> {
   const hashes = file.lines.map((l) => l.hash).join("");
-  const ids = file.lines.map((l) => file.entryIdOfLine.get(l.line) ?? "").join("\n");
+  const ids = file.lines
+    .map((l, i) => file.keptIds?.[i] ?? file.entryIdOfLine.get(l.line) ?? "")
+    .join("\n");
   const [row] = await queryRows<{ kept: boolean | string }>(
     tx,
     sql`WITH kept AS (

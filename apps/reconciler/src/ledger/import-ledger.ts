@@ -69,8 +69,8 @@ export async function importLedger(
   if (diff.kind === "whole") return importWhole(db, text, opts);
   const parsed = onFileLines(parseLedger(diff.text, opts.entities), diff);
   if (parsed.errors.length > 0) throw new LedgerImportError(parsed.errors);
-  const entryIdOfLine = new Map([...diff.kept].map(([id, line]) => [line, id]));
-  for (const { line, entry } of parsed.entries) entryIdOfLine.set(line, entry.entryId);
+  // The lines read; the kept ones' entry ids come with the diff (keptIds).
+  const entryIdOfLine = new Map(parsed.entries.map(({ line, entry }) => [line, entry.entryId]));
   const result = await importLedgerEntries(db, parsed.entries, {
     ...opts,
     alsoInTransaction: async (tx) => {

@@ -89,18 +89,27 @@ export function readRunStats(tx: Db, scoped: boolean): Promise<MatchStats> {
 
 /**
  * An incremental run's figures: the totals of the stored results it has just written
- * (stored-totals.ts), the breaks it found new or resolved from its own (`own`).
+ * (stored-totals.ts), the breaks it found new or resolved from its own (`own`). `withWork`
+ * false leaves the open and pending breaks out (read as 0): a run that keeps its results reads
+ * them once its acceptances are settled (readStoredWork), and counting every stored break
+ * twice would cost a run more the more breaks stay open.
  */
-export async function readStoredStats(tx: Db, own: MatchStats): Promise<MatchStats> {
+export async function readStoredStats(
+  tx: Db,
+  own: MatchStats,
+  withWork = true,
+): Promise<MatchStats> {
+  const none = { open: "0", pending: "0", classes: "SELECT NULL AS class, 0 AS n WHERE false" };
+  const q = withWork ? work("breaks") : none;
   const stored = await figures(tx, {
     counts: `SELECT x.provider_items, x.ledger_entries, x.exact,
-      ${work("breaks").open} AS open, ${work("breaks").pending} AS pending
+      ${q.open} AS open, ${q.pending} AS pending
       FROM (${STORED_TOTALS}) x`,
     passes: `SELECT pass, count(*) AS n FROM match_groups GROUP BY pass
      UNION ALL SELECT 'cash_leg', count(DISTINCT record_ref) FROM match_group_members
        WHERE side = 'cash' HAVING count(*) > 0
      ORDER BY pass`,
-    classes: work("breaks").classes,
+    classes: q.classes,
   });
   return { ...stored, newBreaks: own.newBreaks, resolvedBreaks: own.resolvedBreaks };
 }

@@ -5,6 +5,7 @@ import { getTableConfig } from "drizzle-orm/pg-core";
 import { matchPairs } from "../db/schema";
 import type { ResolvedMatchOptions } from "./match-options";
 import { paired } from "./passes/exact";
+import { fullyAnalyzed } from "./planner-settings";
 import { literals, type Statement } from "./statement";
 import { totalsStatements } from "./stored-totals";
 
@@ -71,7 +72,7 @@ function pairStatements(run: string, fresh: boolean, reach: Reach): Statement[] 
       },
       // Statistics now rather than when autovacuum comes by: until then the planner takes the
       // freshly filled table for empty, and finance queries joining the match views crawl.
-      { name: "pair statistics", text: "ANALYZE match_pairs" },
+      ...fullyAnalyzed("pair statistics", "match_pairs"),
     ];
   }
   return [

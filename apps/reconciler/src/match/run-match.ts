@@ -212,7 +212,7 @@ async function matchInTransaction(
   for (const s of plannerSettings) await timed(tx, s);
   const reusable = reasons.length === 0 ? await reusableRun(tx, o, params) : undefined;
   // The log was empty: nothing to take, and a change committed since stays for the next run.
-  if (reusable) return reuse(tx, runId, o, reusable);
+  if (reusable) return reuse(reusable);
   // An incomplete run (the sync behind) builds on the last complete one too: its figures then
   // cost what changed, tick after tick of an outage, instead of a full match each time.
   const candidate = await incrementalBase(tx, o, (last) => sameParams(last, params));
@@ -249,7 +249,9 @@ async function matchInTransaction(
     const exactPairs = stats.matched.exact ?? 0;
     for (const s of persistStatements(runId, o, { fresh, scoped, exactPairs })) await timed(tx, s);
     const own = stats;
-    if (scoped) stats = await measured("stored figures", () => readStoredStats(tx, own));
+    // A run that keeps its results reads its open work after the lapses (runMatch).
+    if (scoped)
+      stats = await measured("stored figures", () => readStoredStats(tx, own, !persisted));
     if (!persisted)
       await timed(tx, { name: "keep nothing", text: "ROLLBACK TO SAVEPOINT mk_unkept" });
   }
@@ -279,20 +281,12 @@ function verdictOf(reasons: readonly string[], stats: MatchStats): Verdict {
 }
 
 /**
- * Nothing changed: the stored matches and breaks are this run's too. The open breaks are marked
- * seen by it (their ages in the views move with its as_of); the last run's validity carries on.
+ * Nothing changed: the stored matches and breaks are this run's too; the last run's validity
+ * carries on. No break row is written, so the run costs the same however many breaks are open:
+ * that the open breaks were seen by this run is its own match_runs row (the view `breaks_seen`
+ * derives each break's last sighting from it).
  */
-async function reuse(
-  tx: Db,
-  runId: string,
-  o: ResolvedMatchOptions,
-  last: ReusableRun,
-): Promise<Outcome> {
-  await queryRows(
-    tx,
-    sql`UPDATE breaks SET last_seen_at = ${o.asOf.toISOString()}::timestamptz,
-      last_run_id = ${runId}::uuid WHERE status <> 'resolved'`,
-  );
+function reuse(last: ReusableRun): Outcome {
   return {
     stats: statsOf(last.stats),
     verdict: last.verdict as Verdict,
