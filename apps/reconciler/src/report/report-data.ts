@@ -444,8 +444,8 @@ async function readDayFigures(db: Db, days: string[] | undefined): Promise<Map<s
   // A record without a time has a line without a day (NULL): kept under "".
   const of = (day: string | null | undefined) => {
     const key = day ?? "";
-    let figures = byDay.get(key);
-    if (!figures) byDay.set(key, (figures = { statement: [], fees: [], entities: [] }));
+    const figures = byDay.get(key) ?? { statement: [], fees: [], entities: [] };
+    byDay.set(key, figures);
     return figures;
   };
   for (const row of statement) of(row.day).statement.push(row);
