@@ -16,6 +16,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { SecondApprovalLimits } from "../config/second-approval";
 import type { Db } from "../db/database";
+import { primaryPosition, replayedPast, replayState } from "../db/standby-replay";
 import { tableCsv } from "../export/csv-table";
 import { EXPORTS, type ExportKind, loadExport } from "../export/export-table";
 import { tableXlsx } from "../export/xlsx-table";
@@ -70,7 +71,13 @@ import {
 import { CONSOLE_SCRIPT } from "./console-script";
 
 export interface ConsoleAppOptions {
+  /** Where actions, sign-ins and sessions go: the primary (DATABASE_URL). */
   db: Db;
+  /**
+   * Where the read pages (report, queue, break page, exports) are read: a hot standby
+   * (RECONCILER_READ_DATABASE_URL); unset, `db`.
+   */
+  readDb?: Db | undefined;
   /** Above these amounts an accept or write-off waits for a second approver (unset: never). */
   secondApproval?: SecondApprovalLimits | undefined;
   /** The interface the console listens on: on loopback, only loopback Host names are served. */
@@ -89,6 +96,8 @@ type ConsoleEnv = {
 };
 
 const MAX_BODY = 64 * 1024;
+/** How long a page waits for the standby to replay the person's own last action. */
+const OWN_WRITE_WAIT_MS = 2_000;
 const SESSION_SECONDS = 12 * 3600;
 
 const refuse = (status: ContentfulStatusCode, message: string) =>
@@ -259,8 +268,29 @@ const readForm = every(
 
 export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
   const { db } = opts;
-  // The report page's statement and fees, kept until a finance table is written.
+  const readDb = opts.readDb ?? db;
+  // The report page's statement and fees per day, recomputed for the days a write changed.
   const figures = reportFiguresCache();
+  // Per session, the primary's WAL position after its last action: its next pages read the
+  // standby once it has replayed that far (a person sees their own accept), else the primary.
+  const ownWrites = new Map<string, string>();
+  const pageDb = async (c: Context<ConsoleEnv>): Promise<Db> => {
+    const lsn = ownWrites.get(c.get("sessionId"));
+    if (readDb === db || lsn === undefined) return readDb;
+    for (const until = Date.now() + OWN_WRITE_WAIT_MS; Date.now() < until; ) {
+      if (await replayedPast(readDb, lsn)) {
+        ownWrites.delete(c.get("sessionId"));
+        return readDb;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return db;
+  };
+  const wrote = async (c: Context<ConsoleEnv>) => {
+    if (readDb === db) return;
+    if (ownWrites.size > 10_000) ownWrites.clear();
+    ownWrites.set(c.get("sessionId"), await primaryPosition(db));
+  };
   const app = new Hono<ConsoleEnv>();
 
   app.use(
@@ -373,6 +403,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
   const breakIdOf = (c: Context<ConsoleEnv>) => urlText(c.req.param("id") ?? "", "the break id");
 
   app.post("/logout", async (c) => {
+    ownWrites.delete(c.get("sessionId"));
     await endSession(db, c.get("sessionId"));
     deleteCookie(c, SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
     return c.redirect("/login", 303);
@@ -392,6 +423,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
     try {
       // A resubmitted form (a double click, a retry) answers as the first did, written once.
       await work(breakId, ctx.actor);
+      await wrote(c);
       return c.redirect(`/breaks/${encodeURIComponent(breakId)}`, 303);
     } catch (error) {
       if (!(error instanceof WorkflowError)) throw error;
@@ -501,7 +533,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
       throw refuse(404, `no such export: ${EXPORTS.join(", ")} as .csv or .xlsx`);
     if (format !== "csv" && format !== "xlsx") throw refuse(404, "an export is .csv or .xlsx");
     const { limit: _limit, offset: _offset, ...filter } = filterOf(queueQuery(c));
-    const table = await loadExport(db, kind as ExportKind, filter);
+    const table = await loadExport(await pageDb(c), kind as ExportKind, filter);
     const body =
       format === "csv" ? tableCsv(table) : new Uint8Array(await tableXlsx(table, kind as string));
     return c.body(body, 200, {
@@ -522,25 +554,29 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
       (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date)
     )
       throw refuse(400, "date must be a calendar day YYYY-MM-DD");
-    const data = await loadReport(db, { date, queueLimit: 200, cache: figures });
-    return c.html(reportPage(data, pageContext(c)));
+    const reader = await pageDb(c);
+    const data = await loadReport(reader, { date, queueLimit: 200, cache: figures });
+    const replay = reader === db ? undefined : await replayState(reader);
+    return c.html(reportPage(data, pageContext(c), replay));
   });
   app.get("/breaks", async (c) => {
     const q = queueQuery(c);
     const filter = filterOf(q);
-    const page = await listBreakPage(db, filter);
+    const reader = await pageDb(c);
+    const page = await listBreakPage(reader, filter);
     const { limit: _limit, offset: _offset, ...whole } = filter;
-    return c.html(queuePage(page, q, pageContext(c), await queueTotals(db, whole)));
+    return c.html(queuePage(page, q, pageContext(c), await queueTotals(reader, whole)));
   });
   app.get("/breaks/:id", async (c) => {
     const id = breakIdOf(c);
-    const detail = await showBreak(db, id);
+    const reader = await pageDb(c);
+    const detail = await showBreak(reader, id);
     const ctx = pageContext(c);
     if (!detail) return c.html(messagePage("Unknown break", `no break has the id ${id}`, ctx), 404);
     return c.html(
       breakPage(detail, ctx, {
-        pending: await pendingApproval(db, id),
-        next: await nextOpenBreak(db, id),
+        pending: await pendingApproval(reader, id),
+        next: await nextOpenBreak(reader, id),
       }),
     );
   });

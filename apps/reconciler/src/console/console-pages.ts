@@ -1,6 +1,7 @@
 // The console's pages, rendered on the server: the live report, the break queue with its
 // filters and sorting, one break with its records, history and actions, and the login. Every
 // text from the database or the request goes through esc().
+import type { ReplayState } from "../db/standby-replay";
 import { BREAK_CLASSES } from "../match/break-classes";
 import { moneyText } from "../money-text";
 import { type Cell, esc, htmlTable, type RawCell, REPORT_CSS } from "../report/html-parts";
@@ -89,14 +90,28 @@ export function messagePage(title: string, message: string, ctx?: PageContext): 
   return layout(title, `<p class="error" role="alert">${esc(message)}</p>`, ctx);
 }
 
-export function reportPage(data: ReportData, ctx: PageContext): string {
+/**
+ * The report page; `replay` when it was read on a hot standby (how far behind the primary it
+ * is).
+ */
+export function reportPage(data: ReportData, ctx: PageContext, replay?: ReplayState): string {
   // One day's statement, bridge and breaks (?date=YYYY-MM-DD), as `reconciler report --date`.
   const day = `<form method="get" action="/" class="filters" id="day"><label>Day<input type="date" name="date" value="${esc(data.date ?? "")}"></label><button class="secondary">Show</button>${data.date ? ` <a href="/">every day</a>` : ""}</form>`;
   return layout(
     data.date ? `Reconciliation report of ${data.date}` : "Reconciliation report",
-    `<p><a href="/breaks">Work the break queue →</a></p>${day}${reportSections(data, { breakCell: breakLink })}`,
+    `<p><a href="/breaks">Work the break queue →</a></p>${replayNote(replay)}${day}${reportSections(data, { breakCell: breakLink })}`,
     ctx,
   );
+}
+
+function replayNote(replay: ReplayState | undefined): string {
+  if (!replay) return "";
+  const behind =
+    replay.behindSeconds === 0
+      ? "it has replayed all the primary sent"
+      : `${replay.behindSeconds} s behind the primary`;
+  const last = replay.replayedAt ? `; last change replayed: ${replay.replayedAt}` : "";
+  return `<p class="note" id="standby">Read from a standby: ${esc(behind + last)}.</p>`;
 }
 
 const STATUS_CHOICES: [string, string][] = [

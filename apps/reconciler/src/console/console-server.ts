@@ -7,7 +7,10 @@ import type { Db } from "../db/database";
 import { createConsoleApp } from "./console-app";
 
 export interface ConsoleOptions {
+  /** Actions, sign-ins and sessions (the primary). */
   db: Db;
+  /** The read pages (a hot standby); unset, `db`. */
+  readDb?: Db | undefined;
   /** Above these amounts an accept or write-off waits for a second approver (unset: never). */
   secondApproval?: SecondApprovalLimits | undefined;
   host?: string;
@@ -28,6 +31,7 @@ export async function startConsole(opts: ConsoleOptions): Promise<RunningConsole
   const host = opts.host ?? "127.0.0.1";
   const app = createConsoleApp({
     db: opts.db,
+    readDb: opts.readDb,
     secondApproval: opts.secondApproval,
     host,
     log: opts.log ?? (() => {}),
