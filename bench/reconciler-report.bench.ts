@@ -15,11 +15,11 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { performance } from "node:perf_hooks";
 import { openDatabase } from "../apps/reconciler/src/db/connect";
 import { queryText } from "../apps/reconciler/src/db/query-rows";
 import { loadReport, reportFiguresCache } from "../apps/reconciler/src/report/report-data";
 import { applyBreakAction } from "../apps/reconciler/src/workflow/break-actions";
-import { performance } from "node:perf_hooks";
 import { compare } from "./harness";
 
 export async function run(): Promise<void> {
