@@ -38,25 +38,30 @@ CREATE INDEX ledger_entries_day_idx ON ledger_entries (((booked_at AT TIME ZONE 
 -- entry's (booked_at), as provider_items and finance_statement_lines compute them. An account
 -- item's day is the latest of its movements: every movement's day of that serviceId is taken
 -- (one of them is the day before the write, one after). A record not stored (yet) has no day: its
--- own table's write names the day when it comes.
+-- own table's write names the day when it comes. Record refs compare byte by byte (COLLATE "C");
+-- the records' keys are in the database's collation, which the comparison takes so their
+-- indexes find the few records named instead of a scan of every one.
 CREATE FUNCTION finance_record_days_sql(r text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$
   SELECT format($q$
     SELECT (e.booked_at AT TIME ZONE 'UTC')::date FROM %1$s r
       JOIN ledger_entries e ON e.entry_id = r.record_ref WHERE r.side = 'ledger'
     UNION SELECT (coalesce(c.settle_time, c.transaction_time) AT TIME ZONE 'UTC')::date FROM %1$s r
-      JOIN card_transactions c ON c.txn_order_no = r.record_ref
+      JOIN card_transactions c ON c.txn_order_no = r.record_ref COLLATE "default"
       WHERE r.side = 'provider' AND r.record_kind = 'card_transaction'
     UNION SELECT (coalesce(c.settle_time, c.transaction_time) AT TIME ZONE 'UTC')::date FROM %1$s r
-      JOIN card_transactions c ON c.txn_order_no = regexp_replace(r.record_ref, '#[^#]*$', '')
+      JOIN card_transactions c
+        ON c.txn_order_no = regexp_replace(r.record_ref, '#[^#]*$', '') COLLATE "default"
       WHERE r.side = 'provider' AND r.record_kind = 'fee'
     UNION SELECT (o.operate_time AT TIME ZONE 'UTC')::date FROM %1$s r
-      JOIN operate_records o ON o.client_request_id = regexp_replace(r.record_ref, '#[^#]*$', '')
+      JOIN operate_records o
+        ON o.client_request_id = regexp_replace(r.record_ref, '#[^#]*$', '') COLLATE "default"
       WHERE r.side = 'provider' AND r.record_kind = 'fee'
     UNION SELECT (o.operate_time AT TIME ZONE 'UTC')::date FROM %1$s r
-      JOIN operate_records o ON o.client_request_id = r.record_ref
+      JOIN operate_records o ON o.client_request_id = r.record_ref COLLATE "default"
       WHERE r.side = 'provider' AND r.record_kind = 'card_operation'
     UNION SELECT (a.balance_upd_date AT TIME ZONE 'UTC')::date FROM %1$s r
-      JOIN account_transactions a ON a.service_id = regexp_replace(r.record_ref, ':[^:]*$', '')
+      JOIN account_transactions a
+        ON a.service_id = regexp_replace(r.record_ref, ':[^:]*$', '') COLLATE "default"
       WHERE r.side = 'provider' AND r.record_kind = 'account'
   $q$, r)
 $f$;
@@ -90,7 +95,7 @@ CREATE FUNCTION finance_row_days_sql(t name, rows_rel text) RETURNS text LANGUAG
         WHERE b.break_id IN (SELECT break_id FROM %s x))', rows_rel))
     WHEN 'break_workflow' THEN finance_record_days_sql(format(
       '(SELECT b.side, b.record_kind, b.record_ref FROM break_records b
-        WHERE b.break_id IN (SELECT break_id FROM %s x))', rows_rel))
+        WHERE b.break_id IN (SELECT break_id COLLATE "C" FROM %s x))', rows_rel))
     -- A fee's gross leg is on its match's ledger entry's day: every member of the match.
     WHEN 'match_group_members' THEN finance_record_days_sql(format(
       '(SELECT side, record_kind, record_ref FROM %1$s x
