@@ -26,6 +26,7 @@ import { testBackends } from "../testing/databases";
 import { storeGroundTruth } from "../testing/ground-truth";
 import { startGeneratedSandbox } from "../testing/sandbox";
 import { type Standby, startStandby } from "../testing/standby";
+import { addUser } from "../workflow/console-users";
 import { openDatabase } from "./connect";
 import type { Database } from "./database";
 import { queryText } from "./query-rows";
@@ -146,6 +147,32 @@ describe.runIf(testBackends().includes("postgres"))("finance reads on a hot stan
     } finally {
       await running.close();
     }
+  });
+
+  it("serves `reconciler console`'s pages through RECONCILER_READ_DATABASE_URL", async () => {
+    const { password } = await addUser(primary.db, { name: "carla", role: "viewer" });
+    await replayed(primary, standby);
+    const stop = new AbortController();
+    const { io, err } = fakeIo({
+      DATABASE_URL: clusters.primaryUrl,
+      RECONCILER_READ_DATABASE_URL: clusters.standbyUrl,
+    });
+    const served = main(["console", "--port", "0"], { ...io, signal: stop.signal });
+    try {
+      let url: string | undefined;
+      for (let attempt = 0; attempt < 300 && url === undefined; attempt++) {
+        url = /console on (http:\/\/[^/]+)\//.exec(err.join("\n"))?.[1];
+        if (url === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const signIn = await postSignIn(url as string, "carla", password);
+      expect(signIn.status, err.join("\n")).toBe(303);
+      const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] as string;
+      const page = await (await fetch(`${url}/`, { headers: { cookie } })).text();
+      expect(page).toMatch(/<p class="note" id="standby">Read from a standby: /);
+    } finally {
+      stop.abort();
+    }
+    expect(await served).toBe(0);
   });
 
   it("serves `reconciler report` through RECONCILER_READ_DATABASE_URL", async () => {
