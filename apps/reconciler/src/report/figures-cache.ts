@@ -18,12 +18,16 @@ export type ComputeDays<T> = (db: Db, days: string[] | undefined) => Promise<Map
  * Planner settings of the cache's reads, measured on the demo (100,000 card transactions,
  * PGlite): a few days' lines joined to every match member by a hash (0.1–0.4 s a query), where
  * the planner's own choice, misled by the estimates of the union views, sorted every member for
- * a merge join or looped over them (2–460 s); every day at once 1.8 s instead of 2.5–3 s.
+ * a merge join or looped over them (2–460 s); every day at once 1.8 s instead of 2.5–3 s. No
+ * JIT: a join the settings cannot avoid keeps their penalty in its cost, which on a server made
+ * Postgres compile each statement (3–11 s a load on a test's few thousand records, against
+ * tens of milliseconds).
  */
 const PLANNER = [
   "SET LOCAL enable_mergejoin = off",
   "SET LOCAL enable_nestloop = off",
   "SET LOCAL work_mem = '64MB'",
+  "SET LOCAL jit = off",
 ];
 
 export class FiguresCache<T> {
