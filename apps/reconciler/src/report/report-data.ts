@@ -377,6 +377,18 @@ export function changedSinceRun(data: ReportData): string | undefined {
   return `the run counted ${open} open, ${pending} pending: breaks were accepted or reopened since; the next match run's verdict counts them`;
 }
 
+/**
+ * The bridge columns of a group of statement lines, as finance_entity_currency_bridge sums
+ * them (the report's entity bridges, over every day or per day).
+ */
+const ENTITY_BRIDGE = sql.raw(`sum(provider_amount)::text AS provider_total,
+  sum(ledger_amount)::text AS ledger_total, sum(provider_amount - ledger_amount)::text AS difference,
+  coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'matched'), 0)::text AS timing,
+  coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation NOT IN ('matched', 'pending', 'unexplained', 'accepted')), 0)::text AS open_breaks,
+  coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'pending'), 0)::text AS pending,
+  coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'accepted'), 0)::text AS accepted,
+  coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'unexplained'), 0)::text AS unexplained`);
+
 async function readFigures(db: Db, onDay: (column: string) => SQL): Promise<Figures> {
   const statement = await queryRows<Record<string, string>>(
     db,
@@ -394,13 +406,7 @@ async function readFigures(db: Db, onDay: (column: string) => SQL): Promise<Figu
   // Per entity, from the lines finance_entity_currency_bridge reads (for one day, that day's).
   const entities = await queryRows<Record<string, string>>(
     db,
-    sql`SELECT entity, currency, sum(provider_amount)::text AS provider_total,
-        sum(ledger_amount)::text AS ledger_total, sum(provider_amount - ledger_amount)::text AS difference,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'matched'), 0)::text AS timing,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation NOT IN ('matched', 'pending', 'unexplained', 'accepted')), 0)::text AS open_breaks,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'pending'), 0)::text AS pending,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'accepted'), 0)::text AS accepted,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'unexplained'), 0)::text AS unexplained
+    sql`SELECT entity, currency, ${ENTITY_BRIDGE}
       FROM finance_statement_lines WHERE ${onDay("day")} GROUP BY entity, currency ORDER BY entity, currency`,
   );
   return { statement, fees, entities };
@@ -431,13 +437,7 @@ async function readDayFigures(db: Db, days: string[] | undefined): Promise<Map<s
   );
   const entities = await queryRows<Record<string, string>>(
     db,
-    sql`SELECT day::text AS day, entity, currency, sum(provider_amount)::text AS provider_total,
-        sum(ledger_amount)::text AS ledger_total, sum(provider_amount - ledger_amount)::text AS difference,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'matched'), 0)::text AS timing,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation NOT IN ('matched', 'pending', 'unexplained', 'accepted')), 0)::text AS open_breaks,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'pending'), 0)::text AS pending,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'accepted'), 0)::text AS accepted,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'unexplained'), 0)::text AS unexplained
+    sql`SELECT day::text AS day, entity, currency, ${ENTITY_BRIDGE}
       FROM finance_statement_lines WHERE ${onDays("day")} GROUP BY day, entity, currency`,
   );
   const byDay = new Map<string, Figures>();
