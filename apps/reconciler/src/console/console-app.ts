@@ -20,7 +20,7 @@ import { primaryPosition, replayedPast, replayState } from "../db/standby-replay
 import { tableCsv } from "../export/csv-table";
 import { EXPORTS, type ExportKind, loadExport } from "../export/export-table";
 import { tableXlsx } from "../export/xlsx-table";
-import { loadReport, reportFiguresCache } from "../report/report-data";
+import { loadReport, type ReportFiguresCache, reportFiguresCache } from "../report/report-data";
 import { errorText } from "../store/error-text";
 import { acceptOrWriteOff, decideApproval, pendingApproval } from "../workflow/approvals";
 import {
@@ -78,6 +78,8 @@ export interface ConsoleAppOptions {
    * (RECONCILER_READ_DATABASE_URL); unset, `db`.
    */
   readDb?: Db | undefined;
+  /** The report page's kept figures (a new cache when unset). */
+  figures?: ReportFiguresCache | undefined;
   /** Above these amounts an accept or write-off waits for a second approver (unset: never). */
   secondApproval?: SecondApprovalLimits | undefined;
   /** The interface the console listens on: on loopback, only loopback Host names are served. */
@@ -270,7 +272,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
   const { db } = opts;
   const readDb = opts.readDb ?? db;
   // The report page's statement and fees per day, recomputed for the days a write changed.
-  const figures = reportFiguresCache();
+  const figures = opts.figures ?? reportFiguresCache();
   // Per session, the primary's WAL position after its last action: its next pages read the
   // standby once it has replayed that far (a person sees their own accept), else the primary.
   const ownWrites = new Map<string, string>();

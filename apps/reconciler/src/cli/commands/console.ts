@@ -58,6 +58,7 @@ export const consoleCommand: Command = {
         const running = await startConsole({
           db: database.db,
           readDb: reads?.db,
+          warmFigures: true,
           secondApproval,
           host,
           port: flags.port ?? 8790,
