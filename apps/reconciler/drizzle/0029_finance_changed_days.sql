@@ -10,7 +10,7 @@
 -- the figures already; one at or past it may not be, and its rows show once it commits (it
 -- wrote them with its data). The same on a primary and on a standby, which replays the rows.
 -- day '-infinity' stands for every day (a truncate, a statement of more than 10,000 rows, a
--- table no day query is known for).
+-- table no day query is known for, a record without a time).
 CREATE TABLE finance_changes (
   xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
   day date NOT NULL,
@@ -27,7 +27,7 @@ $$ DELETE FROM finance_changes WHERE at < now() - keep $$;
 --> statement-breakpoint
 -- The statement's and the fees' lines of one day are read by these expressions (the day filter
 -- reaches the tables through the views): an index each finds a day's records without reading
--- every record, and gives the planner the rows per day.
+-- every record, and (once analysed) tells the planner how many a day holds.
 CREATE INDEX card_transactions_day_idx ON card_transactions
   (((coalesce(settle_time, transaction_time) AT TIME ZONE 'UTC')::date));
 --> statement-breakpoint
@@ -141,8 +141,9 @@ BEGIN
   IF n > 10000 OR days IS NULL THEN
     INSERT INTO finance_changes (day) VALUES ('-infinity') ON CONFLICT DO NOTHING;
   ELSE
-    EXECUTE format('INSERT INTO finance_changes (day) SELECT DISTINCT d FROM (%s) AS days(d)
-      WHERE d IS NOT NULL ON CONFLICT DO NOTHING', days);
+    -- A record without a time has its lines on no day (NULL): every day is read again.
+    EXECUTE format('INSERT INTO finance_changes (day) SELECT DISTINCT coalesce(d, ''-infinity'')
+      FROM (%s) AS days(d) ON CONFLICT DO NOTHING', days);
   END IF;
   RETURN NULL;
 END $$;
