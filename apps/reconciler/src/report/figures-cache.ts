@@ -5,7 +5,12 @@
 // (migration 0029, db/finance-changes.ts), in its own transaction: the cache reads its figures
 // and that log under one snapshot, and next time recomputes the days written since.
 import type { Db } from "../db/database";
-import { currentSnapshot, daysChangedSince, FIGURES_MAX_AGE_MS } from "../db/finance-changes";
+import {
+  currentSnapshot,
+  daysChangedSince,
+  FIGURES_MAX_AGE_MS,
+  type ReadSnapshot,
+} from "../db/finance-changes";
 import { queryText } from "../db/query-rows";
 
 /**
@@ -34,7 +39,7 @@ export class FiguresCache<T> {
   readonly #compute: ComputeDays<T>;
   #days = new Map<string, T>();
   /** The snapshot the kept figures were read under, and when (this process's clock). */
-  #snapshot: string | undefined;
+  #snapshot: ReadSnapshot | undefined;
   #readAt = 0;
   /** Reads one at a time: two page loads never interleave their updates. */
   #queue: Promise<unknown> = Promise.resolve();
