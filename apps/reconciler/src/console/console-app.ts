@@ -21,10 +21,11 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { SecondApprovalLimits } from "../config/second-approval";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { primaryPosition, replayedPast, replayState } from "../db/standby-replay";
 import { tableCsv } from "../export/csv-table";
 import { EXPORTS, type ExportKind, loadExport } from "../export/export-table";
 import { tableXlsx } from "../export/xlsx-table";
-import { loadReport, reportFiguresCache } from "../report/report-data";
+import { loadReport, type ReportFiguresCache, reportFiguresCache } from "../report/report-data";
 import { errorText } from "../store/error-text";
 import { acceptOrWriteOff, decideApproval, pendingApproval } from "../workflow/approvals";
 import {
@@ -75,7 +76,15 @@ import {
 import { CONSOLE_SCRIPT } from "./console-script";
 
 export interface ConsoleAppOptions {
+  /** Where actions, sign-ins and sessions go: the primary (DATABASE_URL). */
   db: Db;
+  /**
+   * Where the read pages (report, queue, break page, exports) are read: a hot standby
+   * (RECONCILER_READ_DATABASE_URL); unset, `db`.
+   */
+  readDb?: Db | undefined;
+  /** The report page's kept figures (a new cache when unset). */
+  figures?: ReportFiguresCache | undefined;
   /** Above these amounts an accept or write-off waits for a second approver (unset: never). */
   secondApproval?: SecondApprovalLimits | undefined;
   /** The interface the console listens on: on loopback, only loopback Host names are served. */
@@ -96,6 +105,8 @@ type ConsoleEnv = {
 };
 
 const MAX_BODY = 64 * 1024;
+/** How long a page waits for the standby to replay the person's own last action. */
+const OWN_WRITE_WAIT_MS = 2_000;
 const SESSION_SECONDS = 12 * 3600;
 
 const refuse = (status: ContentfulStatusCode, message: string) =>
@@ -270,8 +281,29 @@ const readForm = every(
 
 export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
   const { db } = opts;
-  // The report page's statement and fees, kept until a finance table is written.
-  const figures = reportFiguresCache();
+  const readDb = opts.readDb ?? db;
+  // The report page's statement and fees per day, recomputed for the days a write changed.
+  const figures = opts.figures ?? reportFiguresCache();
+  // Per session, the primary's WAL position after its last action: its next pages read the
+  // standby once it has replayed that far (a person sees their own accept), else the primary.
+  const ownWrites = new Map<string, string>();
+  const pageDb = async (c: Context<ConsoleEnv>): Promise<Db> => {
+    const lsn = ownWrites.get(c.get("sessionId"));
+    if (readDb === db || lsn === undefined) return readDb;
+    for (const until = Date.now() + OWN_WRITE_WAIT_MS; Date.now() < until; ) {
+      if (await replayedPast(readDb, lsn)) {
+        ownWrites.delete(c.get("sessionId"));
+        return readDb;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return db;
+  };
+  const wrote = async (c: Context<ConsoleEnv>) => {
+    if (readDb === db) return;
+    if (ownWrites.size > 10_000) ownWrites.clear();
+    ownWrites.set(c.get("sessionId"), await primaryPosition(db));
+  };
   const app = new Hono<ConsoleEnv>();
 
   app.use(
@@ -391,6 +423,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
     c.html(messagePage("Unknown break", `no break has the id ${id}`, pageContext(c)), 404);
 
   app.post("/logout", async (c) => {
+    ownWrites.delete(c.get("sessionId"));
     await endSession(db, c.get("sessionId"));
     deleteCookie(c, SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
     return c.redirect("/login", 303);
@@ -418,6 +451,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
     try {
       // A resubmitted form (a double click, a retry) answers as the first did, written once.
       await work(breakId, ctx.actor);
+      await wrote(c);
       return c.redirect(`/breaks/${encodeURIComponent(breakId)}`, 303);
     } catch (error) {
       if (!(error instanceof WorkflowError)) throw error;
@@ -541,7 +575,10 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
       throw refuse(404, `no such export: ${EXPORTS.join(", ")} as .csv or .xlsx`);
     if (format !== "csv" && format !== "xlsx") throw refuse(404, "an export is .csv or .xlsx");
     const { limit: _limit, offset: _offset, ...filter } = filterOf(queueQuery(c));
-    const table = await loadExport(db, kind as ExportKind, { ...filter, entities: limitOf(c) });
+    const table = await loadExport(await pageDb(c), kind as ExportKind, {
+      ...filter,
+      entities: limitOf(c),
+    });
     const body =
       format === "csv" ? tableCsv(table) : new Uint8Array(await tableXlsx(table, kind as string));
     return c.body(body, 200, {
@@ -573,30 +610,34 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
       (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date)
     )
       throw refuse(400, "date must be a calendar day YYYY-MM-DD");
-    const data = await loadReport(db, {
+    const reader = await pageDb(c);
+    const data = await loadReport(reader, {
       date,
       queueLimit: 200,
       cache: figures,
       entities: reportScope(c),
     });
-    return c.html(reportPage(data, pageContext(c), entityParam(c)));
+    const replay = reader === db ? undefined : await replayState(reader);
+    return c.html(reportPage(data, pageContext(c), entityParam(c), replay));
   });
   app.get("/breaks", async (c) => {
     const q = queueQuery(c);
     const filter = { ...filterOf(q), entities: limitOf(c) };
-    const page = await listBreakPage(db, filter);
+    const reader = await pageDb(c);
+    const page = await listBreakPage(reader, filter);
     const { limit: _limit, offset: _offset, ...whole } = filter;
-    return c.html(queuePage(page, q, pageContext(c), await queueTotals(db, whole)));
+    return c.html(queuePage(page, q, pageContext(c), await queueTotals(reader, whole)));
   });
   app.get("/breaks/:id", async (c) => {
     const id = breakIdOf(c);
-    const detail = await showBreak(db, id);
+    const reader = await pageDb(c);
+    const detail = await showBreak(reader, id);
     if (!detail || !sees(c, detail.break.entity)) return unknownBreak(c, id);
     return c.html(
       breakPage(detail, pageContext(c), {
-        pending: await pendingApproval(db, id),
-        next: await nextOpenBreak(db, id, limitOf(c)),
-        manualMatches: await activeManualMatches(db, id),
+        pending: await pendingApproval(reader, id),
+        next: await nextOpenBreak(reader, id, limitOf(c)),
+        manualMatches: await activeManualMatches(reader, id),
       }),
     );
   });

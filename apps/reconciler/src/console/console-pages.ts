@@ -1,6 +1,7 @@
 // The console's pages, rendered on the server: the live report, the break queue with its
 // filters and sorting, one break with its records, history and actions, and the login. Every
 // text from the database or the request goes through esc().
+import type { ReplayState } from "../db/standby-replay";
 import { BREAK_CLASSES } from "../match/break-classes";
 import { moneyText } from "../money-text";
 import { type Cell, esc, htmlTable, type RawCell, REPORT_CSS } from "../report/html-parts";
@@ -102,15 +103,31 @@ export function messagePage(title: string, message: string, ctx?: PageContext): 
 /**
  * The report (every entity's, or the account's entities'); one day's with ?date=YYYY-MM-DD, as
  * `reconciler report --date`, and one entity's with ?entity= (`entity`, the queue's spelling), as
- * `reconciler report --entity`.
+ * `reconciler report --entity`; `replay` when it was read on a hot standby (how far behind the
+ * primary it is).
  */
-export function reportPage(data: ReportData, ctx: PageContext, entity = ""): string {
+export function reportPage(
+  data: ReportData,
+  ctx: PageContext,
+  entity = "",
+  replay?: ReplayState,
+): string {
   const day = `<form method="get" action="/" class="filters" id="day"><label>Day<input type="date" name="date" value="${esc(data.date ?? "")}"></label><label>Entity<input name="entity" value="${esc(entity)}" placeholder="${ctx.entities ? "your entities" : "every entity"} (${MERCHANT_ENTITY})"></label><button class="secondary">Show</button>${data.date || entity ? ` <a href="/">every day${ctx.entities ? ", your entities" : ", every entity"}</a>` : ""}</form>`;
   return layout(
     `Reconciliation report${scopeText(data)}${data.date ? ` of ${data.date}` : ""}`,
-    `<p><a href="/breaks">Work the break queue →</a></p>${day}${reportSections(data, { breakCell: breakLink })}`,
+    `<p><a href="/breaks">Work the break queue →</a></p>${replayNote(replay)}${day}${reportSections(data, { breakCell: breakLink })}`,
     ctx,
   );
+}
+
+function replayNote(replay: ReplayState | undefined): string {
+  if (!replay) return "";
+  const behind =
+    replay.behindSeconds === 0
+      ? "it has replayed all the primary sent"
+      : `${replay.behindSeconds} s behind the primary`;
+  const last = replay.replayedAt ? `; last change replayed: ${replay.replayedAt}` : "";
+  return `<p class="note" id="standby">Read from a standby: ${esc(behind + last)}.</p>`;
 }
 
 const STATUS_CHOICES: [string, string][] = [

@@ -4,13 +4,22 @@ import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import type { SecondApprovalLimits } from "../config/second-approval";
 import type { Db } from "../db/database";
+import { reportFiguresCache } from "../report/report-data";
 import { createConsoleApp } from "./console-app";
 
 export interface ConsoleOptions {
+  /** Actions, sign-ins and sessions (the primary). */
   db: Db;
+  /** The read pages (a hot standby); unset, `db`. */
+  readDb?: Db | undefined;
   /** Above these amounts an accept or write-off waits for a second approver (unset: never). */
   secondApproval?: SecondApprovalLimits | undefined;
   host?: string;
+  /**
+   * Computes the report page's figures of every day before the console answers (seconds over a
+   * large history), so the first load is as quick as the next ones.
+   */
+  warmFigures?: boolean | undefined;
   /** 0 picks a free port. */
   port?: number;
   /** Where errors and sign-ins go (never a password or a cookie; card numbers masked). */
@@ -28,8 +37,12 @@ export interface RunningConsole {
 /** Starts the console; resolves once it listens. */
 export async function startConsole(opts: ConsoleOptions): Promise<RunningConsole> {
   const host = opts.host ?? "127.0.0.1";
+  const figures = reportFiguresCache();
+  if (opts.warmFigures) await figures.read(opts.readDb ?? opts.db);
   const app = createConsoleApp({
+    figures,
     db: opts.db,
+    readDb: opts.readDb,
     secondApproval: opts.secondApproval,
     signInRetentionDays: opts.signInRetentionDays,
     host,

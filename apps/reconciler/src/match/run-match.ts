@@ -2,6 +2,7 @@
 // match_runs. Same data and options in, same matches and breaks out.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
+import { FINANCE_CHANGES_KEPT } from "../db/finance-changes";
 import { isTrue, queryCount, queryRows, queryText } from "../db/query-rows";
 import {
   changedEverything,
@@ -165,6 +166,9 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
         valid_until = ${outcome.validUntil?.toISOString() ?? null}::timestamptz,
         reused_run_id = ${outcome.reusedRunId}::uuid WHERE id = ${runId}::uuid`,
     );
+    // The log of changed days the console's kept figures follow (report/figures-cache.ts) keeps
+    // a day of writes: a reader whose figures are older computes them whole again.
+    await queryRows(db, sql`SELECT finance_prune_changes(${FINANCE_CHANGES_KEPT}::interval)`);
     const { stats, verdict, persisted, stored, reusedRunId, incremental, scopeRecords } = outcome;
     return {
       incremental,

@@ -1,15 +1,35 @@
-// The report's kept figures: every table behind a finance view advances the finance version,
-// the console's cached report equals a fresh one after each kind of write, and figures computed
-// while a writer was uncommitted are not kept.
+// The report's kept figures: every table behind the statement and the fees names the days a
+// write changed (finance_changes), the cache recomputes only those days, and the console's
+// cached report equals a fresh full computation after each kind of write; a writer uncommitted
+// while the figures were read is counted once it commits.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { seedThreeBreaks } from "../testing/breaks";
+import { importLedger } from "../ledger/import-ledger";
+import { runMatch } from "../match/run-match";
+import { seedThreeBreaks, TEST_AS_OF } from "../testing/breaks";
 import { openTestDatabase, type TestDatabase, testBackends } from "../testing/databases";
+import { withoutClock } from "../testing/report-clock";
 import { applyBreakAction } from "../workflow/break-actions";
+import { writeOffBreak } from "../workflow/write-off";
 import { FiguresCache } from "./figures-cache";
-import { financeQuiet, financeVersion } from "./finance-version";
 import { loadReport, reportFiguresCache } from "./report-data";
+
+/** A cache of the day keys themselves, recording which days each computation was asked for. */
+function countingCache() {
+  const asked: (string[] | "every")[] = [];
+  const cache = new FiguresCache<string>(async (db, days) => {
+    asked.push(days ?? "every");
+    const rows = await queryText<{ day: string }>(
+      db,
+      "SELECT DISTINCT day::text AS day FROM finance_daily_statement WHERE day IS NOT NULL",
+    );
+    return new Map(
+      rows.filter((r) => days === undefined || days.includes(r.day)).map((r) => [r.day, r.day]),
+    );
+  });
+  return { asked, read: (db: Db) => cache.read(db) };
+}
 
 describe.each(testBackends())("the report's kept figures (%s)", (kind) => {
   let database: TestDatabase;
@@ -24,20 +44,14 @@ describe.each(testBackends())("the report's kept figures (%s)", (kind) => {
     await database?.dispose();
   });
 
-  it("every column the statement and the fees read, through other views too, advances the version", async () => {
+  it("every column the statement and the fees read, through other views too, names its days", async () => {
     const watched = await queryText<{ table_name: string; column_name: string | null }>(
       db,
       "SELECT table_name, column_name FROM finance_watched_columns()",
     );
-    const triggers = await queryText<{
-      table_name: string;
-      tgname: string;
-      columns: string | null;
-    }>(
+    const triggers = await queryText<{ table_name: string; tgname: string; args: string }>(
       db,
-      `SELECT c.relname AS table_name, g.tgname,
-         (SELECT string_agg(a.attname, ',' ORDER BY a.attname) FROM pg_attribute a
-          WHERE a.attrelid = g.tgrelid AND a.attnum = ANY (g.tgattr)) AS columns
+      `SELECT c.relname AS table_name, g.tgname, encode(g.tgargs, 'escape') AS args
        FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid WHERE g.tgname LIKE 'finance_data_%'`,
     );
     const tables = [...new Set(watched.map((w) => w.table_name))].sort();
@@ -63,8 +77,15 @@ describe.each(testBackends())("the report's kept figures (%s)", (kind) => {
         "finance_data_truncate",
         "finance_data_update",
       ]);
+      // The update trigger compares the watched columns of the old and new rows.
       const update = mine.find((t) => t.tgname === "finance_data_update");
-      expect(update?.columns?.split(",") ?? [], table).toEqual(columns);
+      expect(update?.args.replace(/\\000$/, "").split(", "), table).toEqual(columns);
+      // Each watched table maps its rows to days (else every write recomputes every day).
+      const [days] = await queryText<{ known: boolean | string }>(
+        db,
+        `SELECT finance_row_days_sql('${table}', 'new_rows') IS NOT NULL AS known`,
+      );
+      expect(String(days?.known), table).toMatch(/^(true|t)$/);
     }
     // break_workflow: the acceptance, not the comment or the assignee.
     const workflow = watched
@@ -72,25 +93,19 @@ describe.each(testBackends())("the report's kept figures (%s)", (kind) => {
       .map((w) => w.column_name);
     expect(workflow).toContain("accepted_at");
     expect(workflow).not.toContain("assignee");
-
-    const before = await financeVersion(db);
-    await queryText(db, "UPDATE ledger_entries SET amount = amount WHERE entry_id = 'L-1'");
-    expect(await financeVersion(db)).not.toBe(before);
   });
 
-  it("keeps the figures across a comment and an assignment, not across an accept", async () => {
-    const cache = new FiguresCache<number>();
-    let computed = 0;
-    const read = () => cache.read(db, "all", async () => ++computed);
-    // The first action on a break creates its workflow row: a new row of a table the statement
-    // reads, so the figures are computed again once.
+  it("recomputes the days an accept or a write touched, none after a comment or an assignment", async () => {
+    const { asked, read } = countingCache();
+    // The first action on a break creates its workflow row: its days are read again once.
     await applyBreakAction(db, {
       breakId: ids[1] as string,
       action: "comment",
       actor: "bob",
       text: "first look",
     });
-    await read();
+    await read(db);
+    expect(asked).toEqual(["every"]);
     for (const action of ["comment", "assign"] as const)
       await applyBreakAction(db, {
         breakId: ids[1] as string,
@@ -99,32 +114,49 @@ describe.each(testBackends())("the report's kept figures (%s)", (kind) => {
         text: "looking",
       });
     await queryText(db, "DELETE FROM ledger_entries WHERE entry_id = 'nothing'");
-    await read();
-    expect(computed).toBe(1);
+    await queryText(db, "UPDATE ledger_entries SET provider_ref = provider_ref");
+    await read(db);
+    expect(asked).toEqual(["every"]);
     await applyBreakAction(db, {
       breakId: ids[1] as string,
       action: "accept",
       actor: "bob",
       text: "ok",
     });
-    await read();
-    await read();
-    expect(computed).toBe(2);
-    await applyBreakAction(db, {
-      breakId: ids[1] as string,
-      action: "reopen",
-      actor: "bob",
-    });
-    await read();
-    expect(computed).toBe(3);
+    await read(db);
+    await read(db);
+    // L-2 is booked on 2026-05-02: that day only.
+    expect(asked).toEqual(["every", ["2026-05-02"]]);
+    await applyBreakAction(db, { breakId: ids[1] as string, action: "reopen", actor: "bob" });
+    // A ledger entry moved from one day to another: both days.
+    await queryText(
+      db,
+      "UPDATE ledger_entries SET booked_at = '2026-05-05T10:00:00Z' WHERE entry_id = 'L-3'",
+    );
+    await read(db);
+    expect(asked.at(-1)).toEqual(["2026-05-02", "2026-05-03", "2026-05-05"]);
+    await queryText(
+      db,
+      "UPDATE ledger_entries SET booked_at = '2026-05-03T10:00:00Z' WHERE entry_id = 'L-3'",
+    );
+    await read(db);
+    expect(asked.at(-1)).toEqual(["2026-05-03", "2026-05-05"]);
   });
 
-  it("answers the kept figures until a write, then what a fresh report answers", async () => {
+  it("answers what a fresh report answers after an accept, a reopen, a write-off, an import and a match", async () => {
     const cache = reportFiguresCache();
-    const fresh = () => loadReport(db);
+    const fresh = async () => withoutClock(await loadReport(db));
     const cached = () => loadReport(db, { cache });
-    expect(await cached()).toEqual(await fresh());
-    expect(await cached()).toEqual(await fresh());
+    const same = async (what: string) => {
+      const kept = await cached();
+      expect(withoutClock(kept), what).toEqual(await fresh());
+      for (const date of ["2026-05-01", "2026-05-02", "2026-05-09"])
+        expect(withoutClock(await loadReport(db, { cache, date })), `${what} ${date}`).toEqual(
+          withoutClock(await loadReport(db, { date })),
+        );
+      return kept;
+    };
+    await same("first");
 
     // A workflow action (break_workflow) moves a difference from open to accepted.
     await applyBreakAction(db, {
@@ -133,15 +165,38 @@ describe.each(testBackends())("the report's kept figures (%s)", (kind) => {
       actor: "alice",
       text: "agreed",
     });
-    const afterAccept = await cached();
-    expect(afterAccept).toEqual(await fresh());
+    const afterAccept = await same("accept");
     expect(afterAccept.currencies.find((c) => c.currency === "EUR")?.accepted).toBe("1250.50");
+    await applyBreakAction(db, { breakId: ids[0] as string, action: "reopen", actor: "alice" });
+    const afterReopen = await same("reopen");
+    expect(afterReopen.currencies.find((c) => c.currency === "EUR")?.accepted).toBe("0");
+    await writeOffBreak(db, {
+      breakId: ids[2] as string,
+      actor: "alice",
+      account: "6800 Bank charges",
+      reason: "never billed",
+      date: "2026-05-31",
+    });
+    await same("write-off");
 
     // A ledger correction written in SQL, outside the worker.
     await queryText(db, "UPDATE ledger_entries SET amount = -100.00 WHERE entry_id = 'L-2'");
-    const afterEdit = await cached();
-    expect(afterEdit).toEqual(await fresh());
+    const afterEdit = await same("edit");
     expect(afterEdit.currencies.find((c) => c.currency === "USD")?.ledgerTotal).toBe("-100.00");
+
+    // An import of new entries on a new day, then a match run that explains them as breaks.
+    await importLedger(
+      db,
+      "entry_id,kind,provider_ref,amount,currency,booked_at\n" +
+        "L-7,card_transaction,T-7,-7.25,EUR,2026-05-09T10:00:00Z\n" +
+        "L-8,card_transaction,T-8,-8.50,USD,2026-05-09T23:59:59Z\n",
+    );
+    const afterImport = await same("import");
+    expect(afterImport.statement.filter((r) => r.day === "2026-05-09")).toHaveLength(2);
+    await runMatch(db, { asOf: TEST_AS_OF, onIncomplete: "all" });
+    await same("match");
+    await queryText(db, "DELETE FROM ledger_entries WHERE entry_id = 'L-8'");
+    await same("delete");
   });
 });
 
@@ -151,17 +206,16 @@ if (testBackends().includes("postgres"))
     let database: TestDatabase;
     beforeAll(async () => {
       database = await openTestDatabase("postgres");
+      await seedThreeBreaks(database.db);
     }, 120_000);
     afterAll(async () => {
       await database?.dispose();
     });
 
-    it("does not keep figures computed while a writer is uncommitted", async () => {
+    it("reads a writer's days again once it commits", async () => {
       const db = database.db;
       const other: Database = await database.openAnother();
-      const cache = new FiguresCache<number>();
-      let computed = 0;
-      const read = () => cache.read(db, "all", async () => ++computed);
+      const cache = reportFiguresCache();
       let release!: () => void;
       const held = new Promise<void>((resolve) => {
         release = resolve;
@@ -181,17 +235,15 @@ if (testBackends().includes("postgres"))
           await held;
         });
         await wrote;
-        expect(await financeQuiet(db)).toBe(false);
-        await read();
-        await read();
-        // Neither was kept: the writer's entry, counted in the version, was not in them.
-        expect(computed).toBe(2);
+        // Read while the writer is uncommitted: its entry is in neither.
+        const before = await loadReport(db, { cache });
+        expect(withoutClock(before)).toEqual(withoutClock(await loadReport(db)));
+        expect(before.statement.some((r) => r.day === "2026-05-04")).toBe(false);
         release();
         await writer;
-        expect(await financeQuiet(db)).toBe(true);
-        await read();
-        await read();
-        expect(computed).toBe(3);
+        const after = await loadReport(db, { cache });
+        expect(withoutClock(after)).toEqual(withoutClock(await loadReport(db)));
+        expect(after.statement.find((r) => r.day === "2026-05-04")?.ledgerTotal).toBe("-5");
       } finally {
         release();
         await other.close();

@@ -168,7 +168,8 @@ interface Figures {
 /** Kept figures for a reader that loads the report again and again (the console). */
 export type ReportFiguresCache = FiguresCache<Figures>;
 
-export const reportFiguresCache = (): ReportFiguresCache => new FiguresCache<Figures>();
+export const reportFiguresCache = (): ReportFiguresCache =>
+  new FiguresCache<Figures>(readDayFigures);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -204,9 +205,11 @@ export async function loadReport(
     sql`SELECT id, to_char(as_of AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS as_of, verdict, reasons, stats, duration_ms FROM finance_latest_run`,
   );
   const figures = () => readFigures(db, onDay, scope, inScope);
-  const { statement, fees, entities } = await (opts.cache
-    ? opts.cache.read(db, `${date ?? "all"} ${JSON.stringify(scope ?? null)}`, figures)
-    : figures());
+  const { statement, fees, entities } =
+    await // One entity's or a limited account's figures are read afresh: the kept days are the platform's.
+    (opts.cache && scope === undefined
+      ? keptFigures(db, await opts.cache.read(db), date)
+      : figures());
   const queue = await queryRows<Record<string, string | number | null>>(
     db,
     sql`SELECT priority, class, status, break_id, provider_ref, entry_id, currency, amount::text, age_days, detail,
@@ -405,6 +408,18 @@ export function changedSinceRun(data: ReportData): string | undefined {
   return `the run counted ${open} open, ${pending} pending: breaks were accepted or reopened since; the next match run's verdict counts them`;
 }
 
+/**
+ * The bridge columns of a group of statement lines, as finance_entity_currency_bridge sums
+ * them (the report's entity bridges, over every day or per day).
+ */
+const ENTITY_BRIDGE = sql.raw(`sum(provider_amount)::text AS provider_total,
+  sum(ledger_amount)::text AS ledger_total, sum(provider_amount - ledger_amount)::text AS difference,
+  coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'matched'), 0)::text AS timing,
+  coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation NOT IN ('matched', 'pending', 'unexplained', 'accepted')), 0)::text AS open_breaks,
+  coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'pending'), 0)::text AS pending,
+  coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'accepted'), 0)::text AS accepted,
+  coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'unexplained'), 0)::text AS unexplained`);
+
 async function readFigures(
   db: Db,
   onDay: (column: string) => SQL,
@@ -429,17 +444,88 @@ async function readFigures(
   // Per entity, from the lines finance_entity_currency_bridge reads (for one day, that day's).
   const entities = await queryRows<Record<string, string>>(
     db,
-    sql`SELECT entity, currency, sum(provider_amount)::text AS provider_total,
-        sum(ledger_amount)::text AS ledger_total, sum(provider_amount - ledger_amount)::text AS difference,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'matched'), 0)::text AS timing,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation NOT IN ('matched', 'pending', 'unexplained', 'accepted')), 0)::text AS open_breaks,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'pending'), 0)::text AS pending,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'accepted'), 0)::text AS accepted,
-        coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'unexplained'), 0)::text AS unexplained
+    sql`SELECT entity, currency, ${ENTITY_BRIDGE}
       FROM finance_statement_lines WHERE ${onDay("day")} AND ${inScope()}
       GROUP BY entity, currency ORDER BY entity, currency`,
   );
   return { statement, fees, entities };
+}
+
+const dayList = (days: string[]) => `{${days.join(",")}}`;
+
+/**
+ * The figures of `days` (every day when undefined) per day: the same views and sums as
+ * readFigures, grouped by day as well, so a day's figures can be computed alone and the days'
+ * summed (keptFigures) to what readFigures answers.
+ */
+async function readDayFigures(db: Db, days: string[] | undefined): Promise<Map<string, Figures>> {
+  if (days?.some((day) => !DAY.test(day))) throw new RangeError("days must be YYYY-MM-DD");
+  const onDays = (column: string) =>
+    days === undefined ? sql`true` : sql`${sql.raw(column)} = ANY (${dayList(days)}::date[])`;
+  const statement = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT day::text AS day, currency, provider_total::text, ledger_total::text, difference::text,
+      timing::text, explained_by_breaks::text, pending::text, unexplained::text, by_class::text,
+      accepted::text
+      FROM finance_daily_statement WHERE ${onDays("day")} ORDER BY day, currency`,
+  );
+  const fees = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT day::text AS day, fee_type, currency, provider_total::text, ledger_total::text,
+      difference::text FROM finance_fees_by_type WHERE ${onDays("day")}`,
+  );
+  const entities = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT day::text AS day, entity, currency, ${ENTITY_BRIDGE}
+      FROM finance_statement_lines WHERE ${onDays("day")} GROUP BY day, entity, currency`,
+  );
+  const byDay = new Map<string, Figures>();
+  // A record without a time has a line without a day (NULL): kept under "".
+  const of = (day: string | null | undefined) => {
+    const key = day ?? "";
+    const figures = byDay.get(key) ?? { statement: [], fees: [], entities: [] };
+    byDay.set(key, figures);
+    return figures;
+  };
+  for (const row of statement) of(row.day).statement.push(row);
+  for (const row of fees) of(row.day).fees.push(row);
+  for (const row of entities) of(row.day).entities.push(row);
+  return byDay;
+}
+
+/**
+ * The report's figures of `date` (every day when undefined) from the kept days: the statement's
+ * rows in day order (a row without a day last, as ORDER BY puts NULL), the fees and the entity
+ * bridges summed over the days by Postgres (numeric sums, the same order as readFigures').
+ */
+async function keptFigures(
+  db: Db,
+  days: ReadonlyMap<string, Figures>,
+  date: string | undefined,
+): Promise<Figures> {
+  const keys = date === undefined ? [...days.keys()] : days.has(date) ? [date] : [];
+  keys.sort((a, b) => (a === "" ? 1 : b === "" ? -1 : a < b ? -1 : a > b ? 1 : 0));
+  const chosen = keys.map((day) => days.get(day) as Figures);
+  const fees = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT fee_type, currency, sum(provider_total)::text AS provider_total,
+        sum(ledger_total)::text AS ledger_total, sum(difference)::text AS difference
+      FROM jsonb_to_recordset(${JSON.stringify(chosen.flatMap((f) => f.fees))}::jsonb)
+        AS f(fee_type text, currency text, provider_total numeric, ledger_total numeric, difference numeric)
+      GROUP BY fee_type, currency ORDER BY fee_type, currency`,
+  );
+  const entities = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT entity, currency, sum(provider_total)::text AS provider_total,
+        sum(ledger_total)::text AS ledger_total, sum(difference)::text AS difference,
+        sum(timing)::text AS timing, sum(open_breaks)::text AS open_breaks, sum(pending)::text AS pending,
+        sum(accepted)::text AS accepted, sum(unexplained)::text AS unexplained
+      FROM jsonb_to_recordset(${JSON.stringify(chosen.flatMap((f) => f.entities))}::jsonb)
+        AS f(entity text, currency text, provider_total numeric, ledger_total numeric, difference numeric,
+          timing numeric, open_breaks numeric, pending numeric, accepted numeric, unexplained numeric)
+      GROUP BY entity, currency ORDER BY entity, currency`,
+  );
+  return { statement: chosen.flatMap((f) => f.statement), fees, entities };
 }
 
 /**

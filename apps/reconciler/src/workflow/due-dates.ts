@@ -5,7 +5,7 @@
 // accepted or resolved one is no longer work. Overdue: due before the latest run's as_of (the
 // time every age is measured from), so the queue, the report and the views agree.
 //
-// The rule itself is SQL, finance_due_at (migration 0029), so the views finance people read
+// The rule itself is SQL, finance_due_at (migration 0030), so the views finance people read
 // (finance_open_breaks.due_at, overdue) and the queue compute it one way. The settings come from
 // the environment; the views read them from due_settings, which storeDueSettings keeps equal to
 // the settings of the last reconciler command that opened the database for writing.

@@ -1,15 +1,24 @@
 // `reconciler console [--port 8790] [--host 127.0.0.1]`: the web console on the configured
-// database until SIGINT/SIGTERM. People sign in with their own accounts (`reconciler users add`);
-// with no account that can sign in it refuses to start and says how to add one.
+// database until SIGINT/SIGTERM; its read pages on RECONCILER_READ_DATABASE_URL when set (a hot
+// standby), its actions, sign-ins and sessions on the database. People sign in with their own
+// accounts (`reconciler users add`); with no account that can sign in it refuses to start and
+// says how to add one.
 // RECONCILER_SECOND_APPROVAL_ABOVE sets maker-checker's amounts (config/second-approval.ts).
 import * as v from "valibot";
 import { SECOND_APPROVAL_SETTING, secondApprovalLimits } from "../../config/second-approval";
 import { SIGN_IN_RETENTION_SETTING, signInRetentionDays } from "../../config/sign-in-retention";
 import { startConsole } from "../../console/console-server";
+import type { Database } from "../../db/database";
 import { EXIT } from "../../exit-codes";
 import { activeUserCount } from "../../workflow/console-users";
 import type { Command } from "../command";
-import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
+import {
+  commandFlags,
+  configOf,
+  openConfiguredDatabase,
+  openReadDatabase,
+  reportError,
+} from "../command-support";
 import { logSink } from "../log-sink";
 import { UsageError } from "../parse-args";
 
@@ -39,7 +48,10 @@ export const consoleCommand: Command = {
       const signInRetention = signInRetentionDays(io.env[SIGN_IN_RETENTION_SETTING]);
       const config = configOf(args, io);
       const database = await openConfiguredDatabase(config);
+      // The read pages on a hot standby when RECONCILER_READ_DATABASE_URL names one.
+      let reads: Database | undefined;
       try {
+        if (config.readDatabaseUrl) reads = await openReadDatabase(config);
         if ((await activeUserCount(database.db)) === 0)
           throw new UsageError(
             "no console account can sign in yet: add one with `reconciler users add NAME --role approver` (it prints the password once), then start the console again",
@@ -47,6 +59,8 @@ export const consoleCommand: Command = {
         const log = logSink(io);
         const running = await startConsole({
           db: database.db,
+          readDb: reads?.db,
+          warmFigures: true,
           secondApproval,
           signInRetentionDays: signInRetention,
           host,
@@ -63,6 +77,7 @@ export const consoleCommand: Command = {
         await running.close();
         return EXIT.ok;
       } finally {
+        await reads?.close();
         await database.close();
       }
     } catch (error) {
