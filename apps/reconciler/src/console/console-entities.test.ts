@@ -147,12 +147,15 @@ describe.each(testBackends())("a console account limited to entities on %s", (ki
     expect(all).toContain(own);
   });
 
+  // A page's form token is random text: it may spell a currency code.
+  const withoutTokens = (html: string) => html.replace(/name="form_token" value="[^"]*"/g, "");
+
   it("shows the report of its entities only, without the platform's total", async () => {
     const page = await consolePage(f, "/", sam.cookie);
     expect(page).toContain("Reconciliation report of entity SUB1");
     expect(page).not.toContain("the table above is the platform");
     expect(page).toMatch(/HKD/);
-    expect(page).not.toMatch(/EUR|USD/);
+    expect(withoutTokens(page)).not.toMatch(/EUR|USD/);
     for (const id of merchants) expect(page).not.toContain(id);
     const other = await get("/?entity=(merchant)");
     expect(other.status).toBe(404);
@@ -163,6 +166,6 @@ describe.each(testBackends())("a console account limited to entities on %s", (ki
     expect(whole).toContain("the table above is the platform&#39;s total");
     const one = await consolePage(f, "/?entity=sub1", alice.cookie);
     expect(one).toContain("Reconciliation report of entity SUB1");
-    expect(one).not.toMatch(/EUR|USD/);
+    expect(withoutTokens(one)).not.toMatch(/EUR|USD/);
   });
 });
