@@ -40,7 +40,10 @@ export async function loadExport(
   kind: ExportKind,
   filter: ExportFilter,
 ): Promise<ExportTable> {
-  if (kind === "breaks") return breaksTable(await filteredBreaks(db, filter));
+  if (kind === "breaks") {
+    const breaks = await filteredBreaks(db, filter);
+    return breaksTable(breaks, await effectsOf(db, breaks));
+  }
   const given = Object.values(filter).some((x) => x !== undefined);
   // Without a filter every row; with one the rows of the breaks it chooses, in any status.
   const ids = given
@@ -59,7 +62,25 @@ async function filteredBreaks(db: Db, filter: ExportFilter): Promise<BreakRow[]>
   return (await listBreakPage(db, { ...filter, limit: null, offset: 0 })).rows;
 }
 
-function breaksTable(rows: BreakRow[]): ExportTable {
+/**
+ * Each break's signed effect (provider − ledger) per currency it touches, as the bridge counts it
+ * (finance_break_effects): `EUR=146.77;SGD=-146.77`. A break's amounts are in one currency, so
+ * without it a currency_mismatch's ledger side would be summed under the provider's currency.
+ */
+async function effectsOf(db: Db, breaks: BreakRow[]): Promise<Map<string, string>> {
+  if (breaks.length === 0) return new Map();
+  const ids = JSON.stringify(breaks.map((b) => b.breakId));
+  const rows = await queryRows<{ break_id: string; effects: string }>(
+    db,
+    sql`SELECT break_id, string_agg(currency || '=' || effect::text, ';' ORDER BY currency) AS effects
+      FROM finance_break_effects
+      WHERE break_id IN (SELECT jsonb_array_elements_text(${ids}::jsonb))
+      GROUP BY break_id`,
+  );
+  return new Map(rows.map((r) => [r.break_id, r.effects]));
+}
+
+function breaksTable(rows: BreakRow[], effects: Map<string, string>): ExportTable {
   const columns: [ExportColumn, (b: BreakRow) => string | null][] = [
     [text("break_id"), (b) => b.breakId],
     [text("class"), (b) => b.class],
@@ -85,6 +106,9 @@ function breaksTable(rows: BreakRow[]): ExportTable {
     [text("due_at"), (b) => b.dueAt],
     [text("overdue"), (b) => (b.dueAt === null ? null : String(b.overdue))],
     [text("detail"), (b) => b.detail],
+    // Appended, so the columns before keep their places for existing spreadsheets.
+    [text("entity"), (b) => b.entity],
+    [text("effects"), (b) => effects.get(b.breakId) ?? null],
   ];
   return {
     columns: columns.map(([c]) => c),
@@ -95,7 +119,8 @@ function breaksTable(rows: BreakRow[]): ExportTable {
 async function journalTable(db: Db, where: ReturnType<typeof sql>): Promise<ExportTable> {
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`SELECT ${JOURNAL_COLUMNS} FROM journal_entries WHERE ${where} ORDER BY id`,
+    // By the table's id: the output column "id" is text, and "10" would sort before "2".
+    sql`SELECT ${JOURNAL_COLUMNS} FROM journal_entries WHERE ${where} ORDER BY journal_entries.id`,
   );
   return {
     columns: [
@@ -135,7 +160,7 @@ async function auditTable(db: Db, where: ReturnType<typeof sql>): Promise<Export
     sql`SELECT id::text AS id, break_id,
         to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, actor, action, text,
         class, amount::text AS amount, currency
-      FROM break_actions WHERE ${where} ORDER BY id`,
+      FROM break_actions WHERE ${where} ORDER BY break_actions.id`,
   );
   const names = ["id", "break_id", "at", "actor", "action", "text", "class", "amount", "currency"];
   return {

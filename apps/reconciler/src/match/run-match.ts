@@ -66,9 +66,18 @@ export interface MatchRunResult {
   scopeRecords: number | null;
 }
 
+/**
+ * The version of the matching rules: raised by a release that changes what a break holds (its
+ * amount, its records), so that the first run after it matches in full instead of reusing or
+ * building on results the earlier rules wrote. 2: missing_in_ledger and missing_at_provider
+ * amounts include their fees.
+ */
+export const MATCH_RULES = 2;
+
 /** The options a run records, and compares with the last run's before reusing its results. */
 function runParams(o: ResolvedMatchOptions): Record<string, string | number> {
   return {
+    rules: MATCH_RULES,
     ledgerGraceMs: o.ledgerGraceMs,
     providerGraceMs: o.providerGraceMs,
     pendingStatusGraceMs: o.pendingStatusGraceMs,

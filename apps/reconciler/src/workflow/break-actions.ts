@@ -186,11 +186,13 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
     const seenId = input.seen?.lastActionId;
     if (seenId !== undefined) {
       // Read under the lock: every action on the break (and a lapse) writes its row holding it.
+      // In the order of the number: the output column "id" is text ("10" before "9").
       const later = await queryRows<LaterAction>(
         tx,
         sql`SELECT id::text AS id, actor, action, text,
             to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
-          FROM break_actions WHERE break_id = ${breakId} AND id > ${seenId}::bigint ORDER BY id`,
+          FROM break_actions WHERE break_id = ${breakId} AND id > ${seenId}::bigint
+          ORDER BY break_actions.id`,
       );
       const same = later.find((r) => r.actor === actor && r.action === action && r.text === text);
       if (same) {

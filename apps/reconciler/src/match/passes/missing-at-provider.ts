@@ -26,10 +26,12 @@ function missingAtProviderStatement(o: ResolvedMatchOptions): Statement {
         provider_ref: "x.ref",
         entry_id: "x.entry_id",
         currency: "x.currency",
-        amount: "abs(x.amount)",
-        ledger_amount: "x.amount",
-        detail: `format('entry %s books %s %s on %s %s, which the provider does not have', x.entry_id,
-          x.amount, x.currency, replace(x.kind, '_', ' '), x.ref)`,
+        // The entry with its fee lines in its currency, as the statement explains the break.
+        amount: "abs(x.amount + coalesce(t.fees, 0))",
+        ledger_amount: "x.amount + coalesce(t.fees, 0)",
+        detail: `format('entry %s books %s %s on %s %s%s, which the provider does not have', x.entry_id,
+          x.amount, x.currency, replace(x.kind, '_', ' '), x.ref,
+          CASE WHEN t.fees <> 0 THEN format(' (fee lines %s, together %s)', t.fees, x.amount + t.fees) ELSE '' END)`,
         occurred_at: "x.booked_at",
         side: "'ledger'",
         item_kind: "'ledger_entry'",
@@ -39,6 +41,7 @@ function missingAtProviderStatement(o: ResolvedMatchOptions): Statement {
         main_item: "r.main",
       },
       `FROM l x JOIN recs r ON r.owner = x.entry_id
+      LEFT JOIN fees t ON t.owner = x.entry_id AND t.currency = x.currency
       WHERE x.kind <> 'fee'`,
       `l AS (SELECT l.* FROM ledger_leftovers l WHERE ${openLedger("l")}),
       parent AS (SELECT DISTINCT ON (ref) entry_id, ref FROM l WHERE kind <> 'fee' ORDER BY ref, entry_id),
@@ -47,7 +50,8 @@ function missingAtProviderStatement(o: ResolvedMatchOptions): Statement {
         UNION ALL
         SELECT pa.entry_id, f.entry_id, f.amount, f.currency, false FROM l f JOIN parent pa ON pa.ref = f.ref
         WHERE f.kind = 'fee'
-      )`,
+      ),
+      fees AS (SELECT owner, currency, sum(amount) AS fees FROM recs WHERE NOT main GROUP BY owner, currency)`,
     ),
   };
 }

@@ -27,10 +27,12 @@ function missingInLedgerStatement(o: ResolvedMatchOptions): Statement {
         record_kind: "x.kind",
         provider_ref: "x.ref",
         currency: "x.currency",
-        amount: "abs(x.amount)",
-        provider_amount: "x.amount",
-        detail: `format('%s %s: the provider has %s %s (%s), the ledger has nothing', replace(x.kind, '_', ' '),
-          x.ref, x.amount, x.currency, lower(x.record_type))`,
+        // The record with its fees in its currency, as the statement explains the break.
+        amount: "abs(x.amount + coalesce(t.fees, 0))",
+        provider_amount: "x.amount + coalesce(t.fees, 0)",
+        detail: `format('%s %s: the provider has %s %s (%s%s), the ledger has nothing', replace(x.kind, '_', ' '),
+          x.ref, x.amount, x.currency, lower(x.record_type),
+          CASE WHEN t.fees <> 0 THEN format('; fees %s, together %s', t.fees, x.amount + t.fees) ELSE '' END)`,
         occurred_at: "x.occurred_at",
         side: "'provider'",
         item_kind: "r.kind",
@@ -40,6 +42,7 @@ function missingInLedgerStatement(o: ResolvedMatchOptions): Statement {
         main_item: "r.main",
       },
       `FROM p x JOIN recs r ON r.owner_kind = x.kind AND r.owner = x.item_ref
+      LEFT JOIN fees t ON t.owner_kind = x.kind AND t.owner = x.item_ref AND t.currency = x.currency
       WHERE x.kind <> 'fee'`,
       `p AS (SELECT p.* FROM provider_leftovers p WHERE ${openProvider("p")}
         AND NOT (p.kind = 'account' AND p.amount = 0)),
@@ -50,7 +53,9 @@ function missingInLedgerStatement(o: ResolvedMatchOptions): Statement {
         SELECT x.kind, x.item_ref, f.kind, f.item_ref, f.amount, f.currency, false
         FROM p x JOIN p f ON f.kind = 'fee' AND f.ref = x.ref AND f.parent_kind = x.kind
         WHERE x.kind <> 'fee'
-      )`,
+      ),
+      fees AS (SELECT owner_kind, owner, currency, sum(amount) AS fees FROM recs WHERE NOT main
+        GROUP BY owner_kind, owner, currency)`,
     ),
   };
 }

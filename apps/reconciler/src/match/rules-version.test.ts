@@ -1,0 +1,70 @@
+// A release that changes what a break holds raises MATCH_RULES: the first run after it matches
+// in full, so breaks the earlier rules wrote (a missing_in_ledger's amount without its fees) are
+// rewritten even when no record changed, instead of being reused or built on. The upgrade's
+// migration (0033_fees_in_missing_amounts) brings a written-off break's accepted figures to the
+// new rules' arithmetic, so that run does not lapse it and reverse its journal entries.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RunningSandbox } from "@merchantkit/sandbox";
+import { describe, expect, it } from "vitest";
+import type { Db } from "../db/database";
+import { defaultMigrationsFolder } from "../db/migrations";
+import { queryText } from "../db/query-rows";
+import { testBackends } from "../testing/databases";
+import { EVERY_CLASS_AS_OF, matchEveryClass } from "../testing/every-class";
+import { useSandboxAndDatabase } from "../testing/sandbox-database";
+import { writeOffBreak } from "../workflow/write-off";
+import { runMatch } from "./run-match";
+
+const MIGRATION = "0033_fees_in_missing_amounts.sql";
+
+describe.each(testBackends())("the matching rules' version on %s", (kind) => {
+  let db: Db;
+  let sandbox: RunningSandbox;
+  useSandboxAndDatabase(kind, (opened) => {
+    ({ db, sandbox } = opened);
+  });
+
+  it("makes the first run after a change of rules a full one that keeps write-offs", async () => {
+    await matchEveryClass(db, sandbox);
+    const feeBreaks = `SELECT b.break_id, b.amount::text AS amount FROM breaks b
+      WHERE b.class = 'missing_in_ledger' AND b.status <> 'resolved'
+        AND EXISTS (SELECT 1 FROM break_records r WHERE r.break_id = b.break_id AND r.record_kind = 'fee')
+      ORDER BY b.break_id`;
+    const [written] = await queryText<{ break_id: string; amount: string }>(db, feeBreaks);
+    expect(written).toBeDefined();
+    const writtenId = written?.break_id as string;
+    await writeOffBreak(db, { breakId: writtenId, actor: "ana", account: "6000", reason: "x" });
+
+    // What the earlier rules left: amounts without the fees, accepted as such, runs recorded
+    // without `rules`.
+    const main = `(SELECT r.amount FROM break_records r WHERE r.break_id = breaks.break_id
+      AND r.record_kind <> 'fee')`;
+    await queryText(
+      db,
+      `UPDATE breaks SET amount = abs(${main}), provider_amount = ${main}
+       WHERE break_id = '${writtenId}'`,
+    );
+    await queryText(
+      db,
+      `UPDATE break_workflow w SET accepted_amount = b.amount, accepted_provider_amount = b.provider_amount
+       FROM breaks b WHERE b.break_id = w.break_id AND w.break_id = '${writtenId}'`,
+    );
+    await queryText(db, `UPDATE match_runs SET params = params - 'rules'`);
+    await queryText(db, readFileSync(join(defaultMigrationsFolder(), MIGRATION), "utf8"));
+
+    const run = await runMatch(db, { asOf: new Date(EVERY_CLASS_AS_OF) });
+    expect([run.reusedRunId, run.incremental]).toEqual([null, false]);
+    expect(await queryText(db, feeBreaks)).toEqual([written]);
+    const [state] = await queryText<{ status: string; reversals: string }>(
+      db,
+      `SELECT w.status, (SELECT count(*)::text FROM journal_entries j
+         WHERE j.break_id = w.break_id AND j.reverses_id IS NOT NULL) AS reversals
+       FROM finance_break_workflow w WHERE w.break_id = '${writtenId}'`,
+    );
+    expect(state).toEqual({ status: "accepted", reversals: "0" });
+    // And the next run, under the same rules, reuses again.
+    const again = await runMatch(db, { asOf: new Date(EVERY_CLASS_AS_OF) });
+    expect(again.reusedRunId).not.toBeNull();
+  }, 180_000);
+});
