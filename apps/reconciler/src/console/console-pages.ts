@@ -20,9 +20,9 @@ import { QUEUE_SORTS } from "../workflow/break-queries";
 import type { ActiveManualMatch } from "../workflow/manual-match";
 import { queueSearch } from "../workflow/queue-search";
 import type { QueueTotal } from "../workflow/queue-totals";
+import { labelledFields, recordKindOf } from "../workflow/record-fields";
 import { type Capability, may, type Role } from "../workflow/roles";
 import { UNASSIGNED_FILTER } from "../workflow/typed-text";
-import { labelledFields } from "./record-fields";
 
 const CONSOLE_CSS = `
 header{display:flex;gap:18px;align-items:center;border-bottom:1px solid #d8dde6;margin:-24px -24px 16px;padding:10px 24px;background:#1d2430;color:#fff}
@@ -303,13 +303,6 @@ export function queuePage(
     ctx,
   );
 }
-
-// What a provider record is, by the table it is stored in.
-const RECORD_TABLES: Record<string, string> = {
-  card_transactions: "card transaction",
-  operate_records: "card operation",
-  account_transactions: "account transaction",
-};
 
 function fieldList(fields: readonly [string, string | null][] | undefined): string {
   if (!fields) return `<p class="muted">none</p>`;
@@ -658,7 +651,7 @@ ${summary}
 <h2>Actions</h2><div class="actions">${actions.join("")}</div>
 <h2>History</h2>${h.rows.length === 0 ? `<p class="muted">No action yet.</p>` : history}
 <h2>Records</h2>${records}
-<div class="cols"><section><h2>Provider record${detail.providerRecord ? ` (${esc(RECORD_TABLES[detail.providerRecord.table] ?? detail.providerRecord.table)})` : ""}</h2>${fieldList(detail.providerRecord?.fields)}</section>
+<div class="cols"><section><h2>Provider record${detail.providerRecord ? ` (${esc(recordKindOf(detail.providerRecord.table))})` : ""}</h2>${fieldList(detail.providerRecord?.fields)}</section>
 <section><h2>Ledger entry</h2>${fieldList(detail.ledgerEntry)}</section></div>`,
     ctx,
   );

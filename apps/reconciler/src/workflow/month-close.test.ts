@@ -6,7 +6,8 @@
 // summed, the breaks' signed effects by status, the report, the queue totals (breaks list's, and
 // the console's over HTTP as a signed-in approver), the breaks, journal and audit downloads, and
 // the journal entries against the written-off breaks' effects.
-import { compareDecimal, sumDecimals } from "@merchantkit/core";
+
+import { sumDecimals } from "@merchantkit/core";
 import type { RunningSandbox } from "@merchantkit/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningConsole, startConsole } from "../console/console-server";
@@ -16,6 +17,12 @@ import { readCsv } from "../ledger/csv";
 import { runMatch } from "../match/run-match";
 import { moneyText } from "../money-text";
 import { loadReport } from "../report/report-data";
+import {
+  BRIDGE_COLUMNS,
+  type BridgeColumn,
+  sameAmount,
+  sumByCurrency,
+} from "../testing/bridge-ties";
 import { postSignIn } from "../testing/console";
 import { testBackends } from "../testing/databases";
 import { EVERY_CLASS_AS_OF, matchEveryClass } from "../testing/every-class";
@@ -27,26 +34,7 @@ import { matchManually, unmatchManually } from "./manual-match";
 import { queueTotals } from "./queue-totals";
 import { writeOffBreak } from "./write-off";
 
-const same = (a: string | undefined, b: string | undefined) =>
-  compareDecimal(a ?? "0", b ?? "0") === 0;
-const COLUMNS = [
-  "provider_total",
-  "ledger_total",
-  "difference",
-  "timing",
-  "open_breaks",
-  "pending",
-  "accepted",
-  "unexplained",
-] as const;
-type Bridge = Record<(typeof COLUMNS)[number], string>;
-
-/** Per currency, the sum of `amount` over `rows` (decimal text). */
-function sumBy<T>(rows: T[], currency: (r: T) => string, amount: (r: T) => string) {
-  const out = new Map<string, string>();
-  for (const r of rows) out.set(currency(r), sumDecimals([out.get(currency(r)) ?? "0", amount(r)]));
-  return out;
-}
+type Bridge = Record<BridgeColumn, string>;
 
 describe.each(testBackends())("closing a month on %s", (kind) => {
   let db: Db;
@@ -81,8 +69,8 @@ describe.each(testBackends())("closing a month on %s", (kind) => {
 
   async function ties(step: string): Promise<void> {
     const at = (what: string) => `${step}: ${what}`;
-    const cols = COLUMNS.map((c) => `${c}::text AS ${c}`).join(", ");
-    const sums = COLUMNS.map((c) => `sum(${c})::text AS ${c}`).join(", ");
+    const cols = BRIDGE_COLUMNS.map((c) => `${c}::text AS ${c}`).join(", ");
+    const sums = BRIDGE_COLUMNS.map((c) => `sum(${c})::text AS ${c}`).join(", ");
     const bridge = await rows<Bridge & { currency: string }>(
       `SELECT currency, ${cols} FROM finance_currency_bridge ORDER BY currency`,
     );
@@ -140,7 +128,7 @@ describe.each(testBackends())("closing a month on %s", (kind) => {
         .filter((e) => e !== "")
         .map((e) => e.split("=") as [string, string]),
     );
-    const exportedEffects = sumBy(
+    const exportedEffects = sumByCurrency(
       exported,
       ([c]) => c,
       ([, a]) => a,
@@ -151,9 +139,10 @@ describe.each(testBackends())("closing a month on %s", (kind) => {
       if (parts.length !== 1) continue;
       const [currency, effect] = (parts[0] as string).split("=") as [string, string];
       expect(l[col("currency")], at(`${l[0]} currency`)).toBe(currency);
-      expect(same(l[col("amount")], effect.replace(/^-/, "")), at(`${l[0]} ${l[1]} at stake`)).toBe(
-        true,
-      );
+      expect(
+        sameAmount(l[col("amount")], effect.replace(/^-/, "")),
+        at(`${l[0]} ${l[1]} at stake`),
+      ).toBe(true);
     }
 
     // Journal entries net, per break and currency, to the effect of a break written off.
@@ -168,16 +157,18 @@ describe.each(testBackends())("closing a month on %s", (kind) => {
       const expected = writtenOff.has(j.break_id)
         ? breakEffects.find((e) => e.break_id === j.break_id && e.currency === j.currency)?.effect
         : "0";
-      expect(same(j.net, expected), at(`journal of ${j.break_id} in ${j.currency}`)).toBe(true);
+      expect(sameAmount(j.net, expected), at(`journal of ${j.break_id} in ${j.currency}`)).toBe(
+        true,
+      );
     }
     const [jHead, ...jLines] = await download("/export/journal.csv");
     const jc = (name: string) => (jHead as string[]).indexOf(name);
-    const journalTotal = sumBy(
+    const journalTotal = sumByCurrency(
       journal,
       (j) => j.currency,
       (j) => j.net,
     );
-    const downloadedJournal = sumBy(
+    const downloadedJournal = sumByCurrency(
       jLines,
       (l) => l[jc("currency")] as string,
       (l) => l[jc("amount")] as string,
@@ -186,7 +177,7 @@ describe.each(testBackends())("closing a month on %s", (kind) => {
       [...journalTotal.keys()].sort(),
     );
     for (const [c, total] of journalTotal)
-      expect(same(downloadedJournal.get(c), total), at(`journal download ${c}`)).toBe(true);
+      expect(sameAmount(downloadedJournal.get(c), total), at(`journal download ${c}`)).toBe(true);
     const ids = jLines.map((l) => BigInt(l[jc("id")] as string));
     expect(
       ids.every((id, i) => i === 0 || id > (ids[i - 1] as bigint)),
@@ -197,28 +188,40 @@ describe.each(testBackends())("closing a month on %s", (kind) => {
     expect(report.currencies.map((c) => c.currency)).toEqual(bridge.map((b) => b.currency));
     for (const [i, b] of bridge.entries()) {
       const c = b.currency;
-      for (const column of COLUMNS) {
-        expect(same(b[column], entities[i]?.[column]), at(`${c} ${column} entities`)).toBe(true);
-        expect(same(b[column], statement[i]?.[column]), at(`${c} ${column} statement`)).toBe(true);
+      for (const column of BRIDGE_COLUMNS) {
+        expect(sameAmount(b[column], entities[i]?.[column]), at(`${c} ${column} entities`)).toBe(
+          true,
+        );
+        expect(sameAmount(b[column], statement[i]?.[column]), at(`${c} ${column} statement`)).toBe(
+          true,
+        );
       }
       const parts = [b.timing, b.open_breaks, b.pending, b.accepted, b.unexplained];
-      expect(same(sumDecimals(parts), b.difference), at(`${c} bridge adds up`)).toBe(true);
-      expect(same(b.unexplained, "0"), at(`${c} unexplained`)).toBe(true);
-      expect(same(effectOf(c, "open"), b.open_breaks), at(`${c} open effects`)).toBe(true);
-      expect(same(effectOf(c, "pending"), b.pending), at(`${c} pending effects`)).toBe(true);
-      expect(same(effectOf(c, "accepted"), b.accepted), at(`${c} accepted effects`)).toBe(true);
+      expect(sameAmount(sumDecimals(parts), b.difference), at(`${c} bridge adds up`)).toBe(true);
+      expect(sameAmount(b.unexplained, "0"), at(`${c} unexplained`)).toBe(true);
+      expect(sameAmount(effectOf(c, "open"), b.open_breaks), at(`${c} open effects`)).toBe(true);
+      expect(sameAmount(effectOf(c, "pending"), b.pending), at(`${c} pending effects`)).toBe(true);
+      expect(sameAmount(effectOf(c, "accepted"), b.accepted), at(`${c} accepted effects`)).toBe(
+        true,
+      );
       const shown = report.currencies[i];
-      expect(same(shown?.providerTotal, b.provider_total), at(`${c} report provider`)).toBe(true);
-      expect(same(shown?.ledgerTotal, b.ledger_total), at(`${c} report ledger`)).toBe(true);
-      expect(same(shown?.openBreaks, b.open_breaks), at(`${c} report open`)).toBe(true);
-      expect(same(shown?.accepted, b.accepted), at(`${c} report accepted`)).toBe(true);
+      expect(sameAmount(shown?.providerTotal, b.provider_total), at(`${c} report provider`)).toBe(
+        true,
+      );
+      expect(sameAmount(shown?.ledgerTotal, b.ledger_total), at(`${c} report ledger`)).toBe(true);
+      expect(sameAmount(shown?.openBreaks, b.open_breaks), at(`${c} report open`)).toBe(true);
+      expect(sameAmount(shown?.accepted, b.accepted), at(`${c} report accepted`)).toBe(true);
       const byClass = report.byClass.filter((t) => t.currency === c).map((t) => t.amount);
-      expect(same(sumDecimals(byClass), b.open_breaks), at(`${c} report classes`)).toBe(true);
+      expect(sameAmount(sumDecimals(byClass), b.open_breaks), at(`${c} report classes`)).toBe(true);
       const queued = open.find((t) => t.currency === c)?.effect;
       const openAndPending = sumDecimals([b.open_breaks, b.pending]);
-      expect(same(queued, openAndPending), at(`${c} queue totals`)).toBe(true);
-      expect(same(accepted.find((t) => t.currency === c)?.effect, b.accepted), at(c)).toBe(true);
-      expect(same(exportedEffects.get(c), openAndPending), at(`${c} breaks export`)).toBe(true);
+      expect(sameAmount(queued, openAndPending), at(`${c} queue totals`)).toBe(true);
+      expect(sameAmount(accepted.find((t) => t.currency === c)?.effect, b.accepted), at(c)).toBe(
+        true,
+      );
+      expect(sameAmount(exportedEffects.get(c), openAndPending), at(`${c} breaks export`)).toBe(
+        true,
+      );
     }
   }
 

@@ -1,5 +1,6 @@
 // `reconciler breaks show ID [--json]`: one break with its records, the provider record, the
-// ledger entry and its audit history. Every line of the text form goes through terminalText:
+// ledger entry (labelled, amounts with their currency, as the console shows them) and its audit
+// history. Every line of the text form goes through terminalText:
 // comments, names and ledger fields are anyone's typing (an ESC or a line break must not reach
 // the terminal raw).
 
@@ -8,6 +9,7 @@ import { moneyText } from "../../money-text";
 import { historyTable } from "../../report/report-tables";
 import { tableLines, terminalText } from "../../text-table";
 import { showBreak } from "../../workflow/break-queries";
+import { labelledFields, recordKindOf } from "../../workflow/record-fields";
 import { WorkflowError } from "../../workflow/workflow-error";
 import type { Command } from "../command";
 import { commandFlags } from "../command-support";
@@ -49,14 +51,14 @@ export const breaksShowCommand: Command = {
         out(`  resolved at ${resolved.at} by match run ${resolved.runId}: ${resolved.why}`);
       for (const [title, fields] of [
         [
-          `Provider record (${detail.providerRecord?.table ?? "none"})`,
+          `Provider record (${detail.providerRecord ? recordKindOf(detail.providerRecord.table) : "none"})`,
           detail.providerRecord?.fields,
         ],
         ["Ledger entry", detail.ledgerEntry],
       ] as const) {
         out("");
         out(title);
-        for (const [k, value] of fields ?? []) out(`  ${k}: ${value ?? "-"}`);
+        for (const [k, value] of labelledFields(fields ?? [])) out(`  ${k}: ${value ?? "-"}`);
       }
       out("");
       out("History");

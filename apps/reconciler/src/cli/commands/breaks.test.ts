@@ -243,6 +243,18 @@ describe.each(testBackends())("reconciler breaks on %s", (kind) => {
     );
   });
 
+  it("shows the ledger entry labelled, each amount with its currency, as the console does", async () => {
+    const show = await cli(["breaks", "show", opened.ids[0] as string]);
+    expect(show.code).toBe(EXIT.ok);
+    const entry = show.out.slice(show.out.indexOf("Ledger entry"), show.out.indexOf("History"));
+    expect(entry).toContain("  Entry ID: L-1");
+    expect(entry).toContain("  Amount: -1,250.50 EUR");
+    // Storage names are gone: no column spelled as stored, no currency line of its own.
+    expect(entry.filter((line) => /^\s+[a-z_]+:/.test(line))).toEqual([]);
+    expect(entry.filter((line) => /^\s+Currency:/.test(line))).toEqual([]);
+    expect(show.out).toContain("Provider record (none)");
+  });
+
   it("reads a value starting with '-' and a digit: --amount -99.9, a comment \"-12.50 ...\"", async () => {
     const id = opened.ids[2] as string;
     const comment = await cli(["breaks", "comment", id, "-12.50", "fee reversed", "--as", "bob"]);

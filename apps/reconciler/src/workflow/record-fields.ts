@@ -1,4 +1,4 @@
-// A stored row as the break page's panels show it (provider record, ledger entry): each column
+// A stored row as a person reads it (the console's break page, `breaks show`): each column
 // under a label a person reads, each amount with its currency (the currency column folded into
 // it), and the bookkeeping columns of the sync left out.
 import { moneyText } from "../money-text";
@@ -55,3 +55,13 @@ export function labelledFields(fields: readonly Field[]): Field[] {
   }
   return shown;
 }
+
+// What a provider record is, by the table it is stored in.
+const RECORD_TABLES: Record<string, string> = {
+  card_transactions: "card transaction",
+  operate_records: "card operation",
+  account_transactions: "account transaction",
+};
+
+/** "card transaction" for card_transactions: the kind of record a table stores. */
+export const recordKindOf = (table: string): string => RECORD_TABLES[table] ?? table;
