@@ -41,7 +41,7 @@ button.secondary{background:#fff;color:#1d2430;border:1px solid #cbd5e1;border-r
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:6px 0}dt{color:#6b7280}dd{margin:0;font-variant-numeric:tabular-nums}
 .cols{display:flex;gap:32px;flex-wrap:wrap}.cols>section{min-width:320px}
 nav.pager{display:flex;gap:16px;margin:8px 0}
-td,dd{overflow-wrap:anywhere}#queue td:nth-child(5),#history td:nth-child(1){white-space:nowrap}
+td,dd{overflow-wrap:anywhere}#queue td:nth-child(5),#history td:nth-child(1){white-space:nowrap}#queue td:nth-child(2),#queue td:nth-child(10),.status{white-space:nowrap;overflow-wrap:normal}
 #history td:nth-child(4){white-space:pre-wrap}
 `;
 
@@ -112,7 +112,7 @@ export function reportPage(
   entity = "",
   replay?: ReplayState,
 ): string {
-  const day = `<form method="get" action="/" class="filters" id="day"><label>Day<input type="date" name="date" value="${esc(data.date ?? "")}"></label><label>Entity<input name="entity" value="${esc(entity)}" placeholder="${ctx.entities ? "your entities" : "every entity"} (${MERCHANT_ENTITY})"></label><button class="secondary">Show</button>${data.date || entity ? ` <a href="/">every day${ctx.entities ? ", your entities" : ", every entity"}</a>` : ""}</form>`;
+  const day = `<form method="get" action="/" class="filters" id="day"><label>Day<input type="date" name="date" value="${esc(data.date ?? "")}"></label><label>Entity<input name="entity" value="${esc(entity)}" placeholder="${ctx.entities ? "your entities" : "every entity"}, or ${MERCHANT_ENTITY}"></label><button class="secondary">Show</button>${data.date || entity ? ` <a href="/">every day${ctx.entities ? ", your entities" : ", every entity"}</a>` : ""}</form>`;
   return layout(
     `Reconciliation report${scopeText(data)}${data.date ? ` of ${data.date}` : ""}`,
     `<p><a href="/breaks">Work the break queue →</a></p>${replayNote(replay)}${day}${reportSections(data, { breakCell: breakLink })}`,
@@ -237,7 +237,7 @@ export function queuePage(
 <label>Currency<input name="currency" value="${esc(q.currency)}" placeholder="every currency (USD,EUR)"></label>
 <label>Assignee<input name="assignee" value="${esc(q.assignee)}" placeholder="anyone (none: unassigned)"></label>
 <label>Search<input name="search" value="${esc(q.search)}" placeholder="an id, a card, an amount (1,710.47 HKD)"></label>
-<label>Entity<input name="entity" value="${esc(q.entity)}" placeholder="${ctx.entities ? "your entities" : "every entity"} (${MERCHANT_ENTITY})"></label>
+<label>Entity<input name="entity" value="${esc(q.entity)}" placeholder="${ctx.entities ? "your entities" : "every entity"}, or ${MERCHANT_ENTITY}"></label>
 <label><input type="checkbox" name="overdue" value="1"${q.overdue ? " checked" : ""}> overdue only</label>
 <label>Sort${select(
     "sort",
