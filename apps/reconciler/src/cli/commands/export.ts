@@ -16,7 +16,7 @@ import { BREAK_FILTER_FLAGS, breaksFilter } from "./breaks-list";
 import { runOnBreaks } from "./breaks-support";
 
 const usage =
-  "reconciler export journal|breaks|audit --out FILE [--format csv|xlsx] [--status S,..|all] [--class CLASS] [--currency USD[,EUR]] [--assignee NAME|none] [--sort S]";
+  "reconciler export journal|breaks|audit --out FILE [--format csv|xlsx] [--status S,..|all] [--class CLASS] [--currency USD[,EUR]] [--assignee NAME|none] [--entity MERCHANT_NO|SUB_MERCHANT] [--sort S]";
 
 export const exportCommand: Command = {
   name: "export",
