@@ -420,6 +420,11 @@ const ENTITY_BRIDGE = sql.raw(`sum(provider_amount)::text AS provider_total,
   coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'accepted'), 0)::text AS accepted,
   coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'unexplained'), 0)::text AS unexplained`);
 
+/** The statement's columns as the report reads them, whole or per day. */
+const STATEMENT_COLUMNS = sql.raw(`day::text AS day, currency, provider_total::text,
+  ledger_total::text, difference::text, timing::text, explained_by_breaks::text, pending::text,
+  unexplained::text, by_class::text, accepted::text`);
+
 async function readFigures(
   db: Db,
   onDay: (column: string) => SQL,
@@ -428,9 +433,7 @@ async function readFigures(
 ): Promise<Figures> {
   const statement = await queryRows<Record<string, string>>(
     db,
-    sql`SELECT day::text AS day, currency, provider_total::text, ledger_total::text, difference::text,
-      timing::text, explained_by_breaks::text, pending::text, unexplained::text, by_class::text,
-      accepted::text
+    sql`SELECT ${STATEMENT_COLUMNS}
       FROM ${scope === undefined ? sql`finance_daily_statement` : scopedStatement(inScope())}
       WHERE ${onDay("day")} ORDER BY day, currency`,
   );
@@ -464,9 +467,7 @@ async function readDayFigures(db: Db, days: string[] | undefined): Promise<Map<s
     days === undefined ? sql`true` : sql`${sql.raw(column)} = ANY (${dayList(days)}::date[])`;
   const statement = await queryRows<Record<string, string>>(
     db,
-    sql`SELECT day::text AS day, currency, provider_total::text, ledger_total::text, difference::text,
-      timing::text, explained_by_breaks::text, pending::text, unexplained::text, by_class::text,
-      accepted::text
+    sql`SELECT ${STATEMENT_COLUMNS}
       FROM finance_daily_statement WHERE ${onDays("day")} ORDER BY day, currency`,
   );
   const fees = await queryRows<Record<string, string>>(

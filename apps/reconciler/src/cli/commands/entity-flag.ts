@@ -1,7 +1,7 @@
 // An entity as a command line names it (MERCHANT_NO for the merchant itself, a sub-merchant of
 // RECONCILER_ENTITIES), turned into its stored form ('' for the merchant itself, the
 // sub-merchant's merchantNo): the one check `breaks list --entity`, `report --entity` and
-// `users add|set-entities --entities` share. Any other entity is refused, since a misspelt
+// `users add|set-entities --limit-to` share. Any other entity is refused, since a misspelt
 // one would show nothing and look like an empty queue.
 import type { ReconcilerConfig } from "../../config/reconciler-config";
 import { UsageError } from "../parse-args";
