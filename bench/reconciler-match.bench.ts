@@ -17,11 +17,14 @@ import type { Db } from "../apps/reconciler/src/db/database";
 import { queryText } from "../apps/reconciler/src/db/query-rows";
 import { createScratchDatabase } from "../apps/reconciler/src/db/scratch-database";
 import { runMatch } from "../apps/reconciler/src/match/run-match";
+import { collectScanningLoops } from "../apps/reconciler/src/testing/plan-loops";
 import { type CaseResult, printTable } from "./harness";
 
 const AS_OF = new Date("2026-06-01T00:00:00Z");
 const START = Date.parse("2026-05-01T00:00:00Z");
 const CHUNK = 10_000;
+/** Rows a statement of the first run may examine per record, planned at the bench's size. */
+const PLAN_K = 20;
 
 /**
  * The time between two provider records: every record of a size (and of the day of changes
@@ -308,6 +311,17 @@ async function measure(db: Db, rows: number): Promise<Figures> {
     throw new Error(
       `incremental and full differ: ${JSON.stringify(afterChanges)} vs ${JSON.stringify(afterFull)} (${n2} new, ${r2} resolved)`,
     );
+  // The first run's statements at this size, planned: match_pairs emptied as before a first
+  // run and everything matched again, untimed, with EXPLAIN before each statement
+  // (statement-plans.test.ts does the same on a small data set). A nested loop scanning a
+  // table whole for each row beyond PLAN_K × the records stops the bench.
+  await queryText(db, "TRUNCATE match_pairs");
+  const plans = collectScanningLoops();
+  await runMatch(db, { asOf: AS_OF, full: true, explain: plans.explain });
+  const tooMany = plans.over(PLAN_K * 2 * rows);
+  if (tooMany.length > 0)
+    throw new Error(`statements scanning a table per row: ${JSON.stringify(tooMany.slice(0, 5))}`);
+  const worstLoop = Math.max(0, ...plans.loops.map((l) => l.examined));
   const s = first.value.stats;
   const expectedBreaks = 3 * Math.floor(rows / 1000);
   console.log(
@@ -317,7 +331,8 @@ async function measure(db: Db, rows: number): Promise<Figures> {
       `match ${(first.ms / 1000).toFixed(2)} s (verdict ${first.value.verdict}, exact ${s.matched.exact}, proposed ${s.matched.tolerant ?? 0}, open breaks ${s.openBreaks}: ${JSON.stringify(s.breaksByClass)}); ` +
       `rerun, nothing changed ${(second.ms / 1000).toFixed(3)} s (${((100 * second.ms) / first.ms).toFixed(1)} % of the first run); ` +
       `rerun after ${CHANGES} new records (and their authorizations), ${CHANGES} new entries, 1,000 clearings failed, 500 authorizations settled and 1,000 ledger amounts corrected ${(changed.ms / 1000).toFixed(3)} s (${((100 * changed.ms) / first.ms).toFixed(1)} % of the first run; ${changed.value.scopeRecords} records re-matched; ${newBreaks} new, ${resolvedBreaks} resolved breaks); ` +
-      `rerun --full ${(full.ms / 1000).toFixed(2)} s (${((100 * full.ms) / first.ms).toFixed(0)} %, same results)`,
+      `rerun --full ${(full.ms / 1000).toFixed(2)} s (${((100 * full.ms) / first.ms).toFixed(0)} %, same results); ` +
+      `first run's statements planned: no loop scanning a table per row beyond ${PLAN_K} × the records (the largest would examine ${worstLoop.toLocaleString("en-US")} rows)`,
   );
   if (s.openBreaks < expectedBreaks)
     throw new Error(`expected at least ${expectedBreaks} breaks, got ${s.openBreaks}`);

@@ -239,12 +239,13 @@ async function matchInTransaction(
   const took = base !== undefined;
   await lockChangeLog(o.changeLogWaitMs, (s) => timed(tx, s));
   for (const s of took ? takeChanges : [dropChanges]) await timed(tx, s);
+  const passes = matchPasses(o);
   const scopeRecords =
     base && !(await changedEverything(tx))
-      ? ((await buildScope(tx, o, base, timed)) ?? null)
+      ? ((await buildScope(tx, o, base, timed, passes)) ?? null)
       : null;
   const scoped = scopeRecords !== null;
-  for (const s of matchPasses(o)) await timed(tx, s);
+  for (const s of passes) await timed(tx, s);
   // An incremental run's tables hold its scope only: its figures are read once it has
   // written its results over the stored ones.
   let stats = await measured("figures", () => readRunStats(tx, scoped));

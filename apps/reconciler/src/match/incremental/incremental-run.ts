@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { isTrue, queryRows, queryText } from "../../db/query-rows";
 import type { ResolvedMatchOptions } from "../match-options";
-import { literals, type RunStatement } from "../statement";
+import { literals, type RunStatement, type Statement } from "../statement";
 import { HAS_TOTALS } from "../stored-totals";
 import { openBreakKeys } from "./open-breaks";
 import { frontierSize, type ScopeReach, scopeRound, scopeSeeds } from "./scope";
@@ -53,15 +53,17 @@ export async function incrementalBase(
 const MAX_ROUNDS = 20;
 
 /**
- * Builds the scope and its copies; answers how many records (provider keys and ledger entries)
- * it holds, or undefined (nothing created that the passes would read) when the scope is too
- * large to be worth it and the run matches everything.
+ * Builds the scope and its copies for `passes` (the statements that will read them); answers
+ * how many records (provider keys and ledger entries) it holds, or undefined (nothing created
+ * that the passes would read) when the scope is too large to be worth it and the run matches
+ * everything.
  */
 export async function buildScope(
   tx: Db,
   o: ResolvedMatchOptions,
   base: IncrementalBase,
   timed: RunStatement,
+  passes: readonly Statement[],
 ): Promise<number | undefined> {
   const [view] = await queryText<{ schema: string; definition: string }>(tx, VIEW_DEFINITION);
   if (!view?.definition) throw new Error("the provider_items view is missing");
@@ -88,7 +90,8 @@ export async function buildScope(
   if (records > o.maxScopeShare * base.records) return undefined;
   const schema = `"${view.schema.replaceAll('"', '""')}"`;
   const definition = view.definition.trim().replace(/;$/, "");
-  for (const s of scopedTables(schema, definition, reach.kinds, reach.tables, indexes))
+  const reads = passes.map((s) => s.text).join("\n");
+  for (const s of scopedTables(schema, definition, reach.kinds, reach.tables, indexes, reads))
     await timed(tx, s);
   return records;
 }
