@@ -218,10 +218,32 @@ export function persistStatements(
 ): Statement[] {
   const run = `'${runId}'::uuid`;
   const reach = opts.scoped ? IN_SCOPE : ALL;
-  return [
+  const writes = [
     ...pairStatements(run, opts.fresh, reach),
     ...totalsStatements(opts),
     ...groupStatements(run, reach),
     ...breakStatements(o, run, reach),
+  ];
+  return opts.scoped ? scopeDaysLogged(writes) : writes;
+}
+
+/**
+ * An incremental run's writes name records of its scope only, all in its copies: the days the
+ * console's kept figures must compute again (report/figures-cache.ts) are logged once from the
+ * copies, and the write triggers skip mapping each written pair, member and break to the same
+ * days (migration 0034). The setting is on for these writes only.
+ */
+function scopeDaysLogged(writes: readonly Statement[]): Statement[] {
+  return [
+    { name: "finance days of the scope", text: "SELECT finance_log_scope_days()" },
+    {
+      name: "finance days logged",
+      text: "SET LOCAL merchantkit.finance_days_logged = on",
+    },
+    ...writes,
+    {
+      name: "finance days logged (end)",
+      text: "SET LOCAL merchantkit.finance_days_logged = off",
+    },
   ];
 }
