@@ -9,7 +9,7 @@ export const plannerSettings: Statement[] = [
   { name: "memory", text: `SET LOCAL work_mem = '128MB'` },
   {
     // A first run builds match_pairs' key over a million pairs at once: with the default 64MB
-    // its sort spills to disk (1.0 s → 0.74 s side by side in psql).
+    // its sort spills to disk.
     name: "index memory",
     text: `SET LOCAL maintenance_work_mem = '256MB'`,
   },

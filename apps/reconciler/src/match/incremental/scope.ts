@@ -163,8 +163,8 @@ type Has = (table: SourceTable) => boolean;
 // entries, looked up themselves (one deleted since the last run is a change, in the scope from
 // round 0). Any other key is a dead end (most clearings name an authorization the provider
 // never sent): the records naming it depend on nothing of each other through it, and looking
-// it up by key, origin, refund_of, entry and stored pair cost an incremental run on the bench
-// a round of ~11,000 keys for nothing (scope 35,715 → 23,463 records, 0.69 → 0.60 s).
+// it up by key, origin, refund_of, entry and stored pair would cost a round of lookups that
+// find nothing.
 /** True (SQL) when something the run reads sits under key `k` (REFERENCED_REACH). */
 function namesAnything(k: string, has: Has): string {
   const exists = (table: SourceTable, where: string) =>
