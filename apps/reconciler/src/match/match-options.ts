@@ -53,6 +53,7 @@ export interface MatchOptions {
 export interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
+  "CTE Name"?: string;
   "Plan Rows": number;
   "Parent Relationship"?: string;
   Plans?: PlanNode[];

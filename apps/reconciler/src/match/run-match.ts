@@ -26,7 +26,7 @@ import {
 import { matchPasses } from "./match-passes";
 import { type MatchStats, readRunStats, readStoredStats, readStoredWork } from "./match-stats";
 import { persistStatements } from "./persist-statements";
-import { plannerSettings } from "./planner-settings";
+import { passesPlanner, plannerSettings } from "./planner-settings";
 import type { RunStatement } from "./statement";
 import { syncProblems } from "./sync-health";
 import {
@@ -245,7 +245,7 @@ async function matchInTransaction(
       ? ((await buildScope(tx, o, base, timed, passes)) ?? null)
       : null;
   const scoped = scopeRecords !== null;
-  for (const s of passes) await timed(tx, s);
+  for (const s of [passesPlanner.before, ...passes, passesPlanner.after]) await timed(tx, s);
   // An incremental run's tables hold its scope only: its figures are read once it has
   // written its results over the stored ones.
   let stats = await measured("figures", () => readRunStats(tx, scoped));

@@ -41,11 +41,15 @@ export function compositeMismatch(opts: {
         occurred_at: "x.at",
         ...itemOf("r"),
       },
-      `FROM x CROSS JOIN LATERAL (
-        SELECT 'ledger' AS side, 'ledger_entry' AS kind, x.entry_id AS ref, x.la AS amount, x.lc AS currency, true AS main
+      // Joined, not LATERAL: a lateral subquery over the CTE items would rescan it for each x
+      // (one row per entry: cand's rn = 1 keeps one entry per ref, and an entry has one ref).
+      `FROM x JOIN (
+        SELECT x.entry_id AS of_entry, 'ledger' AS side, 'ledger_entry' AS kind, x.entry_id AS ref,
+          x.la AS amount, x.lc AS currency, true AS main FROM x
         UNION ALL
-        SELECT 'provider', i.kind, i.item_ref, i.amount, i.currency, false FROM items i WHERE ${opts.itemsOf}
-      ) r`,
+        SELECT x.entry_id, 'provider', i.kind, i.item_ref, i.amount, i.currency, false
+        FROM x JOIN items i ON ${opts.itemsOf}
+      ) r ON r.of_entry = x.entry_id`,
       opts.withClause,
     ),
   };
