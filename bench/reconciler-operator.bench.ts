@@ -10,8 +10,10 @@
  * compared with the first run's. Then `reconciler run --no-sync --full` checks the incremental
  * result: the same figures, and the 1,000 corrections each an open amount_mismatch break.
  *
- * Needs DATABASE_URL (a throwaway database h_oper_… is created on it and dropped;
- * RECONCILER_OPERATOR_KEEP=1 keeps it and prints its URL, for EXPLAIN). RECONCILER_OPERATOR_SIZES
+ * Needs DATABASE_URL (a throwaway database reconciler_bench_… is created on it and dropped;
+ * RECONCILER_OPERATOR_DB_PREFIX changes the prefix; RECONCILER_OPERATOR_KEEP=1 keeps it and
+ * prints its URL, for EXPLAIN). RECONCILER_OPERATOR_TIMINGS=1 prints every statement's time of
+ * the first and third runs. RECONCILER_OPERATOR_SIZES
  * (default 500000) lists the sizes, comma-separated (cards: one per 125 transactions).
  * RECONCILER_OPERATOR_RPS (default 100000) is the reconciler's RECONCILER_RPS for the runs: the
  * default 20 requests/s would spend about 4 minutes per 500,000 records on the rate cap alone.
@@ -180,7 +182,10 @@ async function scenario(server: string, size: number): Promise<Figures> {
   const cards = Math.max(20, Math.round(size / 125));
   const rps = setting("RECONCILER_OPERATOR_RPS") ?? "100000";
   const sandbox = await startSandbox({ timestampSkewMs: 366 * DAY });
-  const scratch = await createScratchDatabase(server, "h_oper");
+  const scratch = await createScratchDatabase(
+    server,
+    setting("RECONCILER_OPERATOR_DB_PREFIX") ?? "reconciler_bench",
+  );
   const ledgerDir = mkdtempSync(join(tmpdir(), "reconciler-operator-"));
   try {
     // The sandbox's clock frozen a minute behind this machine's: every record is in the sync's
