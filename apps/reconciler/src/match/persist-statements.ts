@@ -222,6 +222,9 @@ export function persistStatements(
     ...pairStatements(run, opts.fresh, reach),
     ...totalsStatements(opts),
     ...groupStatements(run, reach),
+    // As for the pairs: a first run's groups analysed now, not when autovacuum comes by (the
+    // write triggers and the finance views join them).
+    ...(opts.fresh ? fullyAnalyzed("group statistics", "match_groups, match_group_members") : []),
     ...breakStatements(o, run, reach),
   ];
   return opts.scoped ? scopeDaysLogged(writes) : writes;
