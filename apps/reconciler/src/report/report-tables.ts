@@ -127,6 +127,18 @@ export function holdsTable(data: ReportData): TableData {
   };
 }
 
+/** A statement row's amounts in the order the table and statement.csv show them. */
+export const statementAmounts = (r: StatementRow): string[] => [
+  r.providerTotal,
+  r.ledgerTotal,
+  r.difference,
+  r.timing,
+  r.explainedByBreaks,
+  r.accepted,
+  r.pending,
+  r.unexplained,
+];
+
 /** The daily statement, the day written on its first currency's line only. */
 export function statementTable(rows: readonly StatementRow[]): TableData {
   return {
@@ -146,16 +158,7 @@ export function statementTable(rows: readonly StatementRow[]): TableData {
     rows: rows.map((r, i) => [
       i === 0 || rows[i - 1]?.day !== r.day ? r.day : "",
       r.currency,
-      ...[
-        r.providerTotal,
-        r.ledgerTotal,
-        r.difference,
-        r.timing,
-        r.explainedByBreaks,
-        r.accepted,
-        r.pending,
-        r.unexplained,
-      ].map((amount) => moneyText(amount, r.currency)),
+      ...statementAmounts(r).map((amount) => moneyText(amount, r.currency)),
       Object.entries(r.byClass)
         .map(([k, v]) => `${k} ${moneyText(v, r.currency)}`)
         .join(", "),
