@@ -101,8 +101,8 @@ const initialStart = v.pipe(
   v.transform((x) => x as ReconcilerConfig["initialStart"]),
 );
 
-// Checked as the driver reads it: a URL it cannot parse (a port that is no number) ended the
-// command with a bare "TypeError: Invalid URL", exit 1, instead of naming the setting (exit 2).
+// Checked as the driver reads it, so a URL it cannot parse (a port that is no number) names the
+// setting (exit 2) rather than failing later with the driver's bare "TypeError: Invalid URL".
 const databaseUrl = v.pipe(
   text(),
   v.rawCheck(({ dataset, addIssue }) => {

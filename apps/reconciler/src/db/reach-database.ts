@@ -37,8 +37,8 @@ export function databaseUrlProblem(url: string): string | undefined {
   } catch {
     return "is not a valid URL (check the host and the port: a number from 1 to 65535)";
   }
-  // The driver decodes the user and password too: a raw "%" there ended the command with a
-  // bare "URIError: URI malformed", exit 1, naming nothing.
+  // The driver decodes the user and password too: a raw "%" there would fail in it with a bare
+  // "URIError: URI malformed", naming nothing.
   try {
     decodeURIComponent(parsed.username);
     decodeURIComponent(parsed.password);
@@ -70,8 +70,8 @@ export async function reachedWithin<T>(first: Promise<T>, ms: number, url: strin
       ms,
     );
   });
-  // A refusal at once (nothing listening, an unknown host) names the server too: it was a bare
-  // "Error: connect ECONNREFUSED 127.0.0.1:5999", which says neither what nor where.
+  // A refusal at once (nothing listening, an unknown host) names the server too: the driver's
+  // "connect ECONNREFUSED 127.0.0.1:5999" says neither what nor where.
   const named = first.catch((error: NodeJS.ErrnoException) => {
     if (typeof error?.code !== "string" || !/^E[A-Z_]+$/.test(error.code)) throw error;
     throw new Error(

@@ -267,8 +267,9 @@ function failureText(run: Intake): string {
  * Takes in every settled *.csv of the folder, oldest name first, after any file a stopped
  * intake left in processing/ and a look again at the files imported lately. A file that cannot
  * be taken is rejected on its own (it cannot be read, or has bad rows), or left where it is and
- * reported as failed (it cannot be claimed or moved on, or changed): the others still go in. Throws only when the folder itself cannot be read or the
- * database fails (then nothing of the file in hand was committed, and it waits in processing/).
+ * reported as failed (it cannot be claimed or moved on, or changed): the others still go in.
+ * Throws only when the folder cannot be read or the database fails (then nothing of the file
+ * in hand was committed, and it waits in processing/).
  */
 export async function intakeLedgerFolder(
   db: Db,
@@ -278,7 +279,7 @@ export async function intakeLedgerFolder(
   const now = opts.now ?? new Date();
   const claimed = join(folder, PROCESSING);
   // Listed first: a folder that is not there fails the intake, and is never created here. The
-  // error names the setting: a bare "ENOENT: scandir" left the operator guessing which folder.
+  // error names the setting, which a bare "ENOENT: scandir" does not.
   const dropped = await csvNames(folder, true).catch((error: NodeJS.ErrnoException) => {
     throw new Error(
       `the ledger folder ${folder} (RECONCILER_LEDGER_DIR, --ledger-dir) cannot be read: ${error.code ?? error.message}`,

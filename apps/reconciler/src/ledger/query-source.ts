@@ -87,12 +87,12 @@ export async function intakeLedgerQuery(
       await sql.unsafe(`SET LOCAL statement_timeout = ${timeoutMs}`);
       await sql.unsafe(`SET LOCAL lock_timeout = ${timeoutMs}`);
       // booked_at is read as the database writes it: in ISO 8601 whatever DateStyle the
-      // merchant's database or role has ('SQL, DMY' wrote 16/11/2026 and every row was refused).
+      // merchant's database or role has ('SQL, DMY' writes 16/11/2026, which the checks refuse).
       // Only the output format: the query's own date literals keep their day/month order.
       await sql.unsafe("SET LOCAL DateStyle = 'ISO'");
       // The extended protocol, which takes one statement: sent as a simple query (postgres.js's
-      // choice for a query without parameters) "COMMIT; DELETE …; SELECT …" ran all three, the
-      // DELETE outside the read-only transaction and past the timeout.
+      // choice for a query without parameters) "COMMIT; DELETE …; SELECT …" would run all three,
+      // the DELETE outside the read-only transaction and past the timeout.
       return sql.unsafe(opts.query, [], { simple: false } as postgres.UnsafeQueryOptions);
     });
     rows = [...(result as unknown as Record<string, unknown>[])];

@@ -1,11 +1,9 @@
-// Files moved to imported/ lately, looked at again by every cycle. A producer that keeps a file
-// open and writes in place can pause past the settle time and go on after the cycle's own check
-// (folder-source.ts, moveToImported): the cycle said imported, the file grew in imported/, and
-// nothing ever looked again; the rows written late were lost without a word.
+// Files moved to imported/ lately, looked at again by every cycle: a producer writing in place
+// can pause past the settle time and go on after the cycle's own check (moveToImported), and
+// the rows written late would be lost without a word.
 //
 // ledger_files records a file's name, size and sha256, not where it went: a file in imported/
-// is matched by its name, without the time of the move a taken name gets (move-file.ts). No new
-// record (no schema change): what is known of a file is its ledger_files rows and its stat.
+// is matched by its name, without the time of the move a taken name gets (move-file.ts).
 // - Recent: its name has an imported or duplicate row of the last RECHECK_MS (and some slack
 //   for the database's and the file system's clocks), and its ctime (set by the move, and by
 //   every write) lies within RECHECK_MS of the cycle.

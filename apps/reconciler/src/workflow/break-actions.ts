@@ -286,10 +286,6 @@ function describeAction(r: LaterAction): string {
   return `${r.actor} ${done[r.action] ?? `${r.action} it`} at ${r.at}`;
 }
 
-/**
- * Refuses a state change sent from a view older than someone else's state change (the rows
- * written after the view, comments left out: they change nothing), naming who did what.
- */
 /** Who works a break: an assignment races other assignments only. */
 const ASSIGNMENT: readonly string[] = ["assign", "unassign"];
 

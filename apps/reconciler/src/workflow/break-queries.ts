@@ -159,7 +159,7 @@ const COLUMNS = sql`break_id, class, priority, status, record_kind, provider_ref
   last_actor, ${iso("last_action_at")} AS last_action_at, ${iso("due_at")} AS due_at, overdue, entity`;
 
 // The view's numeric column: a bare `amount` in ORDER BY names the text output column above,
-// and sorted 981.85 before 14861.56 (the largest breaks fell past the page's limit).
+// which sorts as text (981.85 before 14861.56).
 const AMOUNT = "finance_break_workflow.amount";
 // Amounts are compared within a currency only (14,861.56 HKD is not more than 1,983.58 USD):
 // by currency, then by amount; reversing it reverses the amounts, the currencies keep their order.
