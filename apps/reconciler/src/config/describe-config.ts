@@ -6,7 +6,7 @@ import type { ReconcilerConfig } from "./reconciler-config";
 const REDACTED = "[REDACTED]";
 
 /** A database URL with its password replaced, or "[unreadable URL]" when it does not parse. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     // A placeholder URL encoding leaves alone, then the marker the docs show: set directly,

@@ -75,7 +75,7 @@ import {
 } from "./console-pages";
 import { CONSOLE_SCRIPT } from "./console-script";
 
-export interface ConsoleAppOptions {
+interface ConsoleAppOptions {
   /** Where actions, sign-ins and sessions go: the primary (DATABASE_URL). */
   db: Db;
   /**

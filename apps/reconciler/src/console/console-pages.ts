@@ -170,7 +170,7 @@ export interface QueueQuery {
 export const MERCHANT_ENTITY = "(merchant)";
 
 /** Rows per page of the queue. */
-export const QUEUE_PAGE_SIZE = 500;
+const QUEUE_PAGE_SIZE = 500;
 
 function queueHref(q: QueueQuery, change: Partial<QueueQuery>): string {
   const next = { ...q, ...change };
@@ -387,7 +387,7 @@ export interface TypedText {
   records?: string;
 }
 
-export interface BreakPageExtra {
+interface BreakPageExtra {
   /** Why the last action was refused. */
   error?: string | undefined;
   typed?: TypedText | undefined;

@@ -7,7 +7,7 @@ import type { Db } from "../db/database";
 import { reportFiguresCache } from "../report/report-data";
 import { createConsoleApp } from "./console-app";
 
-export interface ConsoleOptions {
+interface ConsoleOptions {
   /** Actions, sign-ins and sessions (the primary). */
   db: Db;
   /** The read pages (a hot standby); unset, `db`. */

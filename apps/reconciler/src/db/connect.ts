@@ -25,7 +25,7 @@ import {
 import { withReservedConnection } from "./reserved-connection";
 import * as schema from "./schema";
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   /** A Postgres connection URL; wins over everything else. */
   url?: string | undefined;
   /**

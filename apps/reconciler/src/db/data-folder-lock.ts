@@ -35,7 +35,7 @@ export class DataFolderInUseError extends Error {
   }
 }
 
-export interface DataFolderLock {
+interface DataFolderLock {
   readonly folder: string;
   /** Removes the lock file if it is still this lock's; later calls do nothing. */
   release(): void;

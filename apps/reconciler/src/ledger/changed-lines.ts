@@ -46,7 +46,7 @@ function physicalLines(text: string): { header: TextLine; rows: TextLine[] } | u
 }
 
 /** The file's lines as stored for its next import. */
-export interface FileLines {
+interface FileLines {
   sourceFile: string;
   headerHash: string;
   /** One md5 per data line, in file order. */
@@ -56,7 +56,7 @@ export interface FileLines {
 }
 
 /** What a file holds now, set against what its last import held. */
-export type LineDiff =
+type LineDiff =
   | { kind: "whole" }
   | {
       kind: "changed";

@@ -3,7 +3,7 @@
 // so import errors can name the line. csvField writes a field back for the ledger writers.
 import { CsvError, parse } from "csv-parse/sync";
 
-export interface CsvRecord {
+interface CsvRecord {
   /** 1-based line of the file where the record starts (the header is line 1). */
   line: number;
   fields: string[];

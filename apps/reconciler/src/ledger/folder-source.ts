@@ -24,7 +24,7 @@ import { checkDrops, isUnchanged } from "./settled-drops";
 /** How long a file must be left unchanged before it is taken (a writer may still append). */
 export const SETTLE_MS = 5_000;
 
-export interface LedgerFileOutcome {
+interface LedgerFileOutcome {
   name: string;
   /** sha256 (hex) of the bytes read; "" for a file that could not be read. */
   sha256: string;
@@ -42,7 +42,7 @@ export interface LedgerFileOutcome {
 }
 
 /** A file this cycle could not finish: it stays where it is, and the next cycle tries again. */
-export interface LedgerFileFailure {
+interface LedgerFileFailure {
   name: string;
   /** What went wrong and what was done about it. */
   error: string;

@@ -105,7 +105,7 @@ async function importWhole(db: Db, text: string, opts: ImportOptions) {
   });
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   /** Recorded on each entry as where it last came from. */
   sourceFile?: string;
   /**

@@ -5,9 +5,9 @@ import { errorText } from "../store/error-text";
 import { maskCardData } from "../store/mask-card-data";
 
 /** What an entry books: a card transaction, a card operation, a fee, or an account posting. */
-export type LedgerKind = "card_transaction" | "card_operation" | "fee" | "account";
+type LedgerKind = "card_transaction" | "card_operation" | "fee" | "account";
 
-export const LEDGER_KINDS: readonly LedgerKind[] = [
+const LEDGER_KINDS: readonly LedgerKind[] = [
   "card_transaction",
   "card_operation",
   "fee",
@@ -57,7 +57,7 @@ export const REQUIRED_COLUMNS = [
   "currency",
   "booked_at",
 ] as const;
-export const OPTIONAL_COLUMNS = ["fee_type", "card_id", "description", "entity"] as const;
+const OPTIONAL_COLUMNS = ["fee_type", "card_id", "description", "entity"] as const;
 export const LEDGER_COLUMNS = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS] as const;
 export type LedgerColumn = (typeof LEDGER_COLUMNS)[number];
 

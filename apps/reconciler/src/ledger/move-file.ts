@@ -76,7 +76,7 @@ async function renamed(from: string, to: string): Promise<boolean> {
   }
 }
 
-export interface MoveOptions {
+interface MoveOptions {
   /** Suffixes of files to create empty beside the moved one (each under a free name too). */
   companions?: readonly string[];
   /** Copy what `from` points to and remove `from` (a symlink, whose target stays). */

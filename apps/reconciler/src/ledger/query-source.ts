@@ -14,7 +14,7 @@ import { LEDGER_COLUMNS, type LedgerColumn, type LedgerEntities } from "./ledger
 import { checkLedgerRows, headerProblem, type LedgerRowValues } from "./parse-ledger";
 
 /** How long the ledger query may run, or wait for a lock, unless configured otherwise. */
-export const DEFAULT_LEDGER_QUERY_TIMEOUT_MS = 5 * 60_000;
+const DEFAULT_LEDGER_QUERY_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * The ledger query's input was refused (`refused`: its columns or rows broke the ledger's rules,
@@ -46,7 +46,7 @@ const isSeveralStatements = (error: unknown) =>
   (error as { code?: string }).code === "42601" &&
   /multiple commands/.test(error instanceof Error ? error.message : "");
 
-export interface QueryIntake extends LedgerImportResult {
+interface QueryIntake extends LedgerImportResult {
   source: string;
 }
 

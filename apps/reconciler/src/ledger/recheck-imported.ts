@@ -25,12 +25,12 @@ import { csvNames, sha256Of } from "./folder-files";
 import { nameBeforeMove } from "./move-file";
 
 /** How long after its move a file in imported/ is still looked at by every cycle. */
-export const RECHECK_MS = 24 * 3600_000;
+const RECHECK_MS = 24 * 3600_000;
 
 /** Slack for the database's clock (ledger_files.taken_at) against this machine's. */
 const CLOCK_SLACK_MS = 3600_000;
 
-export interface ChangedSinceImport {
+interface ChangedSinceImport {
   /** The file in imported/. */
   path: string;
   /** The name it was taken under (and is taken again under). */
@@ -39,7 +39,7 @@ export interface ChangedSinceImport {
   sha256: string;
 }
 
-export interface ImportedRecheck {
+interface ImportedRecheck {
   changed: ChangedSinceImport[];
   /** Files (or imported/ itself) that could not be looked at, and why. */
   unreadable: { name: string; at: string; error: string }[];

@@ -17,7 +17,7 @@ import { queryText } from "../db/query-rows";
  * Computes the figures of `days` (YYYY-MM-DD), or of every day when undefined, keyed by day
  * (a day with no figures is absent). Called inside the cache's read-only transaction.
  */
-export type ComputeDays<T> = (db: Db, days: string[] | undefined) => Promise<Map<string, T>>;
+type ComputeDays<T> = (db: Db, days: string[] | undefined) => Promise<Map<string, T>>;
 
 /**
  * Planner settings of the cache's reads: a few days' lines are joined to every match member by

@@ -13,7 +13,7 @@ const tableHtml = (d: tables.TableData) => htmlTable(d.header, d.rows, d.right);
 const isZero = (amount: string) => /^-?0*(\.0*)?$/.test(amount);
 
 /** How the sections link a break id (the console links its break page; the file does not). */
-export interface SectionOptions {
+interface SectionOptions {
   breakCell?: (breakId: string) => Cell;
 }
 

@@ -5,7 +5,7 @@ import type { Db } from "../db/database";
 import { syncWindows } from "../db/schema";
 import { errorText } from "./error-text";
 
-export interface SyncWindow {
+interface SyncWindow {
   stream: string;
   /** Inclusive start and exclusive end. */
   start: Date;
@@ -95,7 +95,7 @@ export async function takeWindowsToRetry(
 }
 
 /** Per stream: windows still unread and the oldest one's start (what `status` reports). */
-export interface UnreadWindows {
+interface UnreadWindows {
   stream: string;
   windows: number;
   /** Start of the oldest unread window: data is missing since then. */
@@ -121,7 +121,7 @@ export async function unreadWindows(db: Db, stream: string): Promise<UnreadWindo
   };
 }
 
-export interface ListedWindow extends RetryWindow {
+interface ListedWindow extends RetryWindow {
   id: number;
   firstFailedAt: Date;
   givenUp: { by: string; reason: string; at: Date } | null;

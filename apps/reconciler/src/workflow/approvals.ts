@@ -23,7 +23,7 @@ import { freeText, personName } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
 import { checkWriteOffInput, writeOffBreak, writeOffDifferences } from "./write-off";
 
-export type ApprovedAction = "accept" | "write_off";
+type ApprovedAction = "accept" | "write_off";
 
 export interface ApprovalRequest {
   id: string;
@@ -38,7 +38,7 @@ export interface ApprovalRequest {
   currency: string | null;
 }
 
-export interface MakerInput {
+interface MakerInput {
   breakId: string;
   action: ApprovedAction;
   actor: string;
@@ -54,7 +54,7 @@ export interface MakerInput {
  * What happened to an accept or write-off sent from the console: applied at once (at or below
  * the limit) or stored as a request waiting for a second approver.
  */
-export type MakerResult =
+type MakerResult =
   | { outcome: "applied"; actionId: string }
   | { outcome: "pending"; request: ApprovalRequest };
 

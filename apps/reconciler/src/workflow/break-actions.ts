@@ -62,7 +62,7 @@ export interface SeenBreak {
   printed?: { amount: string; currency?: string | undefined } | undefined;
 }
 
-export interface BreakActionResult {
+interface BreakActionResult {
   /** The audit row's id (decimal text: a bigint). */
   actionId: string;
   breakId: string;

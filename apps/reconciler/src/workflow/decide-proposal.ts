@@ -12,10 +12,10 @@ import { lockBreak } from "./break-actions";
 import { freeText, personName } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
 
-export const PROPOSAL_DECISIONS = ["confirm", "reject"] as const;
+const PROPOSAL_DECISIONS = ["confirm", "reject"] as const;
 export type ProposalDecision = (typeof PROPOSAL_DECISIONS)[number];
 
-export interface DecideProposalInput {
+interface DecideProposalInput {
   breakId: string;
   decision: ProposalDecision;
   /** Who decides (a person's name: typed-text.ts personName). */
@@ -24,7 +24,7 @@ export interface DecideProposalInput {
   reason?: string | undefined;
 }
 
-export interface DecideProposalResult {
+interface DecideProposalResult {
   /** The audit row's id. */
   actionId: string;
   breakId: string;

@@ -21,9 +21,9 @@ import { freeText, personName } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
 
 /** At most this many entries and as many records in one manual match. */
-export const MAX_MANUAL_SIDE = 100;
+const MAX_MANUAL_SIDE = 100;
 
-export interface ManualMatchInput {
+interface ManualMatchInput {
   /** Ledger entry ids (ledger_entries.entry_id). */
   entries: readonly string[];
   /** Provider record refs, as breaks show them (txnOrderNo, clientRequestId, <key>#<fee type>…). */
@@ -32,7 +32,7 @@ export interface ManualMatchInput {
   reason: string;
 }
 
-export interface ManualMatchResult {
+interface ManualMatchResult {
   /** manual_matches.id; the match group is `manual:<id>`. */
   matchId: string;
   currency: string;
@@ -42,7 +42,7 @@ export interface ManualMatchResult {
   breakIds: string[];
 }
 
-export interface UnmatchInput {
+interface UnmatchInput {
   /** The manual match's id (7, or manual:7 as the match group names it). */
   matchId: string;
   actor: string;
@@ -54,7 +54,7 @@ export interface UnmatchInput {
   breakId?: string | undefined;
 }
 
-export interface UnmatchResult {
+interface UnmatchResult {
   matchId: string;
   breakIds: string[];
 }

@@ -6,8 +6,8 @@
 import { maskCardData } from "../store/mask-card-data";
 import { WorkflowError } from "./workflow-error";
 
-export const MAX_NAME = 100;
-export const MAX_TEXT = 2000;
+const MAX_NAME = 100;
+const MAX_TEXT = 2000;
 
 /** The actor of the audit rows the reconciler writes itself (lapses): no person signs with it. */
 export const RECONCILER_ACTOR = "reconciler";

@@ -12,7 +12,7 @@ import { acceptance, lockBreak, refuseByState } from "./break-actions";
 import { freeText, personName } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
 
-export interface WriteOffInput {
+interface WriteOffInput {
   breakId: string;
   /** Who writes it off (a person's name: typed-text.ts personName). */
   actor: string;
@@ -25,7 +25,7 @@ export interface WriteOffInput {
 }
 
 /** A journal entry as stored (amounts and ids as decimal text). */
-export interface JournalEntry {
+interface JournalEntry {
   id: string;
   entryDate: string;
   account: string;
@@ -41,7 +41,7 @@ export interface JournalEntry {
   createdAt: string;
 }
 
-export interface WriteOffResult {
+interface WriteOffResult {
   /** The audit row's id. */
   actionId: string;
   breakId: string;

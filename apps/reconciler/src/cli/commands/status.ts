@@ -15,7 +15,7 @@ import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../
 
 const usage = "reconciler status";
 
-export interface StreamStatus {
+interface StreamStatus {
   stream: string;
   watermark: string | null;
   lagSeconds: number | null;

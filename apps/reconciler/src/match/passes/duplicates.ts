@@ -5,7 +5,7 @@ import { matchPass } from "../match-pass";
 import type { Statement } from "../statement";
 import { entryAsItem, insertBreakItems, openLedger } from "../work-tables";
 
-export const duplicateInLedger = breakClass({
+const duplicateInLedger = breakClass({
   name: "duplicate_in_ledger",
   priority: 2,
   meaning: "a second entry books a provider record another entry already books",

@@ -10,7 +10,7 @@ import { insertBreakItems } from "../work-tables";
 
 const pendingAuthorization = "txn_type = 'AUTHORIZATION' AND txn_status = 'P'";
 
-export const staleAuthorization = breakClass({
+const staleAuthorization = breakClass({
   name: "stale_authorization",
   priority: 4,
   meaning: "an authorization still processing past the stale limit, with the money it holds",
