@@ -20,9 +20,8 @@ import { queueSearch } from "../../workflow/queue-search";
 import { queueTotals } from "../../workflow/queue-totals";
 import { UNASSIGNED_FILTER } from "../../workflow/typed-text";
 import type { Command } from "../command";
-import { commandFlags } from "../command-support";
+import { commandFlags, runOnDatabase } from "../command-support";
 import { SWITCH, UsageError } from "../parse-args";
-import { dueText, runOnBreaks } from "./breaks-support";
 import { storedEntity } from "./entity-flag";
 
 const usage =
@@ -115,7 +114,7 @@ export const breaksListCommand: Command = {
   summary: "list breaks (the open queue by default) with their workflow state",
   usage,
   run(args, io) {
-    return runOnBreaks(
+    return runOnDatabase(
       args,
       io,
       usage,
@@ -214,4 +213,10 @@ function readFlags(args: Parameters<Command["run"]>[0]) {
   if (flags.all === true && (flags.limit !== undefined || flags.offset !== undefined))
     throw new UsageError("--all lists every break: it takes no --limit or --offset");
   return flags;
+}
+
+/** "2026-05-03" or "2026-05-03 overdue": an open break's due day (UTC), "-" for any other. */
+export function dueText(b: { dueAt: string | null; overdue: boolean }): string {
+  if (!b.dueAt) return "-";
+  return `${b.dueAt.slice(0, 10)}${b.overdue ? " overdue" : ""}`;
 }

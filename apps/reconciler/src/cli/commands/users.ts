@@ -22,10 +22,9 @@ import {
   userName,
 } from "../../workflow/console-users";
 import type { Command } from "../command";
-import { commandFlags } from "../command-support";
+import { commandFlags, runOnDatabase } from "../command-support";
 import { UsageError } from "../parse-args";
 import { withFlagNames } from "./breaks-act";
-import { runOnBreaks } from "./breaks-support";
 import { shownEntity, storedEntities } from "./entity-flag";
 
 type EntityConfig = Parameters<typeof storedEntities>[1];
@@ -100,7 +99,7 @@ export const usersAddCommand: Command = {
       });
       return { ...input, entities: flags["limit-to"] };
     };
-    return runOnBreaks(args, io, addUsage, check, async ({ db }, input, config) => {
+    return runOnDatabase(args, io, addUsage, check, async ({ db }, input, config) => {
       const entities = entitiesOf(input.entities, config);
       const { user, password } = await addUser(db, { ...input, entities });
       printPassword(io, "added", user, password, config);
@@ -119,7 +118,7 @@ export const usersListCommand: Command = {
       if (args.positional.length > 0)
         throw new UsageError(`unexpected words: ${args.positional.join(" ")}`);
     };
-    return runOnBreaks(args, io, listUsage, check, async ({ db }, _checked, config) => {
+    return runOnDatabase(args, io, listUsage, check, async ({ db }, _checked, config) => {
       const users = await listUsers(db);
       if (!io.isTty) {
         for (const u of users)
@@ -156,7 +155,7 @@ export const usersDisableCommand: Command = {
       const typed = nameWord(args.positional, "disable");
       return withFlagNames(() => userName(typed), { name: "NAME" });
     };
-    return runOnBreaks(args, io, disableUsage, check, async ({ db }, name) => {
+    return runOnDatabase(args, io, disableUsage, check, async ({ db }, name) => {
       const user = await disableUser(db, name);
       if (io.isTty) io.out(terminalText(`disabled ${user.name} at ${user.disabledAt}`));
       else io.out(JSON.stringify({ msg: "user disabled", ...user }));
@@ -175,7 +174,7 @@ export const usersResetPasswordCommand: Command = {
       const typed = nameWord(args.positional, "reset-password");
       return withFlagNames(() => userName(typed), { name: "NAME" });
     };
-    return runOnBreaks(args, io, resetUsage, check, async ({ db }, name, config) => {
+    return runOnDatabase(args, io, resetUsage, check, async ({ db }, name, config) => {
       const { user, password } = await resetPassword(db, name);
       printPassword(io, "password reset for", user, password, config);
       return EXIT.ok;
@@ -202,7 +201,7 @@ export const usersSetEntitiesCommand: Command = {
         );
       return { name: withFlagNames(() => userName(typed), { name: "NAME" }), typed: limit };
     };
-    return runOnBreaks(args, io, setEntitiesUsage, check, async ({ db }, input, config) => {
+    return runOnDatabase(args, io, setEntitiesUsage, check, async ({ db }, input, config) => {
       const user = await setUserEntities(db, input.name, entitiesOf(input.typed, config));
       const entities = entitiesText(user.entities, config);
       if (io.isTty) io.out(terminalText(`${user.name} sees entities: ${entities}`));
