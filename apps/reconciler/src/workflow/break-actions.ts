@@ -211,17 +211,12 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
     refuseByState(action, b, breakId);
     if (input.seen) refuseIfChanged(input.seen, b, breakId);
     await queryRows(tx, workflowUpdate(input, b));
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
-        VALUES (${breakId}, ${actor}, ${action}, ${text}, ${b.class}, ${b.amount}::numeric, ${b.currency})
-        RETURNING id::text AS id`,
-    );
+    const actionId = await appendAudit(tx, breakId, b, actor, action, text);
     if (action === "reopen")
       await queryRows(
         tx,
         reverseWriteOffs(
-          sql`SELECT ${breakId}::text AS break_id, ${row?.id}::bigint AS action_id,
+          sql`SELECT ${breakId}::text AS break_id, ${actionId}::bigint AS action_id,
             ${`write-off reopened by ${actor}`}::text AS why`,
           actor,
         ),
@@ -231,7 +226,7 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
     const assignee =
       action === "assign" ? text : action === "unassign" ? null : (b.assignee ?? null);
     return {
-      actionId: String(row?.id),
+      actionId,
       breakId,
       action,
       status: b.status !== "resolved" && accepted ? "accepted" : b.status,
@@ -269,6 +264,27 @@ export async function lockBreak(tx: Db, breakId: string, actor: string): Promise
   );
   if (!b) throw new WorkflowError("unknown_break", `no break has the id ${breakId}`, "breakId");
   return b;
+}
+
+/**
+ * Appends an audit row to break `breakId` with the break's class, amount and currency at this
+ * moment (`b`, read under its lock); answers the row's id.
+ */
+export async function appendAudit(
+  tx: Db,
+  breakId: string,
+  b: Pick<LockedBreak, "class" | "amount" | "currency">,
+  actor: string,
+  action: string,
+  text: string | null,
+): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
+      VALUES (${breakId}, ${actor}, ${action}, ${text}, ${b.class}, ${b.amount}::numeric, ${b.currency})
+      RETURNING id::text AS id`,
+  );
+  return String(row?.id);
 }
 
 /** "bob reopened it at 2026-11-27T10:00:00Z" for an audit row. */

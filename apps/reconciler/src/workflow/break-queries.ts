@@ -379,6 +379,7 @@ async function fields(db: Db, row: SQL): Promise<[string, string | null][] | und
 
 function toBreakRow(r: Record<string, unknown>): BreakRow {
   const text = (x: unknown) => (x === null || x === undefined ? null : String(x));
+  const days = (x: unknown) => (x === null || x === undefined ? null : Number(x));
   return {
     breakId: String(r.break_id),
     class: String(r.class),
@@ -394,11 +395,8 @@ function toBreakRow(r: Record<string, unknown>): BreakRow {
     detail: detailText(String(r.detail)),
     occurredAt: text(r.occurred_at),
     openedAt: text(r.opened_at),
-    daysOpen: r.days_open === null || r.days_open === undefined ? null : Number(r.days_open),
-    recordAgeDays:
-      r.record_age_days === null || r.record_age_days === undefined
-        ? null
-        : Number(r.record_age_days),
+    daysOpen: days(r.days_open),
+    recordAgeDays: days(r.record_age_days),
     assignee: text(r.assignee),
     acceptedBy: text(r.accepted_by),
     acceptedAt: text(r.accepted_at),

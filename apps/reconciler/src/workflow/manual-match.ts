@@ -16,7 +16,7 @@ import { sql } from "drizzle-orm";
 import { advisoryKey } from "../db/advisory-key";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
-import { lockBreak, RECONCILER_ACTOR } from "./break-actions";
+import { appendAudit, lockBreak, RECONCILER_ACTOR } from "./break-actions";
 import { freeText, personName } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
 
@@ -238,11 +238,7 @@ async function audit(
 ) {
   for (const breakId of breakIds) {
     const b = await lockBreak(tx, breakId, actor);
-    await queryRows(
-      tx,
-      sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
-        VALUES (${breakId}, ${actor}, ${action}, ${text}, ${b.class}, ${b.amount}::numeric, ${b.currency})`,
-    );
+    await appendAudit(tx, breakId, b, actor, action, text);
     await queryRows(
       tx,
       sql`UPDATE break_workflow SET last_action = ${action}, last_actor = ${actor},

@@ -119,3 +119,15 @@ export function freeText(value: string | undefined, field: string, what: string)
   refuseControls(text, field, TEXT_CONTROL);
   return maskCardNumbers(text);
 }
+
+/** A break id as given, trimmed: required, at most 200 characters. */
+export function requiredBreakId(value: string | undefined): string {
+  const breakId = (value ?? "").trim();
+  if (breakId === "" || breakId.length > 200)
+    throw new WorkflowError(
+      "invalid",
+      "breakId is required: the break's id (at most 200 characters)",
+      "breakId",
+    );
+  return breakId;
+}
