@@ -236,14 +236,18 @@ async function openPglite(dataDir: string, migrationsFolder: string) {
     withConnection: (fn) =>
       fn(async (text, params) => (await client.query(text, [...params])).rows as never),
   };
-  try {
-    await withMigrationLock(backend, () => backend.migrate(migrationsFolder));
-  } catch (error) {
+  // The lock goes only once PGlite has written its files and let them go.
+  const closeAndRelease = async () => {
     try {
       await client.close();
     } finally {
       lock?.release();
     }
+  };
+  try {
+    await withMigrationLock(backend, () => backend.migrate(migrationsFolder));
+  } catch (error) {
+    await closeAndRelease();
     throw error;
   }
   const typed = db as unknown as Db;
@@ -254,15 +258,8 @@ async function openPglite(dataDir: string, migrationsFolder: string) {
     kind: "pglite" as const,
     // In-process: there is no connection for a server to drop.
     lost: () => false,
-    // The lock goes only once PGlite has written its files and let them go.
     close: () => {
-      closing ??= (async () => {
-        try {
-          await client.close();
-        } finally {
-          lock?.release();
-        }
-      })();
+      closing ??= closeAndRelease();
       return closing;
     },
   };

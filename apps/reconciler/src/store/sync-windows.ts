@@ -84,15 +84,17 @@ export async function takeWindowsToRetry(
     .where(and(eq(syncWindows.stream, opts.stream), inArray(syncWindows.state, [...UNREAD_STATES])))
     .orderBy(asc(syncWindows.windowStart))
     .limit(opts.limit ?? 10_000);
-  return rows.map((r) => ({
-    stream: r.stream,
-    start: r.windowStart,
-    end: r.windowEnd,
-    state: r.state as RetryWindow["state"],
-    attempts: r.attempts,
-    lastError: r.lastError,
-  }));
+  return rows.map(retryWindowOf);
 }
+
+const retryWindowOf = (r: typeof syncWindows.$inferSelect): RetryWindow => ({
+  stream: r.stream,
+  start: r.windowStart,
+  end: r.windowEnd,
+  state: r.state as RetryWindow["state"],
+  attempts: r.attempts,
+  lastError: r.lastError,
+});
 
 /** Per stream: windows still unread and the oldest one's start (what `status` reports). */
 interface UnreadWindows {
@@ -137,12 +139,7 @@ export async function listWindows(db: Db, opts: { all?: boolean } = {}): Promise
     .orderBy(asc(syncWindows.stream), asc(syncWindows.windowStart));
   return rows.map((r) => ({
     id: r.id,
-    stream: r.stream,
-    start: r.windowStart,
-    end: r.windowEnd,
-    state: r.state as RetryWindow["state"],
-    attempts: r.attempts,
-    lastError: r.lastError,
+    ...retryWindowOf(r),
     firstFailedAt: r.firstFailedAt,
     givenUp:
       r.givenUpBy && r.givenUpReason && r.givenUpAt
