@@ -18,7 +18,7 @@ import { csvNames, sha256Of } from "./folder-files";
 import { importLedger, LedgerImportError } from "./import-ledger";
 import type { LedgerEntities } from "./ledger-row";
 import { moveInto } from "./move-file";
-import { recheckImported } from "./recheck-imported";
+import { recheckImported, wasImported } from "./recheck-imported";
 import { checkDrops, isUnchanged } from "./settled-drops";
 
 /** How long a file must be left unchanged before it is taken (a writer may still append). */
@@ -88,14 +88,6 @@ async function recordFile(
       VALUES (${file.name}, ${file.sizeBytes}, ${file.sha256}, ${file.status}, ${file.rows},
         ${file.reason ?? null})`,
   );
-}
-
-async function alreadyImported(db: Db, sha256: string): Promise<boolean> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT 1 FROM ledger_files WHERE sha256 = ${sha256} AND status = 'imported'`,
-  );
-  return rows.length > 0;
 }
 
 type FileBase = Pick<LedgerFileOutcome, "name" | "sha256" | "sizeBytes">;
@@ -217,7 +209,7 @@ async function takeFile(db: Db, run: Intake, name: string, path: string): Promis
   }
   const base = { name, sha256: sha256Of(bytes), sizeBytes: bytes.length };
   // Found again after a crash between the commit and the move, or dropped twice.
-  if (await alreadyImported(db, base.sha256)) {
+  if (await wasImported(db, base.sha256)) {
     const { at, done } = await moveToImported(run, base, path, "already imported before");
     if (!done) return;
     await recordFile(db, { ...base, status: "duplicate", rows: 0 });

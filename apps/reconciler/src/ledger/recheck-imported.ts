@@ -66,7 +66,8 @@ async function recentNames(db: Db, now: Date): Promise<Map<string, Set<number>>>
   return names;
 }
 
-async function wasImported(db: Db, sha256: string): Promise<boolean> {
+/** Whether content with this sha256 was imported from the folder before. */
+export async function wasImported(db: Db, sha256: string): Promise<boolean> {
   const rows = await queryRows(
     db,
     sql`SELECT 1 FROM ledger_files WHERE sha256 = ${sha256} AND status = 'imported'`,
