@@ -159,8 +159,7 @@ async function openPostgres(
       }
     },
     // Refused once the pool is ended: postgres.js reopens a connection for it that the ended
-    // pool never closes, or, its connections all ended, leaves it waiting forever (a stream
-    // starting after a fault hung the run: exit 13).
+    // pool never closes, or, its connections all ended, leaves it waiting forever.
     withConnection: (fn) =>
       lost ? Promise.reject(poolEnded(url)) : withReservedConnection(client, fn),
   };
@@ -172,7 +171,7 @@ async function openPostgres(
     else await withMigrationLock(backend, () => backend.migrate(migrationsFolder));
   } catch (error) {
     // Nothing of ours is in flight: a refused migration rolled back, an unreachable server
-    // answers nothing (waiting on it is what hung).
+    // answers nothing (a graceful end would wait on it).
     unsubscribe();
     await client.end({ timeout: 0 });
     throw error;

@@ -1,7 +1,7 @@
 // Reaching a Postgres server by URL within a bound. postgres.js 3.4 keeps trying a host that
 // drops packets, or a list of hosts that all refuse, for ever (its connect_timeout
-// notwithstanding; seen with the driver alone): `run`, `sync` or a cron job hung with no output
-// and one SIGTERM did not end it. The first query of a new pool is raced against a deadline.
+// notwithstanding), and a command would hang with no output. The first query of a new pool is
+// raced against a deadline.
 
 /** How long reaching the server may take before it counts as unreachable. */
 export const CONNECT_TIMEOUT_MS = 30_000;
