@@ -7,7 +7,7 @@ import { moneyText } from "../money-text";
 import { type Cell, esc, htmlTable, type RawCell, REPORT_CSS } from "../report/html-parts";
 import { reportSections } from "../report/render-html";
 import type { ReportData } from "../report/report-data";
-import { historyTable, scopeText } from "../report/report-tables";
+import { historyTable, queueTotalsTable, scopeText } from "../report/report-tables";
 import type { ApprovalRequest } from "../workflow/approvals";
 import type {
   BreakDetail,
@@ -282,21 +282,9 @@ export function queuePage(
   const exports = `<p id="exports">Download this filter: ${["journal", "breaks", "audit"]
     .map((kind) => `${kind} ${exportLink(kind, "csv")} ${exportLink(kind, "xlsx")}`)
     .join(" · ")}</p>`;
-  // Every page of the filter, per currency: never one sum across currencies.
+  const t = queueTotalsTable(totals);
   const totalsTable =
-    totals.length === 0
-      ? ""
-      : htmlTable(
-          ["currency", "breaks", "at stake", "effect (provider - ledger)"],
-          totals.map((t) => [
-            t.currency,
-            count(t.count),
-            moneyText(t.atStake, t.currency),
-            moneyText(t.effect, t.currency),
-          ]),
-          new Set([1, 2, 3]),
-          ' id="totals"',
-        );
+    totals.length === 0 ? "" : htmlTable(t.header, t.rows, t.right, ' id="totals"');
   return layout(
     "Break queue",
     `${filters}<p id="count">${esc(countText)}</p>${totalsTable}${exports}${nav}${table}${nav}`,

@@ -2,6 +2,7 @@
 // the HTML rendering so both show the same columns with the same amounts.
 import { moneyText } from "../money-text";
 import type { AuditRow } from "../workflow/break-queries";
+import type { QueueTotal } from "../workflow/queue-totals";
 import type { BridgeRow, ClassTotal, ReportData, StatementRow } from "./report-data";
 
 /** What the bridge's columns add up to, said beside it wherever it is shown. */
@@ -180,5 +181,19 @@ export function historyTable(history: readonly AuditRow[]): TableData {
       moneyText(h.amount, h.currency),
     ]),
     right: new Set([5]),
+  };
+}
+
+/** The queue filter's totals per currency (every page): never one sum across currencies. */
+export function queueTotalsTable(totals: readonly QueueTotal[]): TableData {
+  return {
+    header: ["currency", "breaks", "at stake", "effect (provider - ledger)"],
+    rows: totals.map((t) => [
+      t.currency,
+      t.count.toLocaleString("en-US"),
+      moneyText(t.atStake, t.currency),
+      moneyText(t.effect, t.currency),
+    ]),
+    right: new Set([1, 2, 3]),
   };
 }

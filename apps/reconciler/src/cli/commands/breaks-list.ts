@@ -8,6 +8,7 @@ import type { ReconcilerConfig } from "../../config/reconciler-config";
 import { EXIT } from "../../exit-codes";
 import { BREAK_CLASSES } from "../../match/break-classes";
 import { moneyText } from "../../money-text";
+import { queueTotalsTable } from "../../report/report-tables";
 import { tableLines } from "../../text-table";
 import {
   currencyFilter,
@@ -169,17 +170,8 @@ export const breaksListCommand: Command = {
         if (totals.length > 0) {
           io.out("");
           io.out("Totals of this filter per currency (every page):");
-          for (const line of tableLines(
-            ["currency", "breaks", "at stake", "effect (provider - ledger)"],
-            totals.map((t) => [
-              t.currency,
-              count(t.count),
-              moneyText(t.atStake, t.currency),
-              moneyText(t.effect, t.currency),
-            ]),
-            new Set([1, 2, 3]),
-          ))
-            io.out(`  ${line}`);
+          const t = queueTotalsTable(totals);
+          for (const line of tableLines(t.header, t.rows, t.right)) io.out(`  ${line}`);
         }
         io.out(summary);
         return EXIT.ok;

@@ -21,7 +21,7 @@ import {
   setUserEntities,
   userName,
 } from "../../workflow/console-users";
-import type { Command } from "../command";
+import type { Command, ParsedArgs } from "../command";
 import { commandFlags, runOnDatabase } from "../command-support";
 import { UsageError } from "../parse-args";
 import { withFlagNames } from "./breaks-act";
@@ -76,6 +76,13 @@ function nameWord(words: readonly string[], command: string): string {
   if (rest.length > 0)
     throw new UsageError(`unexpected words: ${rest.join(" ")} (quote a name with spaces)`);
   return name;
+}
+
+/** The account name of a command taking only NAME, normalised. */
+function nameOnly(args: ParsedArgs, command: string): string {
+  commandFlags(args, {}, { positional: true });
+  const typed = nameWord(args.positional, command);
+  return withFlagNames(() => userName(typed), { name: "NAME" });
 }
 
 export const usersAddCommand: Command = {
@@ -150,11 +157,7 @@ export const usersDisableCommand: Command = {
   summary: "disable a console account (it can no longer sign in; its sessions end)",
   usage: disableUsage,
   run(args, io) {
-    const check = () => {
-      commandFlags(args, {}, { positional: true });
-      const typed = nameWord(args.positional, "disable");
-      return withFlagNames(() => userName(typed), { name: "NAME" });
-    };
+    const check = () => nameOnly(args, "disable");
     return runOnDatabase(args, io, disableUsage, check, async ({ db }, name) => {
       const user = await disableUser(db, name);
       if (io.isTty) io.out(terminalText(`disabled ${user.name} at ${user.disabledAt}`));
@@ -169,11 +172,7 @@ export const usersResetPasswordCommand: Command = {
   summary: "give a console account a new password (printed once); its sessions end",
   usage: resetUsage,
   run(args, io) {
-    const check = () => {
-      commandFlags(args, {}, { positional: true });
-      const typed = nameWord(args.positional, "reset-password");
-      return withFlagNames(() => userName(typed), { name: "NAME" });
-    };
+    const check = () => nameOnly(args, "reset-password");
     return runOnDatabase(args, io, resetUsage, check, async ({ db }, name, config) => {
       const { user, password } = await resetPassword(db, name);
       printPassword(io, "password reset for", user, password, config);
