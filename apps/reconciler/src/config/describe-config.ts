@@ -10,7 +10,7 @@ function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     // A placeholder URL encoding leaves alone, then the marker the docs show: set directly,
-    // "[REDACTED]" came out as "%5BREDACTED%5D".
+    // "[REDACTED]" would come out as "%5BREDACTED%5D".
     const mark = "REDACTED0MARK";
     if (parsed.password) parsed.password = mark;
     for (const key of [...parsed.searchParams.keys()])

@@ -320,7 +320,7 @@ export function loadConfig(
   // An explicit data folder beats an inherited DATABASE_URL (as openDatabase does).
   const database =
     p.dataDir !== undefined
-      ? // "memory://" (PGlite in memory) is no path: resolved, it became a folder "memory:".
+      ? // "memory://" (PGlite in memory) is no path: resolved, it would be a folder "memory:".
         { dataDir: p.dataDir.includes("://") ? p.dataDir : resolve(cwd, p.dataDir) }
       : p.databaseUrl !== undefined
         ? { url: p.databaseUrl }
@@ -391,7 +391,7 @@ function readLedgerQuery(p: Parsed, issues: string[]): string | undefined {
     if (query === "") issues.push(`${settingName("ledgerQueryFile")}: the file is empty`);
   }
   // Not when it was given but refused: its own rule names it already ("is required" beside
-  // "is not a valid URL" contradicted it).
+  // "is not a valid URL" would contradict it).
   const urlRefused = issues.some((i) => i.startsWith(`${settingName("ledgerDatabaseUrl")}:`));
   if (query !== undefined && p.ledgerDatabaseUrl === undefined && !urlRefused)
     issues.push(`${settingName("ledgerDatabaseUrl")}: is required with a ledger query`);

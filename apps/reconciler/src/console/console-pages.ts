@@ -413,7 +413,7 @@ export function breakPage(
     forms.push(html());
   };
   // breaks.currency is the provider's; the ledger's side is in its records' currency (a
-  // currency_mismatch showed its EUR ledger amount as SGD).
+  // currency_mismatch's ledger amount may be in EUR where the provider's is in SGD).
   const ledgerCurrency = detail.ledgerCurrency ?? b.currency;
   // What was typed goes back into its form, or into the comment form when that form is gone
   // (an accept someone else made first); `kept` is read after the forms offered are known.

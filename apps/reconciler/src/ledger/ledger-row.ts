@@ -86,8 +86,9 @@ const MAX_KEY_LENGTH = 64;
 function providerRefProblem(kind: LedgerKind, ref: string): string | undefined {
   if (kind === "account") {
     if (!c.isId64(ref))
-      // The limit is written as a power: its 19 digits pass for a card number, and the masking
-      // of every refusal reason printed the rule as "up to [REDACTED]". Masked before it is cut, so no card number is left half shown at the cut.
+      // The limit is written as a power: its 19 digits pass for a card number, which the
+      // masking of every refusal reason would hide. The ref is masked before it is cut, so no
+      // card number is left half shown.
       return `provider_ref "${errorText(ref).slice(0, 40)}" is not a serviceId (a 64-bit integer, at most 2^63 - 1, without leading zeros), which an account entry must name`;
     return undefined;
   }

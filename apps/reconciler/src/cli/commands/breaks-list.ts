@@ -62,7 +62,7 @@ const statusList = v.pipe(
 /** The flags that choose breaks (breaks list, export): checked as breaksFilter reads them. */
 export const BREAK_FILTER_FLAGS = {
   status: v.optional(statusList),
-  // A misspelt class listed nothing, exit 0: the classes are named instead.
+  // A misspelt class would list nothing, exit 0: the classes are named instead.
   class: v.optional(
     v.pipe(
       v.string(),
