@@ -10,7 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { type Backend, backendOf, registerBackend } from "./backend";
+import { type Backend, registerBackend } from "./backend";
 import { lockDataFolder } from "./data-folder-lock";
 import type { Database, Db } from "./database";
 import { onDriverSocketFault } from "./driver-socket-fault";
@@ -262,11 +262,4 @@ async function openPglite(dataDir: string, migrationsFolder: string) {
       return closing;
     },
   };
-}
-
-/** Applies the migrations again on an open database (a no-op when all are applied). */
-export async function migrateDatabase(database: Database, migrationsFolder?: string) {
-  const folder = migrationsFolder ?? defaultMigrationsFolder();
-  const backend = backendOf(database.db);
-  await withMigrationLock(backend, () => backend.migrate(folder));
 }

@@ -182,11 +182,6 @@ const REVERSED: Record<QueueSort, string> = {
   due: "due_at DESC NULLS LAST",
 };
 
-/** The breaks matching the filter, sorted (most urgent first by default). */
-export async function listBreaks(db: Db, filter: BreakFilter = {}): Promise<BreakRow[]> {
-  return (await listBreakPage(db, filter)).rows;
-}
-
 /**
  * One page of the breaks matching the filter, and their number in all. Every sort ends with
  * break_id (unique), so the order is total: consecutive offsets neither skip nor repeat a row.
