@@ -1,6 +1,6 @@
 // One structured log line: {"time","level","msg",...fields} as JSON, handed to ctx.log.
 
-export type LogLevel = "info" | "warn" | "error";
+type LogLevel = "info" | "warn" | "error";
 
 export function logEvent(
   ctx: { log: (line: string) => void },

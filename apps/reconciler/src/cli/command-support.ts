@@ -9,7 +9,9 @@ import { EXIT } from "../exit-codes";
 import { logEvent } from "../log-event";
 import { BREAK_CLASSES } from "../match/break-classes";
 import { errorText } from "../store/error-text";
+import { terminalText } from "../text-table";
 import { storeDueSettings } from "../workflow/due-dates";
+import { WorkflowError } from "../workflow/workflow-error";
 import type { CommandIo, ParsedArgs } from "./command";
 import { SWITCH, SWITCHES, UsageError } from "./parse-args";
 
@@ -83,6 +85,37 @@ export function openReadDatabase(config: ReconcilerConfig): Promise<Database> {
   return config.readDatabaseUrl
     ? openDatabase({ url: config.readDatabaseUrl, readOnly: true })
     : openConfiguredDatabase(config);
+}
+
+/**
+ * Checks the command line (`check`: flags and words, before anything is opened), then runs
+ * `work` on the configured database; answers the exit code, errors reported.
+ */
+export async function runOnDatabase<T>(
+  args: ParsedArgs,
+  io: CommandIo,
+  usage: string,
+  check: () => T,
+  work: (database: Database, checked: T, config: ReconcilerConfig) => Promise<number>,
+): Promise<number> {
+  try {
+    const checked = check();
+    const config = configOf(args, io);
+    const database = await openConfiguredDatabase(config);
+    try {
+      return await work(database, checked, config);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    // An unknown id, bad input or a break someone else changed meanwhile: nothing was done.
+    if (error instanceof WorkflowError) {
+      // It can quote what someone else typed ("already accepted (by NAME ...").
+      io.err(`reconciler: ${terminalText(error.message)}`);
+      return EXIT.usage;
+    }
+    return reportError(io, error, usage);
+  }
 }
 
 /** Prints an error the way the user can act on it and answers the exit code. */

@@ -26,8 +26,8 @@ export const SWITCHES: ReadonlySet<string> = new Set([
 
 /**
  * A command's schema for a switch. commandFlags refuses to check a flag given this schema whose
- * name is not in SWITCHES: argv would read it as a flag taking a value (`match --full` was
- * refused with "argument missing" that way).
+ * name is not in SWITCHES: argv would read it as a flag taking a value (`match --full` refused
+ * with "argument missing").
  */
 export const SWITCH = v.optional(v.literal(true, "takes no value"));
 
@@ -41,7 +41,7 @@ function flagNames(argv: readonly string[]): string[] {
 
 /**
  * A word such as `-99.9` or `-12.50 fee reversed`: node:util reads it as short options (the CLI
- * has none, so it was refused) unless written `--amount=-99.9` or after `--`.
+ * has none, so it would be refused) unless written `--amount=-99.9` or after `--`.
  */
 const NEGATIVE = /^-\d/;
 

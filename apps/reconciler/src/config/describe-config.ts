@@ -6,11 +6,11 @@ import type { ReconcilerConfig } from "./reconciler-config";
 const REDACTED = "[REDACTED]";
 
 /** A database URL with its password replaced, or "[unreadable URL]" when it does not parse. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     // A placeholder URL encoding leaves alone, then the marker the docs show: set directly,
-    // "[REDACTED]" came out as "%5BREDACTED%5D".
+    // "[REDACTED]" would come out as "%5BREDACTED%5D".
     const mark = "REDACTED0MARK";
     if (parsed.password) parsed.password = mark;
     for (const key of [...parsed.searchParams.keys()])

@@ -101,8 +101,8 @@ const initialStart = v.pipe(
   v.transform((x) => x as ReconcilerConfig["initialStart"]),
 );
 
-// Checked as the driver reads it: a URL it cannot parse (a port that is no number) ended the
-// command with a bare "TypeError: Invalid URL", exit 1, instead of naming the setting (exit 2).
+// Checked as the driver reads it, so a URL it cannot parse (a port that is no number) names the
+// setting (exit 2) rather than failing later with the driver's bare "TypeError: Invalid URL".
 const databaseUrl = v.pipe(
   text(),
   v.rawCheck(({ dataset, addIssue }) => {
@@ -320,7 +320,7 @@ export function loadConfig(
   // An explicit data folder beats an inherited DATABASE_URL (as openDatabase does).
   const database =
     p.dataDir !== undefined
-      ? // "memory://" (PGlite in memory) is no path: resolved, it became a folder "memory:".
+      ? // "memory://" (PGlite in memory) is no path: resolved, it would be a folder "memory:".
         { dataDir: p.dataDir.includes("://") ? p.dataDir : resolve(cwd, p.dataDir) }
       : p.databaseUrl !== undefined
         ? { url: p.databaseUrl }
@@ -391,7 +391,7 @@ function readLedgerQuery(p: Parsed, issues: string[]): string | undefined {
     if (query === "") issues.push(`${settingName("ledgerQueryFile")}: the file is empty`);
   }
   // Not when it was given but refused: its own rule names it already ("is required" beside
-  // "is not a valid URL" contradicted it).
+  // "is not a valid URL" would contradict it).
   const urlRefused = issues.some((i) => i.startsWith(`${settingName("ledgerDatabaseUrl")}:`));
   if (query !== undefined && p.ledgerDatabaseUrl === undefined && !urlRefused)
     issues.push(`${settingName("ledgerDatabaseUrl")}: is required with a ledger query`);

@@ -75,7 +75,7 @@ import {
 } from "./console-pages";
 import { CONSOLE_SCRIPT } from "./console-script";
 
-export interface ConsoleAppOptions {
+interface ConsoleAppOptions {
   /** Where actions, sign-ins and sessions go: the primary (DATABASE_URL). */
   db: Db;
   /**
@@ -173,8 +173,8 @@ function seenOf(action: BreakAction | "write_off", form: URLSearchParams): SeenB
   const field = (name: string) => form.get(name) ?? undefined;
   const lastActionId = field("seen_action");
   // Every form of the break page sends it. Without it a state change could undo someone else's
-  // newer one (a stale Reopen undid an acceptance), and a resubmitted comment could not be told
-  // from a new one: refused.
+  // newer one (a stale Reopen, an acceptance), and a resubmitted comment could not be told from
+  // a new one: refused.
   if (lastActionId === undefined)
     throw refuse(
       400,

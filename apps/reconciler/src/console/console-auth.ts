@@ -76,7 +76,7 @@ export async function endSession(db: Db, id: string | undefined): Promise<void> 
 }
 
 /** The throttle: failed sign-ins counted over the last THROTTLE_MINUTES. */
-export const THROTTLE = { minutes: 15, perName: 5, perAddress: 20 } as const;
+const THROTTLE = { minutes: 15, perName: 5, perAddress: 20 } as const;
 
 /**
  * Seconds to wait before name `name` may try again from `address` (0: it may now). A name's

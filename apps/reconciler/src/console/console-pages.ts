@@ -7,7 +7,7 @@ import { moneyText } from "../money-text";
 import { type Cell, esc, htmlTable, type RawCell, REPORT_CSS } from "../report/html-parts";
 import { reportSections } from "../report/render-html";
 import type { ReportData } from "../report/report-data";
-import { historyTable, scopeText } from "../report/report-tables";
+import { historyTable, queueTotalsTable, scopeText } from "../report/report-tables";
 import type { ApprovalRequest } from "../workflow/approvals";
 import type {
   BreakDetail,
@@ -170,7 +170,7 @@ export interface QueueQuery {
 export const MERCHANT_ENTITY = "(merchant)";
 
 /** Rows per page of the queue. */
-export const QUEUE_PAGE_SIZE = 500;
+const QUEUE_PAGE_SIZE = 500;
 
 function queueHref(q: QueueQuery, change: Partial<QueueQuery>): string {
   const next = { ...q, ...change };
@@ -282,21 +282,9 @@ export function queuePage(
   const exports = `<p id="exports">Download this filter: ${["journal", "breaks", "audit"]
     .map((kind) => `${kind} ${exportLink(kind, "csv")} ${exportLink(kind, "xlsx")}`)
     .join(" · ")}</p>`;
-  // Every page of the filter, per currency: never one sum across currencies.
+  const t = queueTotalsTable(totals);
   const totalsTable =
-    totals.length === 0
-      ? ""
-      : htmlTable(
-          ["currency", "breaks", "at stake", "effect (provider - ledger)"],
-          totals.map((t) => [
-            t.currency,
-            count(t.count),
-            moneyText(t.atStake, t.currency),
-            moneyText(t.effect, t.currency),
-          ]),
-          new Set([1, 2, 3]),
-          ' id="totals"',
-        );
+    totals.length === 0 ? "" : htmlTable(t.header, t.rows, t.right, ' id="totals"');
   return layout(
     "Break queue",
     `${filters}<p id="count">${esc(countText)}</p>${totalsTable}${exports}${nav}${table}${nav}`,
@@ -387,7 +375,7 @@ export interface TypedText {
   records?: string;
 }
 
-export interface BreakPageExtra {
+interface BreakPageExtra {
   /** Why the last action was refused. */
   error?: string | undefined;
   typed?: TypedText | undefined;
@@ -419,20 +407,12 @@ export function breakPage(
   // Pairing records no pass paired changes the figures like an accept: an approver's.
   const offersMatch = open && !pending && can("match");
   const isProposal = b.class === "proposed_match" && b.status !== "resolved";
-  const shown = new Set<string>();
   const forms: string[] = [];
-  const offer = (_id: string, html: () => string) => {
-    forms.push(html());
-  };
   // breaks.currency is the provider's; the ledger's side is in its records' currency (a
-  // currency_mismatch showed its EUR ledger amount as SGD).
+  // currency_mismatch's ledger amount may be in EUR where the provider's is in SGD).
   const ledgerCurrency = detail.ledgerCurrency ?? b.currency;
-  // What was typed goes back into its form, or into the comment form when that form is gone
-  // (an accept someone else made first); `kept` is read after the forms offered are known.
-  const keptIn = () =>
-    typed && !shown.has(typed.action) && shown.has("comment") ? "comment" : (typed?.action ?? "");
-  const kept = (action: string) => (action === keptIn() ? (typed?.text ?? "") : "");
-  const willShow = new Set<string>([
+  // The forms this page offers.
+  const shown = new Set<string>([
     ...(b.status === "accepted" && can("reopen") ? ["reopen"] : []),
     ...(offersAccept ? ["accept"] : []),
     ...(offersWriteOff ? ["write_off"] : []),
@@ -445,7 +425,11 @@ export function breakPage(
     ...(pending && can("approve") ? ["approve", "decline"] : []),
     ...(manualMatches.length > 0 && can("unmatch") ? ["unmatch"] : []),
   ]);
-  for (const id of willShow) shown.add(id);
+  // What was typed goes back into its form, or into the comment form when that form is gone
+  // (an accept someone else made first).
+  const keptIn = () =>
+    typed && !shown.has(typed.action) && shown.has("comment") ? "comment" : (typed?.action ?? "");
+  const kept = (action: string) => (action === keptIn() ? (typed?.text ?? "") : "");
   if (pending) {
     const what =
       pending.action === "accept"
@@ -468,9 +452,9 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
     if (can("approve")) forms.push(approval("decline", mine ? "Withdraw my request" : "Decline"));
   }
   if (b.status === "accepted" && can("reopen"))
-    offer("reopen", () => actionForm(detail, ctx, "reopen", "Reopen"));
+    forms.push(actionForm(detail, ctx, "reopen", "Reopen"));
   if (offersAccept)
-    offer("accept", () =>
+    forms.push(
       // The figures on this page go with the accept: if a match run changed them since, the
       // accept is refused (409) and the page shown again with the new ones.
       actionForm(
@@ -492,7 +476,7 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
       ),
     );
   if (offersWriteOff)
-    offer("write_off", () =>
+    forms.push(
       breakForm(detail, ctx, {
         id: "write_off",
         path: "write-off",
@@ -516,7 +500,7 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
         .map((r) => r.recordRef)
         .join(", ");
     const typedMatch = typed?.action === "match" ? typed : undefined;
-    offer("match", () =>
+    forms.push(
       breakForm(detail, ctx, {
         id: "match",
         path: "match",
@@ -541,7 +525,7 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
   // it (after): the same unmatchManually as `breaks unmatch`, so an approver's, reason required.
   if (can("unmatch"))
     for (const m of manualMatches)
-      offer("unmatch", () =>
+      forms.push(
         breakForm(detail, ctx, {
           id: `unmatch-${m.matchId}`,
           path: "unmatch",
@@ -556,7 +540,7 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
         ),
       );
   if (isProposal && can("confirm"))
-    offer("confirm", () =>
+    forms.push(
       breakForm(detail, ctx, {
         id: "confirm",
         path: "decide",
@@ -575,7 +559,7 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
       }),
     );
   if (isProposal && can("reject"))
-    offer("reject", () =>
+    forms.push(
       breakForm(detail, ctx, {
         id: "reject",
         path: "decide",
@@ -587,7 +571,7 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
       }),
     );
   if (can("comment"))
-    offer("comment", () =>
+    forms.push(
       actionForm(
         detail,
         ctx,
@@ -599,7 +583,7 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
       ),
     );
   if (can("assign"))
-    offer("assign", () =>
+    forms.push(
       actionForm(
         detail,
         ctx,
@@ -610,8 +594,7 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
         kept("assign"),
       ),
     );
-  if (b.assignee && can("unassign"))
-    offer("unassign", () => actionForm(detail, ctx, "unassign", "Unassign"));
+  if (b.assignee && can("unassign")) forms.push(actionForm(detail, ctx, "unassign", "Unassign"));
   if (forms.length === 0)
     forms.push(
       `<p class="muted" id="read-only">You are ${ctx.role === "viewer" ? "a viewer" : `a ${esc(ctx.role)}`}: you read and export; acting on a break needs a preparer or an approver.</p>`,

@@ -7,7 +7,7 @@ import type { Db } from "../db/database";
 import { reportFiguresCache } from "../report/report-data";
 import { createConsoleApp } from "./console-app";
 
-export interface ConsoleOptions {
+interface ConsoleOptions {
   /** Actions, sign-ins and sessions (the primary). */
   db: Db;
   /** The read pages (a hot standby); unset, `db`. */
@@ -70,8 +70,8 @@ const CLOSE_GRACE_MS = 15_000;
 
 /**
  * Stops taking requests and lets those in hand finish: an accept waiting on a match run's lock
- * commits after the signal, and its answer must reach the browser (cut at once, the user saw
- * an empty reply for an action that was saved, and a retried comment was written twice). Idle
+ * commits after the signal, and its answer must reach the browser (cut at once, the user sees
+ * an empty reply for a saved action and may retry it). Idle
  * keep-alive connections are closed as they go idle; past CLOSE_GRACE_MS every one is cut.
  */
 function closeGracefully(server: Server): Promise<void> {

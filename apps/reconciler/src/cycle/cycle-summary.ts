@@ -33,7 +33,7 @@ const anyLedger = (ledger: CycleResult["ledger"], state: LedgerIntake["state"]) 
   Object.values(ledger).some((intake) => intake.state === state);
 
 /** True when a ledger source refused input: a file moved to rejected/, or the query's rows. */
-export const ledgerRefused = (ledger: CycleResult["ledger"]) => anyLedger(ledger, "refused");
+const ledgerRefused = (ledger: CycleResult["ledger"]) => anyLedger(ledger, "refused");
 
 /**
  * True when a ledger source could not run (the folder missing, the ledger database unreachable,

@@ -13,7 +13,7 @@ import { errorText } from "../store/error-text";
 import { runSync, type SyncContext, type SyncOptions, type SyncSummary } from "../sync/run-sync";
 import { writeReport } from "./write-report";
 
-export interface CycleOptions {
+interface CycleOptions {
   /** The sync's context; undefined skips the sync (`reconciler match`, `run --no-sync`). */
   sync: SyncContext | undefined;
   syncOptions?: Pick<SyncOptions, "kind" | "onProgress" | "streams">;

@@ -9,20 +9,10 @@ import type { Db } from "../db/database";
 import { csvField } from "../ledger/csv";
 import { renderHtml } from "../report/render-html";
 import { loadReport, type ReportData } from "../report/report-data";
+import { statementAmounts } from "../report/report-tables";
 
-const STATEMENT_COLUMNS = [
-  "day",
-  "currency",
-  "provider_total",
-  "ledger_total",
-  "difference",
-  "timing",
-  "explained_by_breaks",
-  "accepted",
-  "pending",
-  "unexplained",
-  "by_class",
-] as const;
+const STATEMENT_HEADER =
+  "day,currency,provider_total,ledger_total,difference,timing,explained_by_breaks,accepted,pending,unexplained,by_class";
 
 /** The daily statement as CSV: one row per day and currency, amounts as exact decimals. */
 export function statementCsv(data: ReportData): string {
@@ -30,14 +20,7 @@ export function statementCsv(data: ReportData): string {
     [
       r.day,
       r.currency,
-      r.providerTotal,
-      r.ledgerTotal,
-      r.difference,
-      r.timing,
-      r.explainedByBreaks,
-      r.accepted,
-      r.pending,
-      r.unexplained,
+      ...statementAmounts(r),
       // The open breaks' part of explained_by_breaks per class: "class=amount" joined by ';'.
       Object.entries(r.byClass)
         .sort(([a], [b]) => a.localeCompare(b))
@@ -47,7 +30,7 @@ export function statementCsv(data: ReportData): string {
       .map(csvField)
       .join(","),
   );
-  return `${[STATEMENT_COLUMNS.join(","), ...rows].join("\n")}\n`;
+  return `${[STATEMENT_HEADER, ...rows].join("\n")}\n`;
 }
 
 async function replaceFile(path: string, text: string): Promise<void> {

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
-export interface DriftReport {
+interface DriftReport {
   /** Files drizzle-kit generate added or changed: empty when schema and migrations agree. */
   drift: string[];
   /** drizzle-kit's own output, for the failure message. */

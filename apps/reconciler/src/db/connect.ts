@@ -10,7 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { type Backend, backendOf, registerBackend } from "./backend";
+import { type Backend, registerBackend } from "./backend";
 import { lockDataFolder } from "./data-folder-lock";
 import type { Database, Db } from "./database";
 import { onDriverSocketFault } from "./driver-socket-fault";
@@ -25,7 +25,7 @@ import {
 import { withReservedConnection } from "./reserved-connection";
 import * as schema from "./schema";
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   /** A Postgres connection URL; wins over everything else. */
   url?: string | undefined;
   /**
@@ -159,8 +159,7 @@ async function openPostgres(
       }
     },
     // Refused once the pool is ended: postgres.js reopens a connection for it that the ended
-    // pool never closes, or, its connections all ended, leaves it waiting forever (a stream
-    // starting after a fault hung the run: exit 13).
+    // pool never closes, or, its connections all ended, leaves it waiting forever.
     withConnection: (fn) =>
       lost ? Promise.reject(poolEnded(url)) : withReservedConnection(client, fn),
   };
@@ -172,7 +171,7 @@ async function openPostgres(
     else await withMigrationLock(backend, () => backend.migrate(migrationsFolder));
   } catch (error) {
     // Nothing of ours is in flight: a refused migration rolled back, an unreachable server
-    // answers nothing (waiting on it is what hung).
+    // answers nothing (a graceful end would wait on it).
     unsubscribe();
     await client.end({ timeout: 0 });
     throw error;
@@ -236,14 +235,18 @@ async function openPglite(dataDir: string, migrationsFolder: string) {
     withConnection: (fn) =>
       fn(async (text, params) => (await client.query(text, [...params])).rows as never),
   };
-  try {
-    await withMigrationLock(backend, () => backend.migrate(migrationsFolder));
-  } catch (error) {
+  // The lock goes only once PGlite has written its files and let them go.
+  const closeAndRelease = async () => {
     try {
       await client.close();
     } finally {
       lock?.release();
     }
+  };
+  try {
+    await withMigrationLock(backend, () => backend.migrate(migrationsFolder));
+  } catch (error) {
+    await closeAndRelease();
     throw error;
   }
   const typed = db as unknown as Db;
@@ -254,23 +257,9 @@ async function openPglite(dataDir: string, migrationsFolder: string) {
     kind: "pglite" as const,
     // In-process: there is no connection for a server to drop.
     lost: () => false,
-    // The lock goes only once PGlite has written its files and let them go.
     close: () => {
-      closing ??= (async () => {
-        try {
-          await client.close();
-        } finally {
-          lock?.release();
-        }
-      })();
+      closing ??= closeAndRelease();
       return closing;
     },
   };
-}
-
-/** Applies the migrations again on an open database (a no-op when all are applied). */
-export async function migrateDatabase(database: Database, migrationsFolder?: string) {
-  const folder = migrationsFolder ?? defaultMigrationsFolder();
-  const backend = backendOf(database.db);
-  await withMigrationLock(backend, () => backend.migrate(folder));
 }

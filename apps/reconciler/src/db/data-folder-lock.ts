@@ -1,7 +1,6 @@
 // An exclusive lock on a PGlite data folder for as long as a database is open on it. PGlite
-// locks nothing: a second process (a `match` while the console is up) opened the same files,
-// and the folder was corrupted (`could not open file "base/5/…"`) or one process's writes were
-// lost when the other closed. The lock is a file in the folder naming its holder's pid; a
+// locks nothing: a second process on the same files (a `match` while the console is up)
+// corrupts the folder or loses one process's writes. The lock is a file in the folder naming its holder's pid; a
 // second open, in this process or another, is refused at once while the holder lives, and the
 // lock of a holder that died (kill -9, a container restart) is taken over.
 import { randomBytes } from "node:crypto";
@@ -36,7 +35,7 @@ export class DataFolderInUseError extends Error {
   }
 }
 
-export interface DataFolderLock {
+interface DataFolderLock {
   readonly folder: string;
   /** Removes the lock file if it is still this lock's; later calls do nothing. */
   release(): void;

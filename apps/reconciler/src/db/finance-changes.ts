@@ -16,7 +16,7 @@ export const FINANCE_CHANGES_KEPT = "1 day";
 export const FIGURES_MAX_AGE_MS = 12 * 3600 * 1000;
 
 /** The day that stands for every day in the log. */
-export const EVERY_DAY = "-infinity";
+const EVERY_DAY = "-infinity";
 
 /**
  * The reader's snapshot (pg_snapshot as text): inside a repeatable-read transaction, its own.

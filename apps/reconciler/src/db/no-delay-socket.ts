@@ -1,7 +1,6 @@
 // The sockets of the Postgres server connections, with TCP_NODELAY. postgres.js leaves Node's
 // default (Nagle's algorithm on), and then a query written right after a COPY waits for the
-// server's delayed acknowledgement: 40 ms on Linux (the first query on a connection after a
-// 1,000-line COPY took 43 ms, 0.4 ms with NODELAY). libpq and node-postgres set it too.
+// server's delayed acknowledgement: 40 ms on Linux. libpq and node-postgres set it too.
 import { Socket } from "node:net";
 
 /** What postgres.js hands a custom socket factory (its parsed options). */

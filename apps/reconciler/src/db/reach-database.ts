@@ -1,7 +1,7 @@
 // Reaching a Postgres server by URL within a bound. postgres.js 3.4 keeps trying a host that
 // drops packets, or a list of hosts that all refuse, for ever (its connect_timeout
-// notwithstanding; seen with the driver alone): `run`, `sync` or a cron job hung with no output
-// and one SIGTERM did not end it. The first query of a new pool is raced against a deadline.
+// notwithstanding), and a command would hang with no output. The first query of a new pool is
+// raced against a deadline.
 
 /** How long reaching the server may take before it counts as unreachable. */
 export const CONNECT_TIMEOUT_MS = 30_000;
@@ -37,8 +37,8 @@ export function databaseUrlProblem(url: string): string | undefined {
   } catch {
     return "is not a valid URL (check the host and the port: a number from 1 to 65535)";
   }
-  // The driver decodes the user and password too: a raw "%" there ended the command with a
-  // bare "URIError: URI malformed", exit 1, naming nothing.
+  // The driver decodes the user and password too: a raw "%" there would fail in it with a bare
+  // "URIError: URI malformed", naming nothing.
   try {
     decodeURIComponent(parsed.username);
     decodeURIComponent(parsed.password);
@@ -70,8 +70,8 @@ export async function reachedWithin<T>(first: Promise<T>, ms: number, url: strin
       ms,
     );
   });
-  // A refusal at once (nothing listening, an unknown host) names the server too: it was a bare
-  // "Error: connect ECONNREFUSED 127.0.0.1:5999", which says neither what nor where.
+  // A refusal at once (nothing listening, an unknown host) names the server too: the driver's
+  // "connect ECONNREFUSED 127.0.0.1:5999" says neither what nor where.
   const named = first.catch((error: NodeJS.ErrnoException) => {
     if (typeof error?.code !== "string" || !/^E[A-Z_]+$/.test(error.code)) throw error;
     throw new Error(

@@ -1,11 +1,10 @@
 // One postgres.js pool connection held for a while (session-level advisory locks), whose queries
 // fail at once after the server dropped it. postgres.js 3.4 never answers a query sent on a
 // reserved connection whose socket closed while it sat idle: it writes the query to the closed
-// socket from a timer (the TypeError of driver-socket-fault.ts) and the query waits forever. A
-// worker whose migration-lock connection went in a server restart, while the migration ran on
-// another one, hung at the unlock and ended with exit 13 (nothing left to keep Node busy) and
-// no summary line. Released, such a connection is put back as open and hangs the pool's next
-// query on it the same way, so it is left to the pool, which reconnects it when needed.
+// socket from a timer (the TypeError of driver-socket-fault.ts) and the query waits forever
+// (an unlock after a server restart would hang the worker). Released, such a connection is put
+// back as open and hangs the pool's next query on it the same way, so it is left to the pool,
+// which reconnects it when needed.
 import type postgres from "postgres";
 import type { ConnectionQuery } from "./backend";
 

@@ -8,7 +8,7 @@ import type { ExportTable } from "./export-table";
 const FORMULA = /^[=+\-@\t\r]/;
 
 /** One CSV field: formula-safe (text cells only), quoted when it must be. */
-export function csvCell(value: string | null, isAmount = false): string {
+function csvCell(value: string | null, isAmount = false): string {
   if (value === null) return "";
   const safe = !isAmount && FORMULA.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;

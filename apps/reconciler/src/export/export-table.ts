@@ -16,7 +16,7 @@ import { JOURNAL_COLUMNS, toJournalEntry } from "../workflow/write-off";
 export const EXPORTS = ["journal", "breaks", "audit"] as const;
 export type ExportKind = (typeof EXPORTS)[number];
 
-export interface ExportColumn {
+interface ExportColumn {
   name: string;
   /** An amount (decimal text, written as a number); any other cell is text. */
   amount?: boolean;
@@ -29,7 +29,7 @@ export interface ExportTable {
 }
 
 /** The breaks filter minus paging: what the breaks list's flags choose. */
-export type ExportFilter = Omit<BreakFilter, "limit" | "offset">;
+type ExportFilter = Omit<BreakFilter, "limit" | "offset">;
 
 const text = (name: string): ExportColumn => ({ name });
 const amount = (name: string): ExportColumn => ({ name, amount: true });

@@ -45,18 +45,8 @@ function physicalLines(text: string): { header: TextLine; rows: TextLine[] } | u
   return header ? { header, rows } : undefined;
 }
 
-/** The file's lines as stored for its next import. */
-export interface FileLines {
-  sourceFile: string;
-  headerHash: string;
-  /** One md5 per data line, in file order. */
-  hashes: string[];
-  /** The entry_id each data line holds, in the same order. */
-  entryIds: string[];
-}
-
 /** What a file holds now, set against what its last import held. */
-export type LineDiff =
+type LineDiff =
   | { kind: "whole" }
   | {
       kind: "changed";

@@ -18,13 +18,13 @@ import { csvNames, sha256Of } from "./folder-files";
 import { importLedger, LedgerImportError } from "./import-ledger";
 import type { LedgerEntities } from "./ledger-row";
 import { moveInto } from "./move-file";
-import { recheckImported } from "./recheck-imported";
+import { recheckImported, wasImported } from "./recheck-imported";
 import { checkDrops, isUnchanged } from "./settled-drops";
 
 /** How long a file must be left unchanged before it is taken (a writer may still append). */
 export const SETTLE_MS = 5_000;
 
-export interface LedgerFileOutcome {
+interface LedgerFileOutcome {
   name: string;
   /** sha256 (hex) of the bytes read; "" for a file that could not be read. */
   sha256: string;
@@ -42,7 +42,7 @@ export interface LedgerFileOutcome {
 }
 
 /** A file this cycle could not finish: it stays where it is, and the next cycle tries again. */
-export interface LedgerFileFailure {
+interface LedgerFileFailure {
   name: string;
   /** What went wrong and what was done about it. */
   error: string;
@@ -88,14 +88,6 @@ async function recordFile(
       VALUES (${file.name}, ${file.sizeBytes}, ${file.sha256}, ${file.status}, ${file.rows},
         ${file.reason ?? null})`,
   );
-}
-
-async function alreadyImported(db: Db, sha256: string): Promise<boolean> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT 1 FROM ledger_files WHERE sha256 = ${sha256} AND status = 'imported'`,
-  );
-  return rows.length > 0;
 }
 
 type FileBase = Pick<LedgerFileOutcome, "name" | "sha256" | "sizeBytes">;
@@ -217,7 +209,7 @@ async function takeFile(db: Db, run: Intake, name: string, path: string): Promis
   }
   const base = { name, sha256: sha256Of(bytes), sizeBytes: bytes.length };
   // Found again after a crash between the commit and the move, or dropped twice.
-  if (await alreadyImported(db, base.sha256)) {
+  if (await wasImported(db, base.sha256)) {
     const { at, done } = await moveToImported(run, base, path, "already imported before");
     if (!done) return;
     await recordFile(db, { ...base, status: "duplicate", rows: 0 });
@@ -267,8 +259,9 @@ function failureText(run: Intake): string {
  * Takes in every settled *.csv of the folder, oldest name first, after any file a stopped
  * intake left in processing/ and a look again at the files imported lately. A file that cannot
  * be taken is rejected on its own (it cannot be read, or has bad rows), or left where it is and
- * reported as failed (it cannot be claimed or moved on, or changed): the others still go in. Throws only when the folder itself cannot be read or the
- * database fails (then nothing of the file in hand was committed, and it waits in processing/).
+ * reported as failed (it cannot be claimed or moved on, or changed): the others still go in.
+ * Throws only when the folder cannot be read or the database fails (then nothing of the file
+ * in hand was committed, and it waits in processing/).
  */
 export async function intakeLedgerFolder(
   db: Db,
@@ -278,7 +271,7 @@ export async function intakeLedgerFolder(
   const now = opts.now ?? new Date();
   const claimed = join(folder, PROCESSING);
   // Listed first: a folder that is not there fails the intake, and is never created here. The
-  // error names the setting: a bare "ENOENT: scandir" left the operator guessing which folder.
+  // error names the setting, which a bare "ENOENT: scandir" does not.
   const dropped = await csvNames(folder, true).catch((error: NodeJS.ErrnoException) => {
     throw new Error(
       `the ledger folder ${folder} (RECONCILER_LEDGER_DIR, --ledger-dir) cannot be read: ${error.code ?? error.message}`,

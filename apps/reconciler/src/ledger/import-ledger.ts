@@ -11,7 +11,7 @@ import { queryRows } from "../db/query-rows";
 import { withSessionLock } from "../db/session-lock";
 import { rememberServiceIds } from "../store/service-ids";
 import { diffLines, forgetLines, onFileLines, rememberLines, wholeLines } from "./changed-lines";
-import type { LedgerEntities, LedgerEntry } from "./ledger-row";
+import { LEDGER_COLUMNS, type LedgerEntities, type LedgerEntry } from "./ledger-row";
 import { type LedgerRowError, parseLedger } from "./parse-ledger";
 
 export interface LedgerImportResult {
@@ -38,20 +38,7 @@ export class LedgerImportError extends Error {
   }
 }
 
-const STAGING_COLUMNS = [
-  "import_id",
-  "line_no",
-  "entry_id",
-  "kind",
-  "provider_ref",
-  "amount",
-  "currency",
-  "booked_at",
-  "fee_type",
-  "card_id",
-  "description",
-  "entity",
-] as const;
+const STAGING_COLUMNS = ["import_id", "line_no", ...LEDGER_COLUMNS] as const;
 
 /**
  * Checks the whole text first (any bad row → LedgerImportError, nothing written), then imports
@@ -105,7 +92,7 @@ async function importWhole(db: Db, text: string, opts: ImportOptions) {
   });
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   /** Recorded on each entry as where it last came from. */
   sourceFile?: string;
   /**

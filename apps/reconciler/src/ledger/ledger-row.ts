@@ -5,9 +5,9 @@ import { errorText } from "../store/error-text";
 import { maskCardData } from "../store/mask-card-data";
 
 /** What an entry books: a card transaction, a card operation, a fee, or an account posting. */
-export type LedgerKind = "card_transaction" | "card_operation" | "fee" | "account";
+type LedgerKind = "card_transaction" | "card_operation" | "fee" | "account";
 
-export const LEDGER_KINDS: readonly LedgerKind[] = [
+const LEDGER_KINDS: readonly LedgerKind[] = [
   "card_transaction",
   "card_operation",
   "fee",
@@ -57,7 +57,7 @@ export const REQUIRED_COLUMNS = [
   "currency",
   "booked_at",
 ] as const;
-export const OPTIONAL_COLUMNS = ["fee_type", "card_id", "description", "entity"] as const;
+const OPTIONAL_COLUMNS = ["fee_type", "card_id", "description", "entity"] as const;
 export const LEDGER_COLUMNS = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS] as const;
 export type LedgerColumn = (typeof LEDGER_COLUMNS)[number];
 
@@ -86,8 +86,9 @@ const MAX_KEY_LENGTH = 64;
 function providerRefProblem(kind: LedgerKind, ref: string): string | undefined {
   if (kind === "account") {
     if (!c.isId64(ref))
-      // The limit is written as a power: its 19 digits pass for a card number, and the masking
-      // of every refusal reason printed the rule as "up to [REDACTED]". Masked before it is cut, so no card number is left half shown at the cut.
+      // The limit is written as a power: its 19 digits pass for a card number, which the
+      // masking of every refusal reason would hide. The ref is masked before it is cut, so no
+      // card number is left half shown.
       return `provider_ref "${errorText(ref).slice(0, 40)}" is not a serviceId (a 64-bit integer, at most 2^63 - 1, without leading zeros), which an account entry must name`;
     return undefined;
   }

@@ -1,8 +1,7 @@
 // Moving a ledger file between the folder's subfolders without ever replacing a file there.
-// rename() replaces its target, and a fallback name made from the time of the move was the
-// same for two files of one name moved in one cycle: the second replaced the first, and a
-// day's ledger file was gone from imported/. A name is now taken by creating it exclusively
-// (O_EXCL) and the file renamed onto that empty placeholder, the one file it may replace.
+// rename() replaces its target, and two files of one name can move in one cycle: a name is
+// taken by creating it exclusively (O_EXCL) and the file renamed onto that empty placeholder,
+// the one file it may replace.
 import { copyFile, mkdir, open, rename, stat, unlink, utimes } from "node:fs/promises";
 import { join } from "node:path";
 
@@ -77,7 +76,7 @@ async function renamed(from: string, to: string): Promise<boolean> {
   }
 }
 
-export interface MoveOptions {
+interface MoveOptions {
   /** Suffixes of files to create empty beside the moved one (each under a free name too). */
   companions?: readonly string[];
   /** Copy what `from` points to and remove `from` (a symlink, whose target stays). */

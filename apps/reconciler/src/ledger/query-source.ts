@@ -14,7 +14,7 @@ import { LEDGER_COLUMNS, type LedgerColumn, type LedgerEntities } from "./ledger
 import { checkLedgerRows, headerProblem, type LedgerRowValues } from "./parse-ledger";
 
 /** How long the ledger query may run, or wait for a lock, unless configured otherwise. */
-export const DEFAULT_LEDGER_QUERY_TIMEOUT_MS = 5 * 60_000;
+const DEFAULT_LEDGER_QUERY_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * The ledger query's input was refused (`refused`: its columns or rows broke the ledger's rules,
@@ -46,7 +46,7 @@ const isSeveralStatements = (error: unknown) =>
   (error as { code?: string }).code === "42601" &&
   /multiple commands/.test(error instanceof Error ? error.message : "");
 
-export interface QueryIntake extends LedgerImportResult {
+interface QueryIntake extends LedgerImportResult {
   source: string;
 }
 
@@ -87,12 +87,12 @@ export async function intakeLedgerQuery(
       await sql.unsafe(`SET LOCAL statement_timeout = ${timeoutMs}`);
       await sql.unsafe(`SET LOCAL lock_timeout = ${timeoutMs}`);
       // booked_at is read as the database writes it: in ISO 8601 whatever DateStyle the
-      // merchant's database or role has ('SQL, DMY' wrote 16/11/2026 and every row was refused).
+      // merchant's database or role has ('SQL, DMY' writes 16/11/2026, which the checks refuse).
       // Only the output format: the query's own date literals keep their day/month order.
       await sql.unsafe("SET LOCAL DateStyle = 'ISO'");
       // The extended protocol, which takes one statement: sent as a simple query (postgres.js's
-      // choice for a query without parameters) "COMMIT; DELETE …; SELECT …" ran all three, the
-      // DELETE outside the read-only transaction and past the timeout.
+      // choice for a query without parameters) "COMMIT; DELETE …; SELECT …" would run all three,
+      // the DELETE outside the read-only transaction and past the timeout.
       return sql.unsafe(opts.query, [], { simple: false } as postgres.UnsafeQueryOptions);
     });
     rows = [...(result as unknown as Record<string, unknown>[])];

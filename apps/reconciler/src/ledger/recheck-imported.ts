@@ -1,11 +1,9 @@
-// Files moved to imported/ lately, looked at again by every cycle. A producer that keeps a file
-// open and writes in place can pause past the settle time and go on after the cycle's own check
-// (folder-source.ts, moveToImported): the cycle said imported, the file grew in imported/, and
-// nothing ever looked again; the rows written late were lost without a word.
+// Files moved to imported/ lately, looked at again by every cycle: a producer writing in place
+// can pause past the settle time and go on after the cycle's own check (moveToImported), and
+// the rows written late would be lost without a word.
 //
 // ledger_files records a file's name, size and sha256, not where it went: a file in imported/
-// is matched by its name, without the time of the move a taken name gets (move-file.ts). No new
-// record (no schema change): what is known of a file is its ledger_files rows and its stat.
+// is matched by its name, without the time of the move a taken name gets (move-file.ts).
 // - Recent: its name has an imported or duplicate row of the last RECHECK_MS (and some slack
 //   for the database's and the file system's clocks), and its ctime (set by the move, and by
 //   every write) lies within RECHECK_MS of the cycle.
@@ -27,12 +25,12 @@ import { csvNames, sha256Of } from "./folder-files";
 import { nameBeforeMove } from "./move-file";
 
 /** How long after its move a file in imported/ is still looked at by every cycle. */
-export const RECHECK_MS = 24 * 3600_000;
+const RECHECK_MS = 24 * 3600_000;
 
 /** Slack for the database's clock (ledger_files.taken_at) against this machine's. */
 const CLOCK_SLACK_MS = 3600_000;
 
-export interface ChangedSinceImport {
+interface ChangedSinceImport {
   /** The file in imported/. */
   path: string;
   /** The name it was taken under (and is taken again under). */
@@ -41,7 +39,7 @@ export interface ChangedSinceImport {
   sha256: string;
 }
 
-export interface ImportedRecheck {
+interface ImportedRecheck {
   changed: ChangedSinceImport[];
   /** Files (or imported/ itself) that could not be looked at, and why. */
   unreadable: { name: string; at: string; error: string }[];
@@ -68,7 +66,8 @@ async function recentNames(db: Db, now: Date): Promise<Map<string, Set<number>>>
   return names;
 }
 
-async function wasImported(db: Db, sha256: string): Promise<boolean> {
+/** Whether content with this sha256 was imported from the folder before. */
+export async function wasImported(db: Db, sha256: string): Promise<boolean> {
   const rows = await queryRows(
     db,
     sql`SELECT 1 FROM ledger_files WHERE sha256 = ${sha256} AND status = 'imported'`,

@@ -9,7 +9,7 @@ import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
-export interface DropsChecked {
+interface DropsChecked {
   /** Finished, in name order, with what stat said of each: taken if still so (isUnchanged). */
   settled: { name: string; info: Stats }[];
   /** Still being written (a .part name, changed within the settle time, a link to nothing). */

@@ -55,8 +55,8 @@ export interface ReusableRun {
 }
 
 /**
- * Marks a run (match_runs.fingerprint) whose results later runs may reuse or build on: complete,
- * and written. Runs before migration 0012 stored a fingerprint of the data there instead.
+ * Marks a run (match_runs.fingerprint, null otherwise; the column is named for an older use)
+ * whose results later runs may reuse or build on: complete, and written.
  */
 export const BUILDABLE = "change-log";
 
@@ -83,9 +83,9 @@ export async function reusableRun(
         as_of::text AS as_of, valid_until::text AS valid_until
       FROM match_runs WHERE finished_at IS NOT NULL AND fingerprint IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM match_changes)
-        -- The results are still there: the match tables may have been emptied (a restore of the data without them, a hand-made TRUNCATE, or a
-        -- promoted standby never has them), and a run reusing nothing would report the last
-        -- run's verdict over empty tables (statement differences all "unexplained").
+        -- The results are still there: a restore without the match tables, a TRUNCATE or a
+        -- promoted standby leaves them empty, and reusing the last run's verdict over empty
+        -- tables would report every statement difference "unexplained".
         AND ${sql.raw(HAS_TOTALS)}
       ORDER BY started_at DESC LIMIT 1`,
   );

@@ -58,8 +58,8 @@ const BREAK_ITEM_COLUMNS = [
 
 /** A SQL expression per column; a column left out is NULL. */
 export type Row<C extends string> = Partial<Record<C, string>>;
-export type MemberRow = Row<(typeof MEMBER_COLUMNS)[number]>;
-export type BreakItemRow = Row<(typeof BREAK_ITEM_COLUMNS)[number]>;
+type MemberRow = Row<(typeof MEMBER_COLUMNS)[number]>;
+type BreakItemRow = Row<(typeof BREAK_ITEM_COLUMNS)[number]>;
 
 /** One SELECT of a row: each column's expression, named. */
 function select<C extends string>(columns: readonly C[], row: Row<C>, from: string): string {

@@ -6,10 +6,10 @@ import type { RunningSandbox } from "@merchantkit/sandbox";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
+import { listBreaks } from "../testing/breaks";
 import { testBackends } from "../testing/databases";
 import { matchEveryClass } from "../testing/every-class";
 import { useSandboxAndDatabase } from "../testing/sandbox-database";
-import { listBreaks } from "../workflow/break-queries";
 import { renderText } from "./render-text";
 import { loadReport } from "./report-data";
 

@@ -46,7 +46,7 @@ const PALETTE = [
 ];
 
 /** The colour of a class (classes outside BREAK_CLASSES take the next colours in `others`). */
-export function classColour(others: readonly string[], cls: string): string {
+function classColour(others: readonly string[], cls: string): string {
   const known = (BREAK_CLASSES as readonly string[]).indexOf(cls);
   const i = known >= 0 ? known : BREAK_CLASSES.length + [...others].sort().indexOf(cls);
   return PALETTE[Math.max(i, 0) % PALETTE.length] as string;

@@ -17,16 +17,14 @@ import { queryText } from "../db/query-rows";
  * Computes the figures of `days` (YYYY-MM-DD), or of every day when undefined, keyed by day
  * (a day with no figures is absent). Called inside the cache's read-only transaction.
  */
-export type ComputeDays<T> = (db: Db, days: string[] | undefined) => Promise<Map<string, T>>;
+type ComputeDays<T> = (db: Db, days: string[] | undefined) => Promise<Map<string, T>>;
 
 /**
- * Planner settings of the cache's reads, measured on the demo (100,000 card transactions,
- * PGlite): a few days' lines joined to every match member by a hash (0.1–0.4 s a query), where
- * the planner's own choice, misled by the estimates of the union views, sorted every member for
- * a merge join or looped over them (2–460 s); every day at once 1.8 s instead of 2.5–3 s. No
- * JIT: a join the settings cannot avoid keeps their penalty in its cost, which on a server made
- * Postgres compile each statement (3–11 s a load on a test's few thousand records, against
- * tens of milliseconds).
+ * Planner settings of the cache's reads: a few days' lines are joined to every match member by
+ * a hash; left alone, the planner, misled by the union views' estimates, sorts every member for
+ * a merge join or loops over them (seconds to minutes instead of a fraction of a second). No
+ * JIT: a join the settings cannot avoid keeps their penalty in its cost, which makes Postgres
+ * compile each statement for seconds.
  */
 const PLANNER = [
   "SET LOCAL enable_mergejoin = off",

@@ -6,27 +6,14 @@ import { moneyText } from "../money-text";
 import { dayChart, differenceCharts } from "./charts";
 import { type Cell, esc, htmlTable, REPORT_CSS } from "./html-parts";
 import { changedSinceRun, type ReportData, type StatementRow } from "./report-data";
-import {
-  BRIDGE_RULE,
-  classTable,
-  currencyTable,
-  DUE_RULE,
-  EFFECT_RULE,
-  entitySectionTitle,
-  entityTable,
-  holdsTable,
-  overdueTable,
-  scopeText,
-  statementTable,
-  type TableData,
-} from "./report-tables";
+import * as tables from "./report-tables";
 
-const tableHtml = (t: TableData) => htmlTable(t.header, t.rows, t.right);
+const tableHtml = (d: tables.TableData) => htmlTable(d.header, d.rows, d.right);
 
 const isZero = (amount: string) => /^-?0*(\.0*)?$/.test(amount);
 
 /** How the sections link a break id (the console links its break page; the file does not). */
-export interface SectionOptions {
+interface SectionOptions {
   breakCell?: (breakId: string) => Cell;
 }
 
@@ -43,7 +30,7 @@ function statementSection(data: ReportData): string {
   for (const r of data.statement) days.set(r.day, [...(days.get(r.day) ?? []), r]);
   const differing = [...days.values()].filter((rows) => rows.some((r) => !isZero(r.difference)));
   const quiet = [...days.values()].filter((rows) => rows.every((r) => isZero(r.difference)));
-  const table = (groups: StatementRow[][]) => tableHtml(statementTable(groups.flat()));
+  const table = (groups: StatementRow[][]) => tableHtml(tables.statementTable(groups.flat()));
   return `<h2>Daily statement (difference = timing + breaks + pending + unexplained)</h2>
 <details open><summary>${differing.length} day${differing.length === 1 ? "" : "s"} with a difference</summary>${table(differing)}</details>
 <details><summary>${quiet.length} day${quiet.length === 1 ? "" : "s"} without a difference</summary>${table(quiet)}</details>`;
@@ -58,22 +45,22 @@ export function reportSections(data: ReportData, opts: SectionOptions = {}): str
   const actionable = data.byClassAndDay.filter((r) => !HOLD_CLASSES.has(r.class));
   const holds = data.byClassAndDay.filter((r) => HOLD_CLASSES.has(r.class));
   return `${verdictLine(data)}
-<h2>Provider vs ledger per currency${esc(scopeText(data))}: the bridge (${BRIDGE_RULE})</h2>
-${tableHtml(currencyTable(data))}
-${entitySectionTitle(data) ? `<h2>${esc(entitySectionTitle(data) ?? "")}</h2>\n${tableHtml(entityTable(data))}` : ""}
-<h2>Open differences by class, per currency (${EFFECT_RULE})</h2>
+<h2>Provider vs ledger per currency${esc(tables.scopeText(data))}: the bridge (${tables.BRIDGE_RULE})</h2>
+${tableHtml(tables.currencyTable(data))}
+${tables.entitySectionTitle(data) ? `<h2>${esc(tables.entitySectionTitle(data) ?? "")}</h2>\n${tableHtml(tables.entityTable(data))}` : ""}
+<h2>Open differences by class, per currency (${tables.EFFECT_RULE})</h2>
 ${differenceCharts(
   data.byClass.filter((b) => !HOLD_CLASSES.has(b.class)),
   allClasses,
 )}
-${tableHtml(classTable(data.byClass))}
-<h2>Overdue open breaks per currency (${DUE_RULE})</h2>
-${data.overdue.length === 0 ? "<p>No overdue breaks.</p>" : tableHtml(overdueTable(data))}
+${tableHtml(tables.classTable(data.byClass))}
+<h2>Overdue open breaks per currency (${tables.DUE_RULE})</h2>
+${data.overdue.length === 0 ? "<p>No overdue breaks.</p>" : tableHtml(tables.overdueTable(data))}
 <h2>Breaks to work on, by class and day</h2>
 ${dayChart(actionable, { label: "open breaks", allClasses, empty: "No open breaks to work on." })}
 <h2>Holds to watch: stale authorizations by day</h2>
 ${dayChart(holds, { label: "stale authorizations", allClasses, empty: "No stale authorizations." })}
-${tableHtml(holdsTable(data))}
+${tableHtml(tables.holdsTable(data))}
 <h2>Break queue (most urgent first)</h2>
 ${htmlTable(
   [
@@ -103,7 +90,7 @@ ${htmlTable(
   new Set([3, 4]),
 )}
 <h2>Accepted differences</h2>
-${tableHtml(classTable(data.acceptedByClass))}
+${tableHtml(tables.classTable(data.acceptedByClass))}
 ${htmlTable(
   ["accepted at", "by", "class", "amount", "reason", "break id"],
   data.accepted.map((a) => [
@@ -146,7 +133,7 @@ ${htmlTable(
 
 /** The whole page. */
 export function renderHtml(data: ReportData): string {
-  const title = `Reconciliation report${scopeText(data)}${data.date ? ` ${data.date}` : ""}`;
+  const title = `Reconciliation report${tables.scopeText(data)}${data.date ? ` ${data.date}` : ""}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -2,22 +2,9 @@
 import { moneyText } from "../money-text";
 import { tableLines as table } from "../text-table";
 import { changedSinceRun, type ReportData } from "./report-data";
-import {
-  BRIDGE_RULE,
-  classTable,
-  currencyTable,
-  DUE_RULE,
-  EFFECT_RULE,
-  entitySectionTitle,
-  entityTable,
-  holdsTable,
-  overdueTable,
-  scopeText,
-  statementTable,
-  type TableData,
-} from "./report-tables";
+import * as tables from "./report-tables";
 
-const lines = (t: TableData) => table(t.header, t.rows, t.right);
+const lines = (d: tables.TableData) => table(d.header, d.rows, d.right);
 
 const VERDICT_TEXT: Record<string, string> = {
   reconciled: "RECONCILED: provider and ledger agree",
@@ -34,7 +21,7 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
     out.push("No match run yet: run `reconciler run` (or `reconciler demo`).");
     return out;
   }
-  out.push(`Reconciliation report${scopeText(data)} ${scope}, as of ${data.run.asOf}`);
+  out.push(`Reconciliation report${tables.scopeText(data)} ${scope}, as of ${data.run.asOf}`);
   out.push(`Verdict: ${VERDICT_TEXT[data.run.verdict] ?? data.run.verdict}`);
   for (const reason of data.run.reasons) out.push(`  - ${reason}`);
   const s = data.run.stats;
@@ -46,35 +33,34 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
   out.push(`Open breaks ${data.openBreaks}, pending ${data.pendingItems}`);
   const since = changedSinceRun(data);
   if (since) out.push(`  (${since})`);
-  out.push("");
-  out.push(`Provider vs ledger per currency: the bridge (${BRIDGE_RULE})`);
-  out.push(...lines(currencyTable(data)));
-  const entitySection = entitySectionTitle(data);
-  if (entitySection) {
-    out.push("");
-    out.push(entitySection);
-    out.push(...lines(entityTable(data)));
-  }
-  out.push("");
-  out.push(`Open differences by class, per currency (${EFFECT_RULE})`);
-  out.push(...lines(classTable(data.byClass)));
-  out.push("");
-  out.push(`Overdue open breaks per currency (${DUE_RULE})`);
+  // A section: a blank line, its heading, its table.
+  const section = (title: string, t: tables.TableData) => out.push("", title, ...lines(t));
+  section(
+    `Provider vs ledger per currency: the bridge (${tables.BRIDGE_RULE})`,
+    tables.currencyTable(data),
+  );
+  const entitySection = tables.entitySectionTitle(data);
+  if (entitySection) section(entitySection, tables.entityTable(data));
+  section(
+    `Open differences by class, per currency (${tables.EFFECT_RULE})`,
+    tables.classTable(data.byClass),
+  );
+  out.push("", `Overdue open breaks per currency (${tables.DUE_RULE})`);
   if (data.overdue.length === 0) out.push("  none");
-  else out.push(...lines(overdueTable(data)));
-  if (data.acceptedByClass.length > 0) {
-    out.push("");
-    out.push("Accepted breaks by class (out of the queue; they lapse if the difference changes)");
-    out.push(...lines(classTable(data.acceptedByClass)));
-  }
-  if (data.date) {
-    out.push("");
-    out.push(`Statement of ${data.date} (difference = timing + breaks + pending + unexplained)`);
-    out.push(...lines(statementTable(data.statement)));
-  }
+  else out.push(...lines(tables.overdueTable(data)));
+  if (data.acceptedByClass.length > 0)
+    section(
+      "Accepted breaks by class (out of the queue; they lapse if the difference changes)",
+      tables.classTable(data.acceptedByClass),
+    );
+  if (data.date)
+    section(
+      `Statement of ${data.date} (difference = timing + breaks + pending + unexplained)`,
+      tables.statementTable(data.statement),
+    );
   const shown = data.queue.slice(0, opts.queueRows ?? 25);
-  out.push("");
   out.push(
+    "",
     `Break queue (${shown.length} of ${data.openBreaks + data.pendingItems}, most urgent first)`,
   );
   out.push(
@@ -92,10 +78,7 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
       new Set([2, 3]),
     ),
   );
-  if (data.staleAuthorizations.length > 0) {
-    out.push("");
-    out.push("Open authorizations by age");
-    out.push(...lines(holdsTable(data)));
-  }
+  if (data.staleAuthorizations.length > 0)
+    section("Open authorizations by age", tables.holdsTable(data));
   return out;
 }

@@ -339,7 +339,7 @@ export async function loadReport(
       amount: String(r.amount),
       ageDays: num(r.age_days),
       detail: detailText(String(r.detail)),
-      assignee: r.assignee === null || r.assignee === undefined ? null : String(r.assignee),
+      assignee: r.assignee == null ? null : String(r.assignee),
     })),
     openBreaks,
     pendingItems,

@@ -2,6 +2,7 @@
 // the HTML rendering so both show the same columns with the same amounts.
 import { moneyText } from "../money-text";
 import type { AuditRow } from "../workflow/break-queries";
+import type { QueueTotal } from "../workflow/queue-totals";
 import type { BridgeRow, ClassTotal, ReportData, StatementRow } from "./report-data";
 
 /** What the bridge's columns add up to, said beside it wherever it is shown. */
@@ -127,6 +128,18 @@ export function holdsTable(data: ReportData): TableData {
   };
 }
 
+/** A statement row's amounts in the order the table and statement.csv show them. */
+export const statementAmounts = (r: StatementRow): string[] => [
+  r.providerTotal,
+  r.ledgerTotal,
+  r.difference,
+  r.timing,
+  r.explainedByBreaks,
+  r.accepted,
+  r.pending,
+  r.unexplained,
+];
+
 /** The daily statement, the day written on its first currency's line only. */
 export function statementTable(rows: readonly StatementRow[]): TableData {
   return {
@@ -146,16 +159,7 @@ export function statementTable(rows: readonly StatementRow[]): TableData {
     rows: rows.map((r, i) => [
       i === 0 || rows[i - 1]?.day !== r.day ? r.day : "",
       r.currency,
-      ...[
-        r.providerTotal,
-        r.ledgerTotal,
-        r.difference,
-        r.timing,
-        r.explainedByBreaks,
-        r.accepted,
-        r.pending,
-        r.unexplained,
-      ].map((amount) => moneyText(amount, r.currency)),
+      ...statementAmounts(r).map((amount) => moneyText(amount, r.currency)),
       Object.entries(r.byClass)
         .map(([k, v]) => `${k} ${moneyText(v, r.currency)}`)
         .join(", "),
@@ -177,5 +181,19 @@ export function historyTable(history: readonly AuditRow[]): TableData {
       moneyText(h.amount, h.currency),
     ]),
     right: new Set([5]),
+  };
+}
+
+/** The queue filter's totals per currency (every page): never one sum across currencies. */
+export function queueTotalsTable(totals: readonly QueueTotal[]): TableData {
+  return {
+    header: ["currency", "breaks", "at stake", "effect (provider - ledger)"],
+    rows: totals.map((t) => [
+      t.currency,
+      t.count.toLocaleString("en-US"),
+      moneyText(t.atStake, t.currency),
+      moneyText(t.effect, t.currency),
+    ]),
+    right: new Set([1, 2, 3]),
   };
 }

@@ -13,7 +13,7 @@ import { canonicalWireText } from "./canonical-wire";
  */
 export const DEFAULT_TAKEOVER_AFTER_MS = 10_000;
 
-export interface PostgresDedupeStoreOptions {
+interface PostgresDedupeStoreOptions {
   /**
    * A claim still "processing" after this long is taken to belong to a receiver that died, and
    * the next delivery may claim it again (default 10 s, DEFAULT_TAKEOVER_AFTER_MS). A handler

@@ -48,7 +48,7 @@ const NUMBERS = new Set([
 const CARD_NUMBER_KEY = /^(?:card_?(?:number|no|num)|pan|primary_?account_?number)$/i;
 
 /** "4111111111111111" → "411111******1111". */
-export function maskCardNumber(digits: string): string {
+function maskCardNumber(digits: string): string {
   return `${digits.slice(0, 6)}${"*".repeat(digits.length - 10)}${digits.slice(-4)}`;
 }
 

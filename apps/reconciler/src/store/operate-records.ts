@@ -53,15 +53,8 @@ export const operateRecordSpec: UpsertSpec<OperateRecordInput> = {
     // Operate events carry no operateTime: keep the one a query stored.
     operate_time: "coalesce(excluded.operate_time, t.operate_time)",
   },
-  extraCtes: [
-    // The operation's id is the serviceId of its account postings; a new or changed operation
-    // (e.g. P → S, when a RETURN credits the account) makes them due for a (new) fetch.
-    `service_ids_revealed AS (
-  INSERT INTO service_ids (service_id, source, first_seen_at, revealed_at)
-  SELECT row_key, 'operate_record', now(), now() FROM changed
-  ON CONFLICT (service_id) DO UPDATE SET revealed_at = excluded.revealed_at
-)`,
-  ],
+  // A status move (e.g. P → S, when a RETURN credits the account) brings new postings.
+  revealsServiceIds: "operate_record",
   afterUpsert: REPLACE_FEES,
 };
 

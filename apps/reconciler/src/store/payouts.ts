@@ -44,15 +44,8 @@ export const payoutSpec: UpsertSpec<PayoutInput> = {
     create_time: "coalesce(excluded.create_time, t.create_time)",
     payout_method: "coalesce(excluded.payout_method, t.payout_method)",
   },
-  extraCtes: [
-    // The payoutId is the serviceId of its postings: a new payout, or one whose status moved
-    // (F credits PAYOUT_REFUND under it), is due for a (new) account fetch, in this statement.
-    `service_ids_revealed AS (
-  INSERT INTO service_ids (service_id, source, first_seen_at, revealed_at)
-  SELECT row_key, 'payout', now(), now() FROM changed
-  ON CONFLICT (service_id) DO UPDATE SET revealed_at = excluded.revealed_at
-)`,
-  ],
+  // A status move (F credits PAYOUT_REFUND under the payoutId) brings new postings.
+  revealsServiceIds: "payout",
 };
 
 /** Like upsertOperateRecords for payouts: a changed payout's serviceId is (re)queued with it. */

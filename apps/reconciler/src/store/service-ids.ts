@@ -5,7 +5,7 @@ import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 
 /** Who revealed a serviceId: a card operation, a payout, or the merchant's ledger. */
-export type ServiceIdSource = "operate_record" | "payout" | "ledger";
+type ServiceIdSource = "operate_record" | "payout" | "ledger";
 
 const SOURCES: readonly ServiceIdSource[] = ["operate_record", "payout", "ledger"];
 

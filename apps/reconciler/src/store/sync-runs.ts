@@ -4,10 +4,10 @@ import type { Db } from "../db/database";
 import { syncRuns } from "../db/schema";
 import { errorText } from "./error-text";
 
-export type RunKind = "sync" | "backfill" | "schedule" | "webhook";
+type RunKind = "sync" | "backfill" | "schedule" | "webhook";
 export type RunOutcome = "ok" | "failed" | "partial";
 
-export interface RunTotals {
+interface RunTotals {
   windows?: number;
   pages?: number;
   recordsSeen?: number;

@@ -5,7 +5,7 @@ import type { Db } from "../db/database";
 import { syncWindows } from "../db/schema";
 import { errorText } from "./error-text";
 
-export interface SyncWindow {
+interface SyncWindow {
   stream: string;
   /** Inclusive start and exclusive end. */
   start: Date;
@@ -84,18 +84,20 @@ export async function takeWindowsToRetry(
     .where(and(eq(syncWindows.stream, opts.stream), inArray(syncWindows.state, [...UNREAD_STATES])))
     .orderBy(asc(syncWindows.windowStart))
     .limit(opts.limit ?? 10_000);
-  return rows.map((r) => ({
-    stream: r.stream,
-    start: r.windowStart,
-    end: r.windowEnd,
-    state: r.state as RetryWindow["state"],
-    attempts: r.attempts,
-    lastError: r.lastError,
-  }));
+  return rows.map(retryWindowOf);
 }
 
+const retryWindowOf = (r: typeof syncWindows.$inferSelect): RetryWindow => ({
+  stream: r.stream,
+  start: r.windowStart,
+  end: r.windowEnd,
+  state: r.state as RetryWindow["state"],
+  attempts: r.attempts,
+  lastError: r.lastError,
+});
+
 /** Per stream: windows still unread and the oldest one's start (what `status` reports). */
-export interface UnreadWindows {
+interface UnreadWindows {
   stream: string;
   windows: number;
   /** Start of the oldest unread window: data is missing since then. */
@@ -121,7 +123,7 @@ export async function unreadWindows(db: Db, stream: string): Promise<UnreadWindo
   };
 }
 
-export interface ListedWindow extends RetryWindow {
+interface ListedWindow extends RetryWindow {
   id: number;
   firstFailedAt: Date;
   givenUp: { by: string; reason: string; at: Date } | null;
@@ -137,12 +139,7 @@ export async function listWindows(db: Db, opts: { all?: boolean } = {}): Promise
     .orderBy(asc(syncWindows.stream), asc(syncWindows.windowStart));
   return rows.map((r) => ({
     id: r.id,
-    stream: r.stream,
-    start: r.windowStart,
-    end: r.windowEnd,
-    state: r.state as RetryWindow["state"],
-    attempts: r.attempts,
-    lastError: r.lastError,
+    ...retryWindowOf(r),
     firstFailedAt: r.firstFailedAt,
     givenUp:
       r.givenUpBy && r.givenUpReason && r.givenUpAt

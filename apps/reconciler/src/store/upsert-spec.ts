@@ -37,10 +37,10 @@ export interface UpsertSpec<R> {
   /** Column → SQL for its value on update, where `t` is the stored row and `excluded` the new. */
   onUpdate?: Record<string, string>;
   /**
-   * More data-modifying CTEs run with the upsert, in the same statement. They may read
-   * `changed` (row_key, version, raw, raw_hash, updated_at, source of inserted/updated rows).
+   * The record's key is the serviceId of its account postings: a new or changed record queues
+   * it in service_ids (under this source) for a (new) fetch, in the upsert's statement.
    */
-  extraCtes?: string[];
+  revealsServiceIds?: "operate_record" | "payout";
   /**
    * A statement run after each batch's upsert, in the same transaction, for writes that must
    * see what other transactions committed while the upsert waited for their row locks: the

@@ -68,7 +68,14 @@ export function buildUpsertStatement<R>(spec: UpsertSpec<R>): UpsertStatement {
   const derivedJoin = derived.length
     ? `\n  CROSS JOIN LATERAL jsonb_to_record(e -> 'd') AS d(${recordDefinition(derived)})`
     : "";
-  const extra = (spec.extraCtes ?? []).map((cte) => `,\n${cte}`).join("");
+  const extra = spec.revealsServiceIds
+    ? `,
+service_ids_revealed AS (
+  INSERT INTO service_ids (service_id, source, first_seen_at, revealed_at)
+  SELECT row_key, '${spec.revealsServiceIds}', now(), now() FROM changed
+  ON CONFLICT (service_id) DO UPDATE SET revealed_at = excluded.revealed_at
+)`
+    : "";
   // The keys afterUpsert works on, as JSON text (read the same way by both drivers).
   const changedKeys = spec.afterUpsert
     ? `,\n  (SELECT coalesce(jsonb_agg(row_key), '[]'::jsonb)::text FROM changed) AS changed_keys`

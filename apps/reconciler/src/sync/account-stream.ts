@@ -26,7 +26,7 @@ import type { StreamSummary, SyncContext, SyncOptions } from "./sync-types";
 
 const STREAM = "account_transactions";
 /** The endpoint's limit of serviceIds per call. */
-export const SERVICE_ID_BATCH = 100;
+const SERVICE_ID_BATCH = 100;
 
 /**
  * The service's "you may not act for this merchant" on an onBehalfOf call (40003 on the

@@ -10,8 +10,8 @@ import type { SyncSummary } from "./sync-types";
  */
 export function exitCodeOf(summary: SyncSummary): number {
   if (summary.outcome === "failed") return EXIT.failed;
-  // Before the unread count: a stop leaves serviceIds due by itself, and every deploy or node
-  // drain exited 3 (data unread), which alerts, instead of 4.
+  // Before the unread count: a stop leaves serviceIds due by itself, and a deploy or node drain
+  // must exit 4, not 3 (data unread), which alerts.
   if (summary.interrupted) return EXIT.stopped;
   if (summary.unread === null || summary.unread.count > 0) return EXIT.unread;
   if (summary.outcome === "partial") return EXIT.unread;

@@ -16,12 +16,12 @@ import { errorText } from "../store/error-text";
  * front of the service, a wrong path): taken for a refusal, a short burst of them parked every
  * id for good, and the account transactions of settled operations were never read.
  */
-export function isRefusalOfIds(error: unknown): boolean {
+function isRefusalOfIds(error: unknown): boolean {
   if (isRequestValidationError(error)) return true;
   return (isInvalidRequestError(error) || isNotFoundError(error)) && error.respCode !== undefined;
 }
 
-export interface Isolated<R> {
+interface Isolated<R> {
   records: R[];
   /** Ids the fetch answered for (with or without records). */
   fetched: string[];

@@ -1,7 +1,7 @@
 // A token bucket shared by every request of a process (all streams, every client): the
 // service's rate limit is per merchant, so the sync paces itself as a whole.
 
-export interface RateLimiter {
+interface RateLimiter {
   /** Resolves when the next request may go out. */
   take(): Promise<void>;
   readonly requestsPerSecond: number;

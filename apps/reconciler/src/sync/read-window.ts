@@ -3,7 +3,7 @@
 // twice), so the window is read again from page 1.
 import type { Page } from "@merchantkit/core";
 
-export type WindowRead<R> =
+type WindowRead<R> =
   | { kind: "read"; records: R[]; pages: number; reads: number }
   | { kind: "drifted"; pages: number; reads: number; detail: string };
 

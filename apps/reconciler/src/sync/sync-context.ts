@@ -33,34 +33,28 @@ export function createSyncContext(
   const limiter = createRateLimiter(config.requestsPerSecond);
   // One limiter paces every attempt of every client; they send with node:http unless a test
   // hands in its own fetch.
-  const shared = { throttle: () => limiter.take(), fetch: opts.fetch };
-  const environment = config.environment as NonNullable<ReconcilerConfig["environment"]>;
+  const shared = {
+    environment: config.environment as NonNullable<ReconcilerConfig["environment"]>,
+    maxRetries: config.maxRetries,
+    retryDelay: opts.retryDelay,
+    throttle: () => limiter.take(),
+    fetch: opts.fetch,
+    userAgent: "merchantkit-reconciler",
+  };
   const issuing = new IssuingClient({
-    environment,
+    ...shared,
     apiKey: config.issuingApiKey as string,
     merchantNo: config.merchantNo,
-    maxRetries: config.maxRetries,
-    retryDelay: opts.retryDelay,
-    ...shared,
-    userAgent: "merchantkit-reconciler",
   });
   const account = new AccountClient({
-    environment,
+    ...shared,
     apiKey: config.accountApiKey as string,
     timestampUnit: config.timestampUnit,
-    maxRetries: config.maxRetries,
-    retryDelay: opts.retryDelay,
-    ...shared,
-    userAgent: "merchantkit-reconciler",
   });
   const payout = new PayoutClient({
-    environment,
+    ...shared,
     secretKey: config.payoutSecretKey as string,
     merchantNo: config.merchantNo as string,
-    maxRetries: config.maxRetries,
-    retryDelay: opts.retryDelay,
-    ...shared,
-    userAgent: "merchantkit-reconciler",
   });
   return {
     db,

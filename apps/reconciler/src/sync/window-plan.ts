@@ -64,7 +64,7 @@ function recordedBounds(
 export const boundsKey = (window: TimeWindow) =>
   `${window.start.getTime()}/${window.end.getTime()}`;
 
-export interface PlannedWindow {
+interface PlannedWindow {
   /** What is read. */
   read: TimeWindow;
   /** The bounds it is recorded under in sync_windows (and recognised by when read again). */
@@ -73,7 +73,7 @@ export interface PlannedWindow {
   whole: boolean;
 }
 
-export interface StreamPlan {
+interface StreamPlan {
   from: Date;
   to: Date;
   windows: PlannedWindow[];

@@ -8,7 +8,7 @@ import type { CommitWindowInput } from "../store/commit-window";
 import type { SyncContext, WindowedStreamName } from "./sync-types";
 import type { TimeWindow } from "./windows";
 
-export interface WindowedSource {
+interface WindowedSource {
   /** A window's pages, fresh from page 1 on every call. */
   pages: (ctx: SyncContext, window: TimeWindow) => AsyncIterable<Page<unknown>>;
   /** The window's records as commitWindow takes them. */
@@ -48,7 +48,7 @@ function payoutFilter(window: TimeWindow) {
 }
 
 /** Payouts followed per run at most, the longest pending first (the rest on later runs). */
-export const PENDING_PAYOUTS_PER_RUN = 1_000;
+const PENDING_PAYOUTS_PER_RUN = 1_000;
 
 /** Payouts still P created before `before`, the longest pending first. */
 async function pendingPayoutIds(ctx: SyncContext, before: Date): Promise<string[]> {

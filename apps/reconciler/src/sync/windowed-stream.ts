@@ -72,6 +72,22 @@ export async function syncWindowedStream(
     commit: (records: CommitWindowInput["records"]) => Promise<void>,
   ): Promise<boolean> => {
     const { pages, rows } = WINDOWED_SOURCES[stream];
+    // Records the window failed (for a later run) and says so in the log.
+    const fail = async (
+      reason: "failed" | "drifted",
+      error: unknown,
+      what: string,
+      detail: Record<string, unknown>,
+    ): Promise<false> => {
+      await markFailed(recorded, reason, error);
+      logEvent(ctx, "warn", `${what}; retried next run`, {
+        stream,
+        start: window.start,
+        end: window.end,
+        ...detail,
+      });
+      return false;
+    };
     let read: Awaited<ReturnType<typeof readWindow<unknown>>>;
     try {
       read = await readWindow({
@@ -84,39 +100,19 @@ export async function syncWindowedStream(
         },
       });
     } catch (error) {
-      await markFailed(recorded, "failed", error);
-      logEvent(ctx, "warn", "window failed; retried next run", {
-        stream,
-        start: window.start,
-        end: window.end,
-        error: errorText(error),
-      });
-      return false;
+      return fail("failed", error, "window failed", { error: errorText(error) });
     }
-    if (read.kind === "drifted") {
-      await markFailed(recorded, "drifted", read.detail);
-      logEvent(ctx, "warn", "window kept drifting; retried next run", {
-        stream,
-        start: window.start,
-        end: window.end,
+    if (read.kind === "drifted")
+      return fail("drifted", read.detail, "window kept drifting", {
         reads: read.reads,
         detail: read.detail,
       });
-      return false;
-    }
     try {
       await commit(rows(read.records));
     } catch (error) {
       // A batch the database refused: the window is read again next run (the database being
       // gone makes markWindowFailed throw too, which ends the stream).
-      await markFailed(recorded, "failed", error);
-      logEvent(ctx, "warn", "window could not be committed; retried next run", {
-        stream,
-        start: window.start,
-        end: window.end,
-        error: errorText(error),
-      });
-      return false;
+      return fail("failed", error, "window could not be committed", { error: errorText(error) });
     }
     return true;
   };

@@ -3,6 +3,7 @@
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { runMatch } from "../match/run-match";
+import { type BreakFilter, type BreakRow, listBreakPage } from "../workflow/break-queries";
 
 export const TEST_AS_OF = new Date("2026-06-01T00:00:00Z");
 
@@ -21,4 +22,9 @@ export async function seedThreeBreaks(db: Db): Promise<string[]> {
     "SELECT break_id FROM breaks WHERE status = 'open' ORDER BY entry_id",
   );
   return rows.map((r) => r.break_id);
+}
+
+/** The breaks matching the filter, sorted (most urgent first by default): the first page's rows. */
+export async function listBreaks(db: Db, filter: BreakFilter = {}): Promise<BreakRow[]> {
+  return (await listBreakPage(db, filter)).rows;
 }

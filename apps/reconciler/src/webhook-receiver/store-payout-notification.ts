@@ -25,7 +25,7 @@ const FINAL_OR_PENDING = new Set(["P", "S", "F"]);
  * createTime or payoutMethod, so a queried row keeps them, and one that repeats the stored state
  * builds the stored record exactly (its canonical text, so its hash, is unchanged).
  */
-export function payoutRecordOf(
+function payoutRecordOf(
   stored: PayoutInput | undefined,
   notification: PayoutResultNotification,
 ): PayoutInput {
@@ -39,7 +39,7 @@ export function payoutRecordOf(
 }
 
 /** A stored `raw` (canonical wire JSON, 64-bit ids as bare numbers) as the payout record. */
-export function decodeStoredPayout(raw: string): PayoutInput {
+function decodeStoredPayout(raw: string): PayoutInput {
   const result = v.safeParse(transferRecord.decode, parseJson(raw));
   if (!result.success)
     throw new Error(
@@ -48,7 +48,7 @@ export function decodeStoredPayout(raw: string): PayoutInput {
   return result.output;
 }
 
-export type PayoutNotificationResult =
+type PayoutNotificationResult =
   | { stored: true; counts: UpsertCounts }
   /** Acknowledged but not stored: the payouts stream reads the payout (`reason` says why). */
   | { stored: false; counts: UpsertCounts; reason: string };

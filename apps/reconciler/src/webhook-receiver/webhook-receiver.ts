@@ -27,11 +27,11 @@ import { storePayoutNotification } from "./store-payout-notification";
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** True for the payout notification endpoint: a path ending in /payout (query string aside). */
-export function isPayoutPath(url: string | undefined): boolean {
+function isPayoutPath(url: string | undefined): boolean {
   return (url ?? "/").split("?", 1)[0]?.endsWith("/payout") === true;
 }
 
-export interface WebhookReceiverOptions {
+interface WebhookReceiverOptions {
   /**
    * The database, or a function answering the current one per push (the webhooks command
    * passes ReopeningDatabase's, so a database the server dropped is reopened for the next push).

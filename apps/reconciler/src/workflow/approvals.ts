@@ -11,6 +11,7 @@ import { limitFor, type SecondApprovalLimits } from "../config/second-approval";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import {
+  appendAudit,
   applyBreakAction,
   checkActionInput,
   type LockedBreak,
@@ -23,7 +24,7 @@ import { freeText, personName } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
 import { checkWriteOffInput, writeOffBreak, writeOffDifferences } from "./write-off";
 
-export type ApprovedAction = "accept" | "write_off";
+type ApprovedAction = "accept" | "write_off";
 
 export interface ApprovalRequest {
   id: string;
@@ -38,7 +39,7 @@ export interface ApprovalRequest {
   currency: string | null;
 }
 
-export interface MakerInput {
+interface MakerInput {
   breakId: string;
   action: ApprovedAction;
   actor: string;
@@ -54,7 +55,7 @@ export interface MakerInput {
  * What happened to an accept or write-off sent from the console: applied at once (at or below
  * the limit) or stored as a request waiting for a second approver.
  */
-export type MakerResult =
+type MakerResult =
   | { outcome: "applied"; actionId: string }
   | { outcome: "pending"; request: ApprovalRequest };
 
@@ -209,13 +210,7 @@ export async function acceptOrWriteOff(
       input.action === "accept"
         ? `accept: ${reason}`
         : `write-off to ${account}${date ? ` on ${date}` : ""}: ${reason}`;
-    const [audit] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
-        VALUES (${breakId}, ${actor}, 'request_approval', ${what}, ${b.class}, ${b.amount}::numeric,
-          ${b.currency})
-        RETURNING id::text AS id`,
-    );
+    const actionId = await appendAudit(tx, breakId, b, actor, "request_approval", what);
     await queryRows(
       tx,
       sql`UPDATE break_workflow SET last_action = 'request_approval', last_actor = ${actor},
@@ -227,7 +222,7 @@ export async function acceptOrWriteOff(
           entry_date, amount, currency, provider_amount, ledger_amount, request_action_id)
         VALUES (${breakId}, ${input.action}, ${actor}, ${reason}, ${account}, ${date}::date,
           ${b.amount}::numeric, ${b.currency}, ${b.provider_amount}::numeric,
-          ${b.ledger_amount}::numeric, ${audit?.id}::bigint)
+          ${b.ledger_amount}::numeric, ${actionId}::bigint)
         RETURNING ${REQUEST_COLUMNS}`,
     );
     return { outcome: "pending", request: toRequest(row as Record<string, unknown>) };
@@ -293,13 +288,7 @@ export async function decideApproval(
     }
     const done = input.decision === "approve" ? "approved" : "declined";
     const text = `${done} ${request.requestedBy}'s ${request.action === "accept" ? "accept" : "write-off"} (request ${request.id})${note ? `: ${note}` : ""}`;
-    const [audit] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
-        VALUES (${breakId}, ${actor}, ${input.decision}, ${text}, ${b.class}, ${b.amount}::numeric,
-          ${b.currency})
-        RETURNING id::text AS id`,
-    );
+    const actionId = await appendAudit(tx, breakId, b, actor, input.decision, text);
     await queryRows(
       tx,
       sql`UPDATE approval_requests SET decision = ${done}, decided_by = ${actor}, decided_at = now()
@@ -311,6 +300,6 @@ export async function decideApproval(
         sql`UPDATE break_workflow SET last_action = 'decline', last_actor = ${actor},
           last_action_at = now() WHERE break_id = ${breakId}`,
       );
-    return { actionId: String(audit?.id), request };
+    return { actionId, request };
   });
 }

@@ -62,7 +62,7 @@ export interface SeenBreak {
   printed?: { amount: string; currency?: string | undefined } | undefined;
 }
 
-export interface BreakActionResult {
+interface BreakActionResult {
   /** The audit row's id (decimal text: a bigint). */
   actionId: string;
   breakId: string;
@@ -211,17 +211,12 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
     refuseByState(action, b, breakId);
     if (input.seen) refuseIfChanged(input.seen, b, breakId);
     await queryRows(tx, workflowUpdate(input, b));
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
-        VALUES (${breakId}, ${actor}, ${action}, ${text}, ${b.class}, ${b.amount}::numeric, ${b.currency})
-        RETURNING id::text AS id`,
-    );
+    const actionId = await appendAudit(tx, breakId, b, actor, action, text);
     if (action === "reopen")
       await queryRows(
         tx,
         reverseWriteOffs(
-          sql`SELECT ${breakId}::text AS break_id, ${row?.id}::bigint AS action_id,
+          sql`SELECT ${breakId}::text AS break_id, ${actionId}::bigint AS action_id,
             ${`write-off reopened by ${actor}`}::text AS why`,
           actor,
         ),
@@ -231,7 +226,7 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
     const assignee =
       action === "assign" ? text : action === "unassign" ? null : (b.assignee ?? null);
     return {
-      actionId: String(row?.id),
+      actionId,
       breakId,
       action,
       status: b.status !== "resolved" && accepted ? "accepted" : b.status,
@@ -271,6 +266,27 @@ export async function lockBreak(tx: Db, breakId: string, actor: string): Promise
   return b;
 }
 
+/**
+ * Appends an audit row to break `breakId` with the break's class, amount and currency at this
+ * moment (`b`, read under its lock); answers the row's id.
+ */
+export async function appendAudit(
+  tx: Db,
+  breakId: string,
+  b: Pick<LockedBreak, "class" | "amount" | "currency">,
+  actor: string,
+  action: string,
+  text: string | null,
+): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
+      VALUES (${breakId}, ${actor}, ${action}, ${text}, ${b.class}, ${b.amount}::numeric, ${b.currency})
+      RETURNING id::text AS id`,
+  );
+  return String(row?.id);
+}
+
 /** "bob reopened it at 2026-11-27T10:00:00Z" for an audit row. */
 function describeAction(r: LaterAction): string {
   const done: Record<string, string> = {
@@ -286,10 +302,6 @@ function describeAction(r: LaterAction): string {
   return `${r.actor} ${done[r.action] ?? `${r.action} it`} at ${r.at}`;
 }
 
-/**
- * Refuses a state change sent from a view older than someone else's state change (the rows
- * written after the view, comments left out: they change nothing), naming who did what.
- */
 /** Who works a break: an assignment races other assignments only. */
 const ASSIGNMENT: readonly string[] = ["assign", "unassign"];
 

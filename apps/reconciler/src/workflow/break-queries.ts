@@ -159,7 +159,7 @@ const COLUMNS = sql`break_id, class, priority, status, record_kind, provider_ref
   last_actor, ${iso("last_action_at")} AS last_action_at, ${iso("due_at")} AS due_at, overdue, entity`;
 
 // The view's numeric column: a bare `amount` in ORDER BY names the text output column above,
-// and sorted 981.85 before 14861.56 (the largest breaks fell past the page's limit).
+// which sorts as text (981.85 before 14861.56).
 const AMOUNT = "finance_break_workflow.amount";
 // Amounts are compared within a currency only (14,861.56 HKD is not more than 1,983.58 USD):
 // by currency, then by amount; reversing it reverses the amounts, the currencies keep their order.
@@ -181,11 +181,6 @@ const REVERSED: Record<QueueSort, string> = {
   last_action: "last_action_at ASC NULLS LAST",
   due: "due_at DESC NULLS LAST",
 };
-
-/** The breaks matching the filter, sorted (most urgent first by default). */
-export async function listBreaks(db: Db, filter: BreakFilter = {}): Promise<BreakRow[]> {
-  return (await listBreakPage(db, filter)).rows;
-}
 
 /**
  * One page of the breaks matching the filter, and their number in all. Every sort ends with
@@ -379,6 +374,7 @@ async function fields(db: Db, row: SQL): Promise<[string, string | null][] | und
 
 function toBreakRow(r: Record<string, unknown>): BreakRow {
   const text = (x: unknown) => (x === null || x === undefined ? null : String(x));
+  const days = (x: unknown) => (x === null || x === undefined ? null : Number(x));
   return {
     breakId: String(r.break_id),
     class: String(r.class),
@@ -394,11 +390,8 @@ function toBreakRow(r: Record<string, unknown>): BreakRow {
     detail: detailText(String(r.detail)),
     occurredAt: text(r.occurred_at),
     openedAt: text(r.opened_at),
-    daysOpen: r.days_open === null || r.days_open === undefined ? null : Number(r.days_open),
-    recordAgeDays:
-      r.record_age_days === null || r.record_age_days === undefined
-        ? null
-        : Number(r.record_age_days),
+    daysOpen: days(r.days_open),
+    recordAgeDays: days(r.record_age_days),
     assignee: text(r.assignee),
     acceptedBy: text(r.accepted_by),
     acceptedAt: text(r.accepted_at),

@@ -8,11 +8,11 @@ import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { runMatch } from "../match/run-match";
 import { maskCardData } from "../store/mask-card-data";
-import { seedThreeBreaks, TEST_AS_OF } from "../testing/breaks";
+import { listBreaks, seedThreeBreaks, TEST_AS_OF } from "../testing/breaks";
 import { type TestDatabase, testBackends } from "../testing/databases";
 import { useTestDatabase } from "../testing/use-database";
 import { applyBreakAction, type BreakActionInput, type SeenBreak } from "./break-actions";
-import { breakHistory, listBreaks, showBreak } from "./break-queries";
+import { breakHistory, showBreak } from "./break-queries";
 import { lapseChangedAcceptances } from "./lapse-acceptances";
 import { WorkflowError } from "./workflow-error";
 

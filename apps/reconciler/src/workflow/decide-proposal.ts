@@ -8,14 +8,14 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
-import { lockBreak } from "./break-actions";
-import { freeText, personName } from "./typed-text";
+import { appendAudit, lockBreak } from "./break-actions";
+import { freeText, personName, requiredBreakId } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
 
-export const PROPOSAL_DECISIONS = ["confirm", "reject"] as const;
+const PROPOSAL_DECISIONS = ["confirm", "reject"] as const;
 export type ProposalDecision = (typeof PROPOSAL_DECISIONS)[number];
 
-export interface DecideProposalInput {
+interface DecideProposalInput {
   breakId: string;
   decision: ProposalDecision;
   /** Who decides (a person's name: typed-text.ts personName). */
@@ -24,7 +24,7 @@ export interface DecideProposalInput {
   reason?: string | undefined;
 }
 
-export interface DecideProposalResult {
+interface DecideProposalResult {
   /** The audit row's id. */
   actionId: string;
   breakId: string;
@@ -38,13 +38,7 @@ export interface DecideProposalResult {
 export function checkDecisionInput(input: DecideProposalInput): DecideProposalInput {
   if (!PROPOSAL_DECISIONS.includes(input.decision))
     throw new WorkflowError("invalid", "decision must be confirm or reject", "decision");
-  const breakId = (input.breakId ?? "").trim();
-  if (breakId === "" || breakId.length > 200)
-    throw new WorkflowError(
-      "invalid",
-      "breakId is required: the break's id (at most 200 characters)",
-      "breakId",
-    );
+  const breakId = requiredBreakId(input.breakId);
   const given = input.reason !== undefined && input.reason.trim() !== "";
   return {
     breakId,
@@ -103,14 +97,7 @@ export async function decideProposal(
         "conflict",
         `break ${breakId} is already ${pending.decision} by ${pending.actor}; the next match run applies it`,
       );
-    const [audit] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
-        VALUES (${breakId}, ${actor}, ${decision}, ${reason}, ${b.class}, ${b.amount}::numeric,
-          ${b.currency})
-        RETURNING id::text AS id`,
-    );
-    const actionId = String(audit?.id);
+    const actionId = await appendAudit(tx, breakId, b, actor, decision, reason);
     await queryRows(
       tx,
       sql`INSERT INTO proposal_decisions (entry_id, item_ref, decision, entry_amount,

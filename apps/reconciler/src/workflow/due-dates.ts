@@ -23,7 +23,7 @@ const settingsRow = (due: DueSettings | undefined): SQL =>
         ${due.largeAmount}::numeric AS large_amount)`;
 
 /** SQL: the time overdue is measured at (the latest run's as_of, as the ages are). */
-export const DUE_CLOCK = sql.raw(`(SELECT coalesce(max(as_of), now()) FROM finance_latest_run)`);
+const DUE_CLOCK = sql.raw(`(SELECT coalesce(max(as_of), now()) FROM finance_latest_run)`);
 
 /**
  * finance_break_workflow with due_at (and overdue) added, under the same name, so every query

@@ -16,14 +16,14 @@ import { sql } from "drizzle-orm";
 import { advisoryKey } from "../db/advisory-key";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
-import { lockBreak, RECONCILER_ACTOR } from "./break-actions";
+import { appendAudit, lockBreak, RECONCILER_ACTOR } from "./break-actions";
 import { freeText, personName } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
 
 /** At most this many entries and as many records in one manual match. */
-export const MAX_MANUAL_SIDE = 100;
+const MAX_MANUAL_SIDE = 100;
 
-export interface ManualMatchInput {
+interface ManualMatchInput {
   /** Ledger entry ids (ledger_entries.entry_id). */
   entries: readonly string[];
   /** Provider record refs, as breaks show them (txnOrderNo, clientRequestId, <key>#<fee type>…). */
@@ -32,7 +32,7 @@ export interface ManualMatchInput {
   reason: string;
 }
 
-export interface ManualMatchResult {
+interface ManualMatchResult {
   /** manual_matches.id; the match group is `manual:<id>`. */
   matchId: string;
   currency: string;
@@ -42,7 +42,7 @@ export interface ManualMatchResult {
   breakIds: string[];
 }
 
-export interface UnmatchInput {
+interface UnmatchInput {
   /** The manual match's id (7, or manual:7 as the match group names it). */
   matchId: string;
   actor: string;
@@ -54,7 +54,7 @@ export interface UnmatchInput {
   breakId?: string | undefined;
 }
 
-export interface UnmatchResult {
+interface UnmatchResult {
   matchId: string;
   breakIds: string[];
 }
@@ -238,11 +238,7 @@ async function audit(
 ) {
   for (const breakId of breakIds) {
     const b = await lockBreak(tx, breakId, actor);
-    await queryRows(
-      tx,
-      sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
-        VALUES (${breakId}, ${actor}, ${action}, ${text}, ${b.class}, ${b.amount}::numeric, ${b.currency})`,
-    );
+    await appendAudit(tx, breakId, b, actor, action, text);
     await queryRows(
       tx,
       sql`UPDATE break_workflow SET last_action = ${action}, last_actor = ${actor},

@@ -5,7 +5,7 @@ import * as v from "valibot";
 import { ungroupDigits } from "../money-text";
 import type { QueueSearch } from "./break-queries";
 
-export const SHOWN_RULE =
+const SHOWN_RULE =
   'must be AMOUNT [CURRENCY] as breaks list or show prints it ("1,250.50 EUR", "-99.9"): commas only between groups of three digits, with a point and the decimals after ("1,25" or "1.250,50" could be read two ways)';
 
 // "1,250.50 EUR" or "1250.50", as `breaks list` and `show` print an amount; the decimal itself

@@ -6,8 +6,8 @@
 import { maskCardData } from "../store/mask-card-data";
 import { WorkflowError } from "./workflow-error";
 
-export const MAX_NAME = 100;
-export const MAX_TEXT = 2000;
+const MAX_NAME = 100;
+const MAX_TEXT = 2000;
 
 /** The actor of the audit rows the reconciler writes itself (lapses): no person signs with it. */
 export const RECONCILER_ACTOR = "reconciler";
@@ -118,4 +118,16 @@ export function freeText(value: string | undefined, field: string, what: string)
     throw new WorkflowError("invalid", `${field} must be at most ${MAX_TEXT} characters`, field);
   refuseControls(text, field, TEXT_CONTROL);
   return maskCardNumbers(text);
+}
+
+/** A break id as given, trimmed: required, at most 200 characters. */
+export function requiredBreakId(value: string | undefined): string {
+  const breakId = (value ?? "").trim();
+  if (breakId === "" || breakId.length > 200)
+    throw new WorkflowError(
+      "invalid",
+      "breakId is required: the break's id (at most 200 characters)",
+      "breakId",
+    );
+  return breakId;
 }

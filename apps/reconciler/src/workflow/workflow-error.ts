@@ -6,7 +6,7 @@
  * someone else, not accepted, resolved); forbidden: this person may not do it (maker-checker:
  * the approver who asked cannot approve their own request). Nothing was written in every case.
  */
-export type WorkflowErrorCode = "unknown_break" | "invalid" | "conflict" | "forbidden";
+type WorkflowErrorCode = "unknown_break" | "invalid" | "conflict" | "forbidden";
 
 export class WorkflowError extends Error {
   override readonly name = "WorkflowError";

@@ -5,12 +5,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
-import { seedThreeBreaks } from "../testing/breaks";
+import { listBreaks, seedThreeBreaks } from "../testing/breaks";
 import { testBackends } from "../testing/databases";
 import { documentedQueries } from "../testing/documented-queries";
 import { useTestDatabase } from "../testing/use-database";
 import { applyBreakAction } from "./break-actions";
-import { breakHistory, listBreaks } from "./break-queries";
+import { breakHistory } from "./break-queries";
 import { WorkflowError } from "./workflow-error";
 import { writeOffBreak } from "./write-off";
 

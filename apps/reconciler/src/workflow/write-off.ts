@@ -8,11 +8,11 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
-import { acceptance, lockBreak, refuseByState } from "./break-actions";
-import { freeText, personName } from "./typed-text";
+import { acceptance, appendAudit, lockBreak, refuseByState } from "./break-actions";
+import { freeText, personName, requiredBreakId } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
 
-export interface WriteOffInput {
+interface WriteOffInput {
   breakId: string;
   /** Who writes it off (a person's name: typed-text.ts personName). */
   actor: string;
@@ -25,7 +25,7 @@ export interface WriteOffInput {
 }
 
 /** A journal entry as stored (amounts and ids as decimal text). */
-export interface JournalEntry {
+interface JournalEntry {
   id: string;
   entryDate: string;
   account: string;
@@ -41,7 +41,7 @@ export interface JournalEntry {
   createdAt: string;
 }
 
-export interface WriteOffResult {
+interface WriteOffResult {
   /** The audit row's id. */
   actionId: string;
   breakId: string;
@@ -87,13 +87,7 @@ function calendarDay(value: string): string {
 
 /** Checks a write-off before any database work; answers it as it is stored. */
 export function checkWriteOffInput(input: WriteOffInput): WriteOffInput {
-  const breakId = (input.breakId ?? "").trim();
-  if (breakId === "" || breakId.length > 200)
-    throw new WorkflowError(
-      "invalid",
-      "breakId is required: the break's id (at most 200 characters)",
-      "breakId",
-    );
+  const breakId = requiredBreakId(input.breakId);
   return {
     breakId,
     actor: personName(input.actor, "actor", "who writes it off (--as NAME or RECONCILER_ACTOR)"),
@@ -155,14 +149,8 @@ export async function writeOffBreak(db: Db, raw: WriteOffInput): Promise<WriteOf
     const differences = await writeOffDifferences(tx, breakId);
     const last = sql`last_action = 'write_off', last_actor = ${actor}, last_action_at = now()`;
     await queryRows(tx, acceptance(breakId, b, actor, reason, last));
-    const [audit] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO break_actions (break_id, actor, action, text, class, amount, currency)
-        VALUES (${breakId}, ${actor}, 'write_off', ${`${reason} (account ${account})`}, ${b.class},
-          ${b.amount}::numeric, ${b.currency})
-        RETURNING id::text AS id`,
-    );
-    const actionId = String(audit?.id);
+    const text = `${reason} (account ${account})`;
+    const actionId = await appendAudit(tx, breakId, b, actor, "write_off", text);
     const day =
       input.date === undefined ? sql`(now() AT TIME ZONE 'UTC')::date` : sql`${input.date}::date`;
     const entries = await queryRows<Record<string, unknown>>(

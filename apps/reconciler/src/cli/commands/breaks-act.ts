@@ -18,9 +18,8 @@ import {
 import { shownAmount } from "../../workflow/queue-search";
 import { WorkflowError } from "../../workflow/workflow-error";
 import type { Command, ParsedArgs } from "../command";
-import { commandFlags } from "../command-support";
+import { commandFlags, runOnDatabase } from "../command-support";
 import { UsageError } from "../parse-args";
-import { runOnBreaks } from "./breaks-support";
 
 interface ActionSpec {
   action: BreakAction;
@@ -100,7 +99,7 @@ function actionCommand(spec: ActionSpec): Command {
           seen: Object.values(seen).some((x) => x !== undefined) ? seen : undefined,
         });
       };
-      return runOnBreaks(args, io, usage, check, async ({ db }, input) => {
+      return runOnDatabase(args, io, usage, check, async ({ db }, input) => {
         const { breakId } = input;
         const result = await applyBreakAction(db, input);
         io.out(

@@ -10,10 +10,9 @@ import {
   type ProposalDecision,
 } from "../../workflow/decide-proposal";
 import type { Command } from "../command";
-import { commandFlags } from "../command-support";
+import { commandFlags, runOnDatabase } from "../command-support";
 import { UsageError } from "../parse-args";
 import { withFlagNames } from "./breaks-act";
-import { runOnBreaks } from "./breaks-support";
 
 function decideCommand(decision: ProposalDecision, summary: string): Command {
   const reason = decision === "reject" ? " --reason TEXT" : " [--reason TEXT]";
@@ -46,7 +45,7 @@ function decideCommand(decision: ProposalDecision, summary: string): Command {
           { actor: "--as", reason: "--reason", breakId: "ID" },
         );
       };
-      return runOnBreaks(args, io, usage, check, async ({ db }, input) => {
+      return runOnDatabase(args, io, usage, check, async ({ db }, input) => {
         const result = await decideProposal(db, input);
         io.out(
           io.isTty

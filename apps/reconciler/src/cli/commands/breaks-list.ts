@@ -8,6 +8,7 @@ import type { ReconcilerConfig } from "../../config/reconciler-config";
 import { EXIT } from "../../exit-codes";
 import { BREAK_CLASSES } from "../../match/break-classes";
 import { moneyText } from "../../money-text";
+import { queueTotalsTable } from "../../report/report-tables";
 import { tableLines } from "../../text-table";
 import {
   currencyFilter,
@@ -20,9 +21,8 @@ import { queueSearch } from "../../workflow/queue-search";
 import { queueTotals } from "../../workflow/queue-totals";
 import { UNASSIGNED_FILTER } from "../../workflow/typed-text";
 import type { Command } from "../command";
-import { commandFlags } from "../command-support";
+import { commandFlags, runOnDatabase } from "../command-support";
 import { SWITCH, UsageError } from "../parse-args";
-import { dueText, runOnBreaks } from "./breaks-support";
 import { storedEntity } from "./entity-flag";
 
 const usage =
@@ -62,7 +62,7 @@ const statusList = v.pipe(
 /** The flags that choose breaks (breaks list, export): checked as breaksFilter reads them. */
 export const BREAK_FILTER_FLAGS = {
   status: v.optional(statusList),
-  // A misspelt class listed nothing, exit 0: the classes are named instead.
+  // A misspelt class would list nothing, exit 0: the classes are named instead.
   class: v.optional(
     v.pipe(
       v.string(),
@@ -115,7 +115,7 @@ export const breaksListCommand: Command = {
   summary: "list breaks (the open queue by default) with their workflow state",
   usage,
   run(args, io) {
-    return runOnBreaks(
+    return runOnDatabase(
       args,
       io,
       usage,
@@ -170,17 +170,8 @@ export const breaksListCommand: Command = {
         if (totals.length > 0) {
           io.out("");
           io.out("Totals of this filter per currency (every page):");
-          for (const line of tableLines(
-            ["currency", "breaks", "at stake", "effect (provider - ledger)"],
-            totals.map((t) => [
-              t.currency,
-              count(t.count),
-              moneyText(t.atStake, t.currency),
-              moneyText(t.effect, t.currency),
-            ]),
-            new Set([1, 2, 3]),
-          ))
-            io.out(`  ${line}`);
+          const t = queueTotalsTable(totals);
+          for (const line of tableLines(t.header, t.rows, t.right)) io.out(`  ${line}`);
         }
         io.out(summary);
         return EXIT.ok;
@@ -214,4 +205,10 @@ function readFlags(args: Parameters<Command["run"]>[0]) {
   if (flags.all === true && (flags.limit !== undefined || flags.offset !== undefined))
     throw new UsageError("--all lists every break: it takes no --limit or --offset");
   return flags;
+}
+
+/** "2026-05-03" or "2026-05-03 overdue": an open break's due day (UTC), "-" for any other. */
+export function dueText(b: { dueAt: string | null; overdue: boolean }): string {
+  if (!b.dueAt) return "-";
+  return `${b.dueAt.slice(0, 10)}${b.overdue ? " overdue" : ""}`;
 }

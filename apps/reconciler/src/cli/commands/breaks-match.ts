@@ -14,10 +14,9 @@ import {
 } from "../../workflow/manual-match";
 import { WorkflowError } from "../../workflow/workflow-error";
 import type { Command } from "../command";
-import { commandFlags } from "../command-support";
+import { commandFlags, runOnDatabase } from "../command-support";
 import { UsageError } from "../parse-args";
 import { withFlagNames } from "./breaks-act";
-import { runOnBreaks } from "./breaks-support";
 
 const text = (what: string) => v.optional(v.string(what));
 const ids = (list: string | undefined) => (list ?? "").split(",");
@@ -59,7 +58,7 @@ export const breaksMatchCommand: Command = {
         { actor: "--as", reason: "--reason", ...FLAGS },
       );
     };
-    return runOnBreaks(args, io, MATCH_USAGE, check, async ({ db }, input) => {
+    return runOnDatabase(args, io, MATCH_USAGE, check, async ({ db }, input) => {
       const result = await matchManually(db, input).catch((error: unknown) => {
         throw flagNamed(error);
       });
@@ -102,7 +101,7 @@ export const breaksUnmatchCommand: Command = {
         { actor: "--as", reason: "--reason", matchId: "ID" },
       );
     };
-    return runOnBreaks(args, io, UNMATCH_USAGE, check, async ({ db }, input) => {
+    return runOnDatabase(args, io, UNMATCH_USAGE, check, async ({ db }, input) => {
       const result = await unmatchManually(db, input);
       io.out(
         io.isTty

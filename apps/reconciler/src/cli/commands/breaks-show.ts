@@ -12,9 +12,9 @@ import { showBreak } from "../../workflow/break-queries";
 import { labelledFields, recordKindOf } from "../../workflow/record-fields";
 import { WorkflowError } from "../../workflow/workflow-error";
 import type { Command } from "../command";
-import { commandFlags } from "../command-support";
+import { commandFlags, runOnDatabase } from "../command-support";
 import { SWITCH, UsageError } from "../parse-args";
-import { dueText, runOnBreaks } from "./breaks-support";
+import { dueText } from "./breaks-list";
 
 const usage = "reconciler breaks show ID [--json]";
 
@@ -29,7 +29,7 @@ export const breaksShowCommand: Command = {
       if (!id || extra.length > 0) throw new UsageError("breaks show needs one break id");
       return { json: flags.json === true, id };
     };
-    return runOnBreaks(args, io, usage, check, async ({ db }, { json, id }, config) => {
+    return runOnDatabase(args, io, usage, check, async ({ db }, { json, id }, config) => {
       const detail = await showBreak(db, id, config.due);
       if (!detail) throw new WorkflowError("unknown_break", `no break has the id ${id}`, "breakId");
       if (json) {

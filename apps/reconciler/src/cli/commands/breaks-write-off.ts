@@ -6,10 +6,9 @@ import { EXIT } from "../../exit-codes";
 import { terminalText } from "../../text-table";
 import { checkWriteOffInput, writeOffBreak } from "../../workflow/write-off";
 import type { Command } from "../command";
-import { commandFlags } from "../command-support";
+import { commandFlags, runOnDatabase } from "../command-support";
 import { UsageError } from "../parse-args";
 import { withFlagNames } from "./breaks-act";
-import { runOnBreaks } from "./breaks-support";
 
 const text = (what: string) => v.optional(v.string(`needs ${what}`));
 
@@ -47,7 +46,7 @@ export const breaksWriteOffCommand: Command = {
         { actor: "--as", account: "--account", reason: "--reason", date: "--date", breakId: "ID" },
       );
     };
-    return runOnBreaks(args, io, usage, check, async ({ db }, input) => {
+    return runOnDatabase(args, io, usage, check, async ({ db }, input) => {
       const result = await writeOffBreak(db, input);
       if (io.isTty)
         io.out(

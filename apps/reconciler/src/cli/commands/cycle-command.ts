@@ -16,7 +16,7 @@ import type { CommandIo } from "../command";
 import { logSink } from "../log-sink";
 import { printSummary } from "./sync-run";
 
-export interface CycleRun {
+interface CycleRun {
   config: ReconcilerConfig;
   database: Database;
   sync: SyncContext | undefined;

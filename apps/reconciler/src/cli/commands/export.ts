@@ -10,10 +10,9 @@ import { tableCsv } from "../../export/csv-table";
 import { EXPORTS, type ExportKind, loadExport } from "../../export/export-table";
 import { tableXlsx } from "../../export/xlsx-table";
 import type { Command } from "../command";
-import { commandFlags, configOf } from "../command-support";
+import { commandFlags, configOf, runOnDatabase } from "../command-support";
 import { UsageError } from "../parse-args";
 import { BREAK_FILTER_FLAGS, breaksFilter } from "./breaks-list";
-import { runOnBreaks } from "./breaks-support";
 
 const usage =
   "reconciler export journal|breaks|audit --out FILE [--format csv|xlsx] [--status S,..|all] [--class CLASS] [--currency USD[,EUR]] [--assignee NAME|none] [--entity MERCHANT_NO|SUB_MERCHANT] [--sort S]";
@@ -48,7 +47,7 @@ export const exportCommand: Command = {
         filter: breaksFilter(flags, configOf(args, io)),
       };
     };
-    return runOnBreaks(args, io, usage, check, async ({ db }, { kind, out, format, filter }) => {
+    return runOnDatabase(args, io, usage, check, async ({ db }, { kind, out, format, filter }) => {
       const table = await loadExport(db, kind, filter);
       const body = format === "csv" ? tableCsv(table) : await tableXlsx(table, kind);
       const temporary = `${out}.${randomUUID()}.tmp`;

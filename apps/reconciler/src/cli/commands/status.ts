@@ -11,11 +11,11 @@ import { listWatermarks } from "../../store/watermarks";
 import { STREAM_NAMES } from "../../sync/sync-types";
 import { table, terminalText } from "../../text-table";
 import type { Command } from "../command";
-import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
+import { commandFlags, runOnDatabase } from "../command-support";
 
 const usage = "reconciler status";
 
-export interface StreamStatus {
+interface StreamStatus {
   stream: string;
   watermark: string | null;
   lagSeconds: number | null;
@@ -131,13 +131,14 @@ export const statusCommand: Command = {
   summary:
     "watermarks, lag, last runs and what is unread since when; exits 3 when any stream has unread data (a health check)",
   usage,
-  async run(args, io) {
-    try {
-      commandFlags(args, {});
-      const config = configOf(args, io);
-      const database = await openConfiguredDatabase(config);
-      try {
-        const statuses = await readStatus(database.db);
+  run(args, io) {
+    return runOnDatabase(
+      args,
+      io,
+      usage,
+      () => commandFlags(args, {}),
+      async ({ db }) => {
+        const statuses = await readStatus(db);
         const code = statuses.some((s) => s.unread.count > 0) ? EXIT.unread : EXIT.ok;
         if (!io.isTty) {
           for (const s of statuses) io.out(JSON.stringify(s));
@@ -192,11 +193,7 @@ export const statusCommand: Command = {
             "unread data: the tables miss records until a run reads them (`reconciler windows` lists the windows)",
           );
         return code;
-      } finally {
-        await database.close();
-      }
-    } catch (error) {
-      return reportError(io, error, usage);
-    }
+      },
+    );
   },
 };

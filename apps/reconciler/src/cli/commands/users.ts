@@ -21,11 +21,10 @@ import {
   setUserEntities,
   userName,
 } from "../../workflow/console-users";
-import type { Command } from "../command";
-import { commandFlags } from "../command-support";
+import type { Command, ParsedArgs } from "../command";
+import { commandFlags, runOnDatabase } from "../command-support";
 import { UsageError } from "../parse-args";
 import { withFlagNames } from "./breaks-act";
-import { runOnBreaks } from "./breaks-support";
 import { shownEntity, storedEntities } from "./entity-flag";
 
 type EntityConfig = Parameters<typeof storedEntities>[1];
@@ -79,6 +78,13 @@ function nameWord(words: readonly string[], command: string): string {
   return name;
 }
 
+/** The account name of a command taking only NAME, normalised. */
+function nameOnly(args: ParsedArgs, command: string): string {
+  commandFlags(args, {}, { positional: true });
+  const typed = nameWord(args.positional, command);
+  return withFlagNames(() => userName(typed), { name: "NAME" });
+}
+
 export const usersAddCommand: Command = {
   name: "users add",
   summary: "add a console account with a role; prints its password once",
@@ -100,7 +106,7 @@ export const usersAddCommand: Command = {
       });
       return { ...input, entities: flags["limit-to"] };
     };
-    return runOnBreaks(args, io, addUsage, check, async ({ db }, input, config) => {
+    return runOnDatabase(args, io, addUsage, check, async ({ db }, input, config) => {
       const entities = entitiesOf(input.entities, config);
       const { user, password } = await addUser(db, { ...input, entities });
       printPassword(io, "added", user, password, config);
@@ -119,7 +125,7 @@ export const usersListCommand: Command = {
       if (args.positional.length > 0)
         throw new UsageError(`unexpected words: ${args.positional.join(" ")}`);
     };
-    return runOnBreaks(args, io, listUsage, check, async ({ db }, _checked, config) => {
+    return runOnDatabase(args, io, listUsage, check, async ({ db }, _checked, config) => {
       const users = await listUsers(db);
       if (!io.isTty) {
         for (const u of users)
@@ -151,12 +157,8 @@ export const usersDisableCommand: Command = {
   summary: "disable a console account (it can no longer sign in; its sessions end)",
   usage: disableUsage,
   run(args, io) {
-    const check = () => {
-      commandFlags(args, {}, { positional: true });
-      const typed = nameWord(args.positional, "disable");
-      return withFlagNames(() => userName(typed), { name: "NAME" });
-    };
-    return runOnBreaks(args, io, disableUsage, check, async ({ db }, name) => {
+    const check = () => nameOnly(args, "disable");
+    return runOnDatabase(args, io, disableUsage, check, async ({ db }, name) => {
       const user = await disableUser(db, name);
       if (io.isTty) io.out(terminalText(`disabled ${user.name} at ${user.disabledAt}`));
       else io.out(JSON.stringify({ msg: "user disabled", ...user }));
@@ -170,12 +172,8 @@ export const usersResetPasswordCommand: Command = {
   summary: "give a console account a new password (printed once); its sessions end",
   usage: resetUsage,
   run(args, io) {
-    const check = () => {
-      commandFlags(args, {}, { positional: true });
-      const typed = nameWord(args.positional, "reset-password");
-      return withFlagNames(() => userName(typed), { name: "NAME" });
-    };
-    return runOnBreaks(args, io, resetUsage, check, async ({ db }, name, config) => {
+    const check = () => nameOnly(args, "reset-password");
+    return runOnDatabase(args, io, resetUsage, check, async ({ db }, name, config) => {
       const { user, password } = await resetPassword(db, name);
       printPassword(io, "password reset for", user, password, config);
       return EXIT.ok;
@@ -202,7 +200,7 @@ export const usersSetEntitiesCommand: Command = {
         );
       return { name: withFlagNames(() => userName(typed), { name: "NAME" }), typed: limit };
     };
-    return runOnBreaks(args, io, setEntitiesUsage, check, async ({ db }, input, config) => {
+    return runOnDatabase(args, io, setEntitiesUsage, check, async ({ db }, input, config) => {
       const user = await setUserEntities(db, input.name, entitiesOf(input.typed, config));
       const entities = entitiesText(user.entities, config);
       if (io.isTty) io.out(terminalText(`${user.name} sees entities: ${entities}`));

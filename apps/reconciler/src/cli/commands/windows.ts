@@ -6,7 +6,7 @@ import { EXIT } from "../../exit-codes";
 import { giveUpWindow, listWindows } from "../../store/sync-windows";
 import { table } from "../../text-table";
 import type { Command } from "../command";
-import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
+import { commandFlags, runOnDatabase } from "../command-support";
 import { SWITCH, UsageError } from "../parse-args";
 
 const listUsage = "reconciler windows [--all]   (--all: given-up windows too)";
@@ -17,42 +17,37 @@ export const windowsCommand: Command = {
   name: "windows",
   summary: "windows not read yet (retried every run), and given-up ones with who and why",
   usage: listUsage,
-  async run(args, io) {
-    try {
+  run(args, io) {
+    const check = () => {
       const flags = commandFlags(args, { all: SWITCH });
       if (args.positional.length > 0)
         throw new UsageError(`unexpected ${args.positional.join(" ")}`);
-      const config = configOf(args, io);
-      const database = await openConfiguredDatabase(config);
-      try {
-        const windows = await listWindows(database.db, { all: flags.all === true });
-        if (!io.isTty) {
-          for (const w of windows) io.out(JSON.stringify(w));
-          return EXIT.ok;
-        }
-        io.out(
-          table(
-            ["id", "stream", "start", "end", "state", "attempts", "last error / given up"],
-            windows.map((w) => [
-              String(w.id),
-              w.stream,
-              w.start.toISOString(),
-              w.end.toISOString(),
-              w.state,
-              String(w.attempts),
-              w.givenUp
-                ? `${w.givenUp.by} ${w.givenUp.at.toISOString()}: ${w.givenUp.reason}`
-                : (w.lastError ?? "").slice(0, 80),
-            ]),
-          ),
-        );
+      return flags.all === true;
+    };
+    return runOnDatabase(args, io, listUsage, check, async ({ db }, all) => {
+      const windows = await listWindows(db, { all });
+      if (!io.isTty) {
+        for (const w of windows) io.out(JSON.stringify(w));
         return EXIT.ok;
-      } finally {
-        await database.close();
       }
-    } catch (error) {
-      return reportError(io, error, listUsage);
-    }
+      io.out(
+        table(
+          ["id", "stream", "start", "end", "state", "attempts", "last error / given up"],
+          windows.map((w) => [
+            String(w.id),
+            w.stream,
+            w.start.toISOString(),
+            w.end.toISOString(),
+            w.state,
+            String(w.attempts),
+            w.givenUp
+              ? `${w.givenUp.by} ${w.givenUp.at.toISOString()}: ${w.givenUp.reason}`
+              : (w.lastError ?? "").slice(0, 80),
+          ]),
+        ),
+      );
+      return EXIT.ok;
+    });
   },
 };
 
@@ -63,8 +58,8 @@ export const windowsGiveUpCommand: Command = {
   name: "windows give-up",
   summary: "a person gives an unread window up (recorded: who, when, why); it is no longer read",
   usage: giveUpUsage,
-  async run(args, io) {
-    try {
+  run(args, io) {
+    const check = () => {
       const flags = commandFlags(
         args,
         { reason: text("a reason"), as: v.optional(text("a name")) },
@@ -75,34 +70,25 @@ export const windowsGiveUpCommand: Command = {
         throw new UsageError("give-up needs one window id (see `reconciler windows`)");
       const actor = flags.as ?? io.env.RECONCILER_ACTOR?.trim();
       if (!actor) throw new UsageError("who gives it up? pass --as NAME or set RECONCILER_ACTOR");
-      const config = configOf(args, io);
-      const database = await openConfiguredDatabase(config);
-      try {
-        const done = await giveUpWindow(database.db, {
-          id: Number(id),
-          by: actor,
-          reason: flags.reason,
-        });
-        if (!done) {
-          io.err(`reconciler: no unread window has id ${id} (see \`reconciler windows\`)`);
-          return EXIT.usage;
-        }
-        io.out(
-          io.isTty
-            ? `window ${id} given up by ${actor}: it will not be read again`
-            : JSON.stringify({
-                msg: "window given up",
-                id: Number(id),
-                by: actor,
-                reason: flags.reason,
-              }),
-        );
-        return EXIT.ok;
-      } finally {
-        await database.close();
+      return { id, actor, reason: flags.reason };
+    };
+    return runOnDatabase(args, io, giveUpUsage, check, async ({ db }, { id, actor, reason }) => {
+      const done = await giveUpWindow(db, { id: Number(id), by: actor, reason });
+      if (!done) {
+        io.err(`reconciler: no unread window has id ${id} (see \`reconciler windows\`)`);
+        return EXIT.usage;
       }
-    } catch (error) {
-      return reportError(io, error, giveUpUsage);
-    }
+      io.out(
+        io.isTty
+          ? `window ${id} given up by ${actor}: it will not be read again`
+          : JSON.stringify({
+              msg: "window given up",
+              id: Number(id),
+              by: actor,
+              reason,
+            }),
+      );
+      return EXIT.ok;
+    });
   },
 };

@@ -35,9 +35,8 @@ export const matchRuns = pgTable(
     stats: jsonb("stats").$type<Record<string, number>>().notNull().default({}),
     durationMs: integer("duration_ms"),
     /**
-     * Set on complete runs whose results were written: later runs may reuse or build on them
-     * (unchanged-run.ts). "change-log" since migration 0012 (what changed since is read from
-     * match_changes); before it, a fingerprint of the data.
+     * "change-log" on complete runs whose results were written: later runs may reuse or build on
+     * them, reading what changed since from match_changes (unchanged-run.ts BUILDABLE).
      */
     fingerprint: text("fingerprint"),
     /** When time alone changes the results (a grace period ends, an authorization goes stale). */

@@ -52,7 +52,7 @@ export const cashLeg: Statement = {
   ),
 };
 
-export const cashLegMismatch = breakClass({
+const cashLegMismatch = breakClass({
   name: "cash_leg_mismatch",
   priority: 2,
   meaning: "an operation's account postings do not sum to the operation and its fees",

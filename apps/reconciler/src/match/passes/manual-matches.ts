@@ -11,7 +11,7 @@ import type { Statement } from "../statement";
 import { insertMembers, openLedger, openProvider } from "../work-tables";
 
 /** The prefix of a manual match's group id: `manual:<manual_matches.id>`. */
-export const MANUAL_MATCH_PREFIX = "manual:";
+const MANUAL_MATCH_PREFIX = "manual:";
 
 export const manualMatchesPass: Statement = {
   name: "manual matches",

@@ -6,7 +6,7 @@ import { matchPass } from "../match-pass";
 import { literals, type Statement } from "../statement";
 import { insertBreakItems, openLedger } from "../work-tables";
 
-export const missingAtProvider = breakClass({
+const missingAtProvider = breakClass({
   name: "missing_at_provider",
   priority: 1,
   meaning: "the ledger books money the provider has no record of",

@@ -8,7 +8,7 @@ import { matchPass } from "../match-pass";
 import { literals, type Statement } from "../statement";
 import { insertBreakItems, openProvider } from "../work-tables";
 
-export const missingInLedger = breakClass({
+const missingInLedger = breakClass({
   name: "missing_in_ledger",
   priority: 3,
   meaning: "the provider moved money the ledger has not booked",

@@ -6,7 +6,7 @@ import { matchPass } from "../match-pass";
 import type { Statement } from "../statement";
 import { insertBreakItems, openProvider } from "../work-tables";
 
-export const orphanRefundOrReversal = breakClass({
+const orphanRefundOrReversal = breakClass({
   name: "orphan_refund_or_reversal",
   priority: 2,
   meaning: "a refund or reversal whose original is not booked, or not held by the provider",

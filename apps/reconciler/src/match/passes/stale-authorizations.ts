@@ -1,8 +1,7 @@
 // Authorizations still processing past the stale limit, with what they still hold (the amount
 // not yet cleared or reversed): stale_authorization, a hold to watch rather than a difference.
-// One its clearings and reversals used in full holds nothing and is no break: its own status
-// often stays P in the store (the service settles it later than the sync's lookback reads), and
-// every such authorization was an open break "has held 0.00" once it passed the stale limit.
+// One its clearings and reversals used in full holds nothing and is no break, though its own
+// status often stays P in the store (the service settles it later than the sync's lookback reads).
 import { breakClass, classSql } from "../break-class";
 import type { ResolvedMatchOptions } from "../match-options";
 import { matchPass } from "../match-pass";
@@ -11,7 +10,7 @@ import { insertBreakItems } from "../work-tables";
 
 const pendingAuthorization = "txn_type = 'AUTHORIZATION' AND txn_status = 'P'";
 
-export const staleAuthorization = breakClass({
+const staleAuthorization = breakClass({
   name: "stale_authorization",
   priority: 4,
   meaning: "an authorization still processing past the stale limit, with the money it holds",

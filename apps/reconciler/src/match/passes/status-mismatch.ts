@@ -6,7 +6,7 @@ import { matchPass } from "../match-pass";
 import { literals, type Statement } from "../statement";
 import { entryAsItem, insertBreakItems, openLedger } from "../work-tables";
 
-export const statusMismatch = breakClass({
+const statusMismatch = breakClass({
   name: "status_mismatch",
   priority: 1,
   meaning: "the ledger books a record the provider has failed, or still processing past the grace",

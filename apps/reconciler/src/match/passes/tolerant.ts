@@ -10,7 +10,7 @@ import { literals, type Statement } from "../statement";
 import { insertBreakItems, insertMembers, itemOf, openLedger, openProvider } from "../work-tables";
 import { decided } from "./decided-proposals";
 
-export const proposedMatch = breakClass({
+const proposedMatch = breakClass({
   name: "proposed_match",
   priority: 3,
   meaning:
