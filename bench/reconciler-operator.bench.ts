@@ -32,11 +32,10 @@ import { cycleExitCode, cycleSummaryLine } from "../apps/reconciler/src/cycle/cy
 import { runCycle } from "../apps/reconciler/src/cycle/run-cycle";
 import { queryText } from "../apps/reconciler/src/db/query-rows";
 import { createScratchDatabase } from "../apps/reconciler/src/db/scratch-database";
-import { csvField } from "../apps/reconciler/src/ledger/csv";
 import type { LedgerEntry } from "../apps/reconciler/src/ledger/ledger-row";
 import type { MatchRunResult } from "../apps/reconciler/src/match/run-match";
 import { createSyncContext } from "../apps/reconciler/src/sync/sync-context";
-import { writeLedger } from "../apps/reconciler/src/testing/write-ledger";
+import { ledgerCsv, writeLedger } from "../apps/reconciler/src/testing/write-ledger";
 import { type GroundTruth, issuingRecords } from "../packages/sandbox/src/ledger/ground-truth";
 import { type RunningSandbox, startSandbox } from "../packages/sandbox/src/start-sandbox";
 
@@ -68,30 +67,6 @@ async function admin(sandbox: RunningSandbox, path: string, body: unknown): Prom
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-}
-
-/** The ledger file as writeLedger writes it (the merchant alone: no entity column). */
-function ledgerCsv(entries: readonly LedgerEntry[]): string {
-  const lines = [
-    "entry_id,kind,provider_ref,amount,currency,booked_at,fee_type,card_id,description",
-  ];
-  for (const e of entries)
-    lines.push(
-      [
-        e.entryId,
-        e.kind,
-        e.providerRef,
-        e.amount,
-        e.currency,
-        e.bookedAt,
-        e.feeType,
-        e.cardId,
-        e.description,
-      ]
-        .map(csvField)
-        .join(","),
-    );
-  return `${lines.join("\n")}\n`;
 }
 
 /**

@@ -519,8 +519,15 @@ export function writeLedger(truth: GroundTruth, options: WriteLedgerOptions): Wr
     entries.push(...sub.entries);
     injected.push(...sub.injected);
   }
-  // The entity column only when an entry names a sub-merchant: a file of the merchant alone
-  // keeps the columns it always had.
+  return { csv: ledgerCsv(entries), entries, injected };
+}
+
+/**
+ * A ledger file of `entries` (docs/ledger-format.md), header included. The entity column only
+ * when an entry names a sub-merchant: a file of the merchant alone keeps the columns it always
+ * had.
+ */
+export function ledgerCsv(entries: readonly LedgerEntry[]): string {
   const withEntity = entries.some((e) => e.entity !== undefined);
   const columns = withEntity ? LEDGER_COLUMNS : LEDGER_COLUMNS.filter((c) => c !== "entity");
   const lines = [columns.join(",")];
@@ -541,7 +548,7 @@ export function writeLedger(truth: GroundTruth, options: WriteLedgerOptions): Wr
         .map(csvField)
         .join(","),
     );
-  return { csv: `${lines.join("\n")}\n`, entries, injected };
+  return `${lines.join("\n")}\n`;
 }
 
 /** Account postings grouped by serviceId and currency (those of card operations left out). */
