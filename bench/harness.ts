@@ -92,3 +92,21 @@ export function printTable(title: string, unit: string, results: CaseResult[]): 
     );
   }
 }
+
+/** A bench setting from the environment, read by name (sizes, row counts, switches). */
+export function benchSetting(name: string): string | undefined {
+  return process.env[name];
+}
+
+/**
+ * The Postgres server a bench runs on (DATABASE_URL), or undefined after saying that `what`
+ * needs one and how to start it.
+ */
+export function postgresServer(what: string): string | undefined {
+  const url = process.env.DATABASE_URL;
+  if (!url)
+    console.log(
+      `DATABASE_URL is not set: ${what} needs a Postgres server; start one with eval "$(bash scripts/start-postgres.sh)".`,
+    );
+  return url;
+}

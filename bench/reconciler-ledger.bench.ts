@@ -13,7 +13,7 @@ import { openDatabase } from "../apps/reconciler/src/db/connect";
 import { createScratchDatabase } from "../apps/reconciler/src/db/scratch-database";
 import { importLedger } from "../apps/reconciler/src/ledger/import-ledger";
 import { LEDGER_COLUMNS } from "../apps/reconciler/src/ledger/ledger-row";
-import { type CaseResult, printTable } from "./harness";
+import { benchSetting, type CaseResult, postgresServer, printTable } from "./harness";
 
 const START = Date.parse("2026-05-01T00:00:00Z");
 
@@ -33,15 +33,12 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** A bench setting from the environment (read by name, as the other benches do). */
-const setting = (name: string): string | undefined => process.env[name];
+const _setting = (name: string): string | undefined => process.env[name];
 
 export async function run(): Promise<void> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.log("DATABASE_URL is not set: the ledger bench needs a Postgres server.");
-    return;
-  }
-  const rows = Number(setting("RECONCILER_LEDGER_ROWS") ?? 400_000);
+  const url = postgresServer("the ledger bench");
+  if (!url) return;
+  const rows = Number(benchSetting("RECONCILER_LEDGER_ROWS") ?? 400_000);
   const lines = Array.from({ length: rows }, (_, i) => line(i));
   const changed = lines.map((l, i) =>
     i % Math.floor(rows / 1_000) === 7

@@ -18,7 +18,7 @@ import { queryText } from "../apps/reconciler/src/db/query-rows";
 import { createScratchDatabase } from "../apps/reconciler/src/db/scratch-database";
 import { runMatch } from "../apps/reconciler/src/match/run-match";
 import { collectScanningLoops } from "../apps/reconciler/src/testing/plan-loops";
-import { type CaseResult, printTable } from "./harness";
+import { benchSetting, type CaseResult, postgresServer, printTable } from "./harness";
 
 const AS_OF = new Date("2026-06-01T00:00:00Z");
 const START = Date.parse("2026-05-01T00:00:00Z");
@@ -342,7 +342,7 @@ async function measure(db: Db, rows: number): Promise<Figures> {
     ["rerun after changes", changed.value],
   ] as const) {
     // RECONCILER_MATCH_TIMINGS=1 prints every statement's milliseconds, in run order.
-    if (setting("RECONCILER_MATCH_TIMINGS"))
+    if (benchSetting("RECONCILER_MATCH_TIMINGS"))
       console.log(`timings of the ${which}: ${JSON.stringify(result.timings)}`);
     const slowest = [...result.timings].sort((a, b) => b.ms - a.ms).slice(0, 10);
     const timed = result.timings.reduce((sum, t) => sum + t.ms, 0);
@@ -396,22 +396,16 @@ function printSweep(figures: Figures[]): void {
     );
 }
 
-/** A bench setting from the environment (read by name, like the write bench's row counts). */
-function setting(name: string): string | undefined {
-  return process.env[name];
-}
-
 export async function run(): Promise<void> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.log(
-      'DATABASE_URL is not set: the matching bench needs a Postgres server; start one with eval "$(bash scripts/start-postgres.sh)".',
-    );
-    return;
-  }
+  const url = postgresServer("the matching bench");
+  if (!url) return;
   // RECONCILER_MATCH_SWEEP=250000,1000000,4000000 runs every size, one database each, and
   // prints the sweep; RECONCILER_MATCH_ROWS one size (default 1,000,000).
-  const sizes = (setting("RECONCILER_MATCH_SWEEP") ?? setting("RECONCILER_MATCH_ROWS") ?? "1000000")
+  const sizes = (
+    benchSetting("RECONCILER_MATCH_SWEEP") ??
+    benchSetting("RECONCILER_MATCH_ROWS") ??
+    "1000000"
+  )
     .split(",")
     .map(Number);
   if (sizes.some((rows) => !Number.isInteger(rows) || rows < 10_000))
@@ -428,7 +422,7 @@ export async function run(): Promise<void> {
       }
     } finally {
       // RECONCILER_MATCH_KEEP=1 keeps the database to look at the plans (its URL is printed).
-      if (setting("RECONCILER_MATCH_KEEP")) console.log(`kept ${scratch.url}`);
+      if (benchSetting("RECONCILER_MATCH_KEEP")) console.log(`kept ${scratch.url}`);
       else await scratch.drop();
     }
   }

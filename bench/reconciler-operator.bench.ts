@@ -38,13 +38,10 @@ import { createSyncContext } from "../apps/reconciler/src/sync/sync-context";
 import { ledgerCsv, writeLedger } from "../apps/reconciler/src/testing/write-ledger";
 import { type GroundTruth, issuingRecords } from "../packages/sandbox/src/ledger/ground-truth";
 import { type RunningSandbox, startSandbox } from "../packages/sandbox/src/start-sandbox";
+import { benchSetting, postgresServer } from "./harness";
 
 const DAY = 86_400_000;
 
-/** A bench setting from the environment (read by name, like the match bench's). */
-function setting(name: string): string | undefined {
-  return process.env[name];
-}
 const DAYS = 30;
 const SEED = 1;
 const NEW_TRANSACTIONS = 10_000;
@@ -155,11 +152,11 @@ interface Figures {
 
 async function scenario(server: string, size: number): Promise<Figures> {
   const cards = Math.max(20, Math.round(size / 125));
-  const rps = setting("RECONCILER_OPERATOR_RPS") ?? "100000";
+  const rps = benchSetting("RECONCILER_OPERATOR_RPS") ?? "100000";
   const sandbox = await startSandbox({ timestampSkewMs: 366 * DAY });
   const scratch = await createScratchDatabase(
     server,
-    setting("RECONCILER_OPERATOR_DB_PREFIX") ?? "reconciler_bench",
+    benchSetting("RECONCILER_OPERATOR_DB_PREFIX") ?? "reconciler_bench",
   );
   const ledgerDir = mkdtempSync(join(tmpdir(), "reconciler-operator-"));
   try {
@@ -362,7 +359,7 @@ async function scenario(server: string, size: number): Promise<Figures> {
     console.log(
       `  open breaks after the changes, by class, against the second run: ${JSON.stringify(deltas)}`,
     );
-    if (setting("RECONCILER_OPERATOR_TIMINGS"))
+    if (benchSetting("RECONCILER_OPERATOR_TIMINGS"))
       for (const [which, r] of [
         ["first", run1],
         ["third", run3],
@@ -392,20 +389,15 @@ async function scenario(server: string, size: number): Promise<Figures> {
   } finally {
     await sandbox.close();
     rmSync(ledgerDir, { recursive: true, force: true });
-    if (setting("RECONCILER_OPERATOR_KEEP")) console.log(`kept ${scratch.url}`);
+    if (benchSetting("RECONCILER_OPERATOR_KEEP")) console.log(`kept ${scratch.url}`);
     else await scratch.drop();
   }
 }
 
 export async function run(): Promise<void> {
-  const server = process.env.DATABASE_URL;
-  if (!server) {
-    console.log(
-      'DATABASE_URL is not set: the operator scenario needs a Postgres server; start one with eval "$(bash scripts/start-postgres.sh)".',
-    );
-    return;
-  }
-  const sizes = (setting("RECONCILER_OPERATOR_SIZES") ?? "500000").split(",").map(Number);
+  const server = postgresServer("the operator scenario");
+  if (!server) return;
+  const sizes = (benchSetting("RECONCILER_OPERATOR_SIZES") ?? "500000").split(",").map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 10_000))
     throw new Error("RECONCILER_OPERATOR_SIZES: integers ≥ 10000, comma-separated");
   const figures: Figures[] = [];

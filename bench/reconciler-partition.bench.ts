@@ -18,6 +18,7 @@ import type { Db } from "../apps/reconciler/src/db/database";
 import { queryText } from "../apps/reconciler/src/db/query-rows";
 import { createScratchDatabase } from "../apps/reconciler/src/db/scratch-database";
 import { type MatchRunResult, runMatch } from "../apps/reconciler/src/match/run-match";
+import { benchSetting, postgresServer } from "./harness";
 import {
   authorizationLines,
   CARD_COLUMNS,
@@ -496,20 +497,10 @@ function printRows(rows: number, out: Row[]): void {
   console.log("(milliseconds unless said; ratio = partitioned / plain)");
 }
 
-/** A bench setting from the environment, read by name (as reconciler-match reads its sizes). */
-function setting(name: string): string | undefined {
-  return process.env[name];
-}
-
 export async function run(): Promise<void> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.log(
-      'DATABASE_URL is not set: the partition bench needs a Postgres server; start one with eval "$(bash scripts/start-postgres.sh)".',
-    );
-    return;
-  }
-  const rows = Number(setting("RECONCILER_PARTITION_ROWS") ?? "4000000");
+  const url = postgresServer("the partition bench");
+  if (!url) return;
+  const rows = Number(benchSetting("RECONCILER_PARTITION_ROWS") ?? "4000000");
   if (!Number.isInteger(rows) || rows < 10_000)
     throw new Error("RECONCILER_PARTITION_ROWS: an integer ≥ 10000");
   const scratch = [
@@ -534,7 +525,7 @@ export async function run(): Promise<void> {
   } finally {
     for (const d of opened) await d.close();
     for (const s of scratch) {
-      if (setting("RECONCILER_PARTITION_KEEP")) console.log(`kept ${s.url}`);
+      if (benchSetting("RECONCILER_PARTITION_KEEP")) console.log(`kept ${s.url}`);
       else await s.drop();
     }
   }

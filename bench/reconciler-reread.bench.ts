@@ -23,6 +23,7 @@ import type { AccountTransactionInput } from "../apps/reconciler/src/store/accou
 import { commitWindow } from "../apps/reconciler/src/store/commit-window";
 import { syncAccountStream } from "../apps/reconciler/src/sync/account-stream";
 import type { SyncContext } from "../apps/reconciler/src/sync/sync-types";
+import { benchSetting, postgresServer } from "./harness";
 
 const SMALL_HISTORY = 10_000;
 const ROUNDS = 5;
@@ -98,11 +99,6 @@ function contextOf(db: Db): SyncContext {
   };
 }
 
-/** A bench setting from the environment (read by name, like the other benches' sizes). */
-function setting(name: string): string | undefined {
-  return process.env[name];
-}
-
 /** The seeded due ids past their re-read time again, for the next round. */
 const dueAgain = (db: Db) =>
   queryText(
@@ -120,15 +116,10 @@ async function timedRun(db: Db) {
 }
 
 export async function run(): Promise<void> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.log(
-      'DATABASE_URL is not set: the re-read bench needs a Postgres server; start one with eval "$(bash scripts/start-postgres.sh)".',
-    );
-    return;
-  }
-  const large = Number(setting("RECONCILER_REREAD_HISTORY") ?? 1_000_000);
-  const due = Number(setting("RECONCILER_REREAD_DUE") ?? 5_000);
+  const url = postgresServer("the re-read bench");
+  if (!url) return;
+  const large = Number(benchSetting("RECONCILER_REREAD_HISTORY") ?? 1_000_000);
+  const due = Number(benchSetting("RECONCILER_REREAD_DUE") ?? 5_000);
   const scratches = await Promise.all([
     createScratchDatabase(url, "reconciler_bench_small"),
     createScratchDatabase(url, "reconciler_bench_large"),
