@@ -3,7 +3,8 @@
 // an incremental run after a realistic change (pending authorizations settled, ledger amounts
 // corrected, new records on many cards) is planned with EXPLAIN before it runs, and a nested
 // loop whose inner side scans a table without an index fails when the rows it would examine
-// (outer rows × rows scanned) pass a budget of k × the records the run matches. This holds for
+// (outer rows × rows scanned) pass a budget of k × the records the run matches; one rescanning
+// a CTE fails whatever its estimate (a CTE has no statistics: testing/plan-loops.ts). This holds for
 // every pass, including ones added later: the scoped copies carry the real tables' indexes on
 // the columns the passes name (incremental/scoped-tables.ts), so a pass probing a real index
 // probes its copy too. The matching bench plans a first run's statements at 1,000,000 records.
