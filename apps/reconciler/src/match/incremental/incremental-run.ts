@@ -10,6 +10,7 @@ import { isTrue, queryRows, queryText } from "../../db/query-rows";
 import type { ResolvedMatchOptions } from "../match-options";
 import { literals, type RunStatement, type Statement } from "../statement";
 import { HAS_TOTALS } from "../stored-totals";
+import { readKeyBounds } from "./key-bounds";
 import { openBreakKeys } from "./open-breaks";
 import { frontierSize, type ScopeReach, scopeRound, scopeSeeds } from "./scope";
 import { SOURCE_INDEXES, type SourceIndex, scopedTables, VIEW_DEFINITION } from "./scoped-tables";
@@ -73,6 +74,7 @@ export async function buildScope(
     kinds: await storedKinds(tx),
     tables: await sourceTables(tx),
     groups: await storedGroups(tx),
+    bounds: await readKeyBounds(tx),
   };
   const { tolerance } = literals(o);
   let records = 0;
@@ -91,7 +93,15 @@ export async function buildScope(
   const schema = `"${view.schema.replaceAll('"', '""')}"`;
   const definition = view.definition.trim().replace(/;$/, "");
   const reads = passes.map((s) => s.text).join("\n");
-  for (const s of scopedTables(schema, definition, reach.kinds, reach.tables, indexes, reads))
+  for (const s of scopedTables(
+    schema,
+    definition,
+    reach.kinds,
+    reach.tables,
+    indexes,
+    reads,
+    reach.bounds,
+  ))
     await timed(tx, s);
   return records;
 }

@@ -14,10 +14,16 @@ export function probe(opts: {
   table: string;
   where: string;
   select: string;
+  /** A condition on the frontier row: only the rows meeting it are probed (key-bounds.ts). */
+  guard?: string;
 }): string {
-  const round = opts.round === null ? "" : ` WHERE s.round = ${opts.round}`;
+  const conditions = [
+    ...(opts.round === null ? [] : [`s.round = ${opts.round}`]),
+    ...(opts.guard === undefined ? [] : [opts.guard]),
+  ];
+  const where = conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : "";
   return `SELECT ${opts.select} FROM ${opts.outer} CROSS JOIN LATERAL (SELECT * FROM ${opts.table} x
-      WHERE ${opts.where} OFFSET 0) x${round}`;
+      WHERE ${opts.where} OFFSET 0) x${where}`;
 }
 
 /** The scope's tables and the column each is keyed by. */

@@ -27,6 +27,14 @@
 import { CLOCKED_CLASSES, graceEnd } from "../break-classes";
 import type { ResolvedMatchOptions } from "../match-options";
 import { literals, type Statement } from "../statement";
+import {
+  type BoundedLookup,
+  CASH_LEG_GROUP,
+  type KeyBounds,
+  mayHold,
+  mayHoldKind,
+  REF_RANGE,
+} from "./key-bounds";
 import { breakRound, keyOfRecord } from "./open-breaks";
 import { addNew, probe } from "./scope-sql";
 import type { SourceTable } from "./source-tables";
@@ -100,6 +108,8 @@ export interface ScopeReach {
   tables: ReadonlySet<SourceTable>;
   /** Whether any match group (or cash leg) is stored. */
   groups: boolean;
+  /** The keys each lookup can find (key-bounds.ts). */
+  bounds: KeyBounds;
 }
 
 /**
@@ -112,25 +122,48 @@ export interface ScopeReach {
 export function scopeRound(r: number, reach: ScopeReach, tolerance: string): Statement[] {
   const next = r + 1;
   const has: Has = (table) => reach.tables.has(table);
-  const byKey = (table: SourceTable, where: string, select: string) =>
+  const { bounds } = reach;
+  const byKey = (table: SourceTable, lookup: BoundedLookup, where: string, select: string) =>
     has(table) &&
-    probe({ outer: "scope_keys s", round: r, table, where, select: `${select}, ${next}` });
-  const rows = frontierRows(r, has);
-  const cards = frontierCards(r, has);
+    probe({
+      outer: "scope_keys s",
+      round: r,
+      table,
+      where,
+      select: `${select}, ${next}`,
+      guard: mayHold(bounds, lookup, "s.k"),
+    });
+  const rows = frontierRows(r, has, bounds);
+  const cards = frontierCards(r, has, bounds);
   const keysOfRecords = union([
     has("card_transactions") &&
       `SELECT k, ${next} FROM (SELECT DISTINCT v.k FROM card_rows t
           CROSS JOIN LATERAL (VALUES (t.a), (t.b)) v(k)
           WHERE v.k IS NOT NULL AND v.k NOT IN (SELECT k FROM scope_keys)) v
-        WHERE ${namesAnything("v.k", has)}`,
-    byKey("card_transactions", "x.origin_txn_order_no = s.k", "x.txn_order_no"),
-    byKey("card_transactions", "x.origin_txn_order_no_for_refund = s.k", "x.txn_order_no"),
-    byKey("operate_records", "x.operate_record_id = s.k", "x.client_request_id"),
-    byKey("operate_records", "x.client_request_id = s.k", "x.operate_record_id"),
+        WHERE ${namesAnything("v.k", has, bounds)}`,
+    byKey("card_transactions", "cardOrigin", "x.origin_txn_order_no = s.k", "x.txn_order_no"),
+    byKey(
+      "card_transactions",
+      "cardRefundOf",
+      "x.origin_txn_order_no_for_refund = s.k",
+      "x.txn_order_no",
+    ),
+    byKey("operate_records", "operation", "x.operate_record_id = s.k", "x.client_request_id"),
+    byKey(
+      "operate_records",
+      "operationRequest",
+      "x.client_request_id = s.k",
+      "x.operate_record_id",
+    ),
     has("ledger_entries") && `SELECT k, ${next} FROM ledger_rows`,
   ]);
   const ctes = [...rows, ...(cards === "" ? [] : [`cards AS (INSERT INTO scope_cards ${cards})`])];
-  const entriesOfKeys = byKey("ledger_entries", 'x.provider_ref = s.k COLLATE "C"', "x.entry_id");
+  const entriesOfKeys = byKey(
+    "ledger_entries",
+    "entryRef",
+    'x.provider_ref = s.k COLLATE "C"',
+    "x.entry_id",
+  );
   const statements: (Statement | false)[] = [
     keysOfRecords !== "" && {
       name: "scope: keys of records",
@@ -166,16 +199,17 @@ type Has = (table: SourceTable) => boolean;
 // it up by key, origin, refund_of, entry and stored pair would cost a round of lookups that
 // find nothing.
 /** True (SQL) when something the run reads sits under key `k` (REFERENCED_REACH). */
-function namesAnything(k: string, has: Has): string {
-  const exists = (table: SourceTable, where: string) =>
-    has(table) && `EXISTS (SELECT 1 FROM ${table} x WHERE ${where} OFFSET 0)`;
+function namesAnything(k: string, has: Has, bounds: KeyBounds): string {
+  const exists = (table: SourceTable, lookup: BoundedLookup, where: string) =>
+    has(table) &&
+    `(${mayHold(bounds, lookup, k)} AND EXISTS (SELECT 1 FROM ${table} x WHERE ${where} OFFSET 0))`;
   return [
-    exists("card_transactions", `x.txn_order_no = ${k}`),
-    exists("ledger_entries", `x.provider_ref = ${k} COLLATE "C"`),
-    exists("operate_records", `x.operate_record_id = ${k}`),
-    exists("operate_records", `x.client_request_id = ${k}`),
-    exists("account_transactions", `x.service_id = ${k}`),
-    exists("service_ids", `x.service_id = ${k}`),
+    exists("card_transactions", "card", `x.txn_order_no = ${k}`),
+    exists("ledger_entries", "entryRef", `x.provider_ref = ${k} COLLATE "C"`),
+    exists("operate_records", "operation", `x.operate_record_id = ${k}`),
+    exists("operate_records", "operationRequest", `x.client_request_id = ${k}`),
+    exists("account_transactions", "posting", `x.service_id = ${k}`),
+    exists("service_ids", "serviceId", `x.service_id = ${k}`),
     `${k} IN (SELECT k FROM open_break_keys WHERE k IS NOT NULL)`,
   ]
     .filter((arm): arm is string => arm !== false)
@@ -188,10 +222,10 @@ function namesAnything(k: string, has: Has): string {
  * amount) and ledger_rows (k: the key it books, kind, fee_type, card_id, currency, amount); a
  * table without rows has none. Amounts without sign (TOLERANT_REACH).
  */
-function frontierRows(r: number, has: Has): string[] {
+function frontierRows(r: number, has: Has, bounds: KeyBounds): string[] {
   const rows = [
     has("card_transactions") &&
-      `card_rows AS (INSERT INTO scope_card_rows ${probe({ outer: "scope_keys s", round: r, table: "card_transactions", where: "x.txn_order_no = s.k", select: "x.*" })}
+      `card_rows AS (INSERT INTO scope_card_rows ${probe({ outer: "scope_keys s", round: r, table: "card_transactions", where: "x.txn_order_no = s.k", select: "x.*", guard: mayHold(bounds, "card", "s.k") })}
         RETURNING txn_order_no AS k, origin_txn_order_no AS a, origin_txn_order_no_for_refund AS b,
           card_id, settle_currency AS currency, abs(settle_amount) AS amount)`,
     has("ledger_entries") &&
@@ -232,22 +266,23 @@ function frontierRows(r: number, has: Has): string[] {
  * there first (NOT IN: one hashed set), then by one index probe per record left (OFFSET 0
  * keeps each NOT EXISTS a probe, not an anti-join over the table).
  */
-function frontierCards(r: number, has: Has): string {
+function frontierCards(r: number, has: Has, bounds: KeyBounds): string {
   const bookedAsCard = `kind = 'card_transaction' AND coalesce(fee_type, '') = ''`;
   return union([
     has("card_transactions") &&
       `SELECT card_id, currency, amount, ${r} FROM card_rows t${
         has("ledger_entries")
           ? ` WHERE t.k NOT IN (SELECT k FROM ledger_rows WHERE ${bookedAsCard})
-            AND NOT EXISTS (SELECT 1 FROM ledger_entries
-              WHERE provider_ref = t.k COLLATE "C" AND ${bookedAsCard} OFFSET 0)`
+            AND NOT (${mayHold(bounds, "entryRef", "t.k")} AND EXISTS (SELECT 1 FROM ledger_entries
+              WHERE provider_ref = t.k COLLATE "C" AND ${bookedAsCard} OFFSET 0))`
           : ""
       }`,
     has("ledger_entries") &&
       `SELECT card_id, currency, amount, ${r} FROM ledger_rows l WHERE l.card_id IS NOT NULL AND l.kind = 'card_transaction'${
         has("card_transactions")
           ? ` AND l.k NOT IN (SELECT k FROM card_rows)
-            AND NOT EXISTS (SELECT 1 FROM card_transactions t WHERE t.txn_order_no = l.k OFFSET 0)`
+            AND NOT (${mayHold(bounds, "card", "l.k")}
+              AND EXISTS (SELECT 1 FROM card_transactions t WHERE t.txn_order_no = l.k OFFSET 0))`
           : ""
       }`,
   ]);
@@ -269,7 +304,7 @@ function groupRound(r: number, reach: ScopeReach): Statement[] {
       text: addNew(
         "scope_groups",
         `${heldBy(r, reach)}
-        ${reach.kinds.has("card_operation") ? `UNION SELECT 'exact:card_operation:' || k, ${r} FROM scope_keys WHERE round = ${r}` : ""}`,
+        ${reach.kinds.has("card_operation") ? `UNION SELECT '${CASH_LEG_GROUP}' || k, ${r} FROM scope_keys WHERE round = ${r} AND ${mayHold(reach.bounds, "cashLegGroup", `'${CASH_LEG_GROUP}' || k`)}` : ""}`,
       ),
     },
     {
@@ -298,8 +333,15 @@ function groupRound(r: number, reach: ScopeReach): Statement[] {
  * with them the planner looped the other way round, over the whole table for every row.
  */
 function heldBy(r: number, reach: ScopeReach): string {
-  const held = (outer: string, where: string) =>
-    probe({ outer, round: r, table: "match_group_members", where, select: `x.match_id, ${r}` });
+  const held = (outer: string, where: string, guard?: string) =>
+    probe({
+      outer,
+      round: r,
+      table: "match_group_members",
+      where,
+      select: `x.match_id, ${r}`,
+      ...(guard === undefined ? {} : { guard }),
+    });
   const lookup = (kind: StoredKind) =>
     kind === "cash"
       ? held(
@@ -307,8 +349,13 @@ function heldBy(r: number, reach: ScopeReach): string {
             WHERE a.service_id = s.k OFFSET 0) a`,
           `x.side = 'cash' AND x.record_kind = 'account_transaction'
             AND x.record_ref = a.acnt_txn_id COLLATE "C"`,
+          mayHold(reach.bounds, "posting", "s.k"),
         )
-      : held("scope_keys s", `x.side = 'provider' AND ${recordOfKey(kind)}`);
+      : held(
+          "scope_keys s",
+          `x.side = 'provider' AND ${recordOfKey(kind)}`,
+          mayHoldKind(reach.bounds, `member:${kind}`, kind, "s.k"),
+        );
   return [
     held(
       "scope_entries s",
@@ -327,14 +374,12 @@ function heldBy(r: number, reach: ScopeReach): string {
  * <key>#<fee type> and <serviceId>:<currency>, by a range of the key (one index range scan).
  */
 export function recordOfKey(kind: Exclude<StoredKind, "cash">): string {
-  const range = (lo: string, hi: string) =>
+  const range = ([lo, hi]: readonly [string, string]) =>
     `x.record_ref >= (s.k || '${lo}') COLLATE "C" AND x.record_ref < (s.k || '${hi}') COLLATE "C"`;
   const ref =
-    kind === "fee"
-      ? range("#", "$")
-      : kind === "account"
-        ? range(":", ";")
-        : `x.record_ref = s.k COLLATE "C"`;
+    kind === "fee" || kind === "account"
+      ? range(REF_RANGE[kind])
+      : `x.record_ref = s.k COLLATE "C"`;
   return `x.record_kind = '${kind}' AND ${ref}`;
 }
 

@@ -9,6 +9,7 @@
 
 import { sampled } from "../planner-settings";
 import type { Statement } from "../statement";
+import { type BoundedLookup, type KeyBounds, mayHold, mayHoldKind } from "./key-bounds";
 import { recordOfKey } from "./scope";
 import { probe } from "./scope-sql";
 import { SOURCE_TABLES, type SourceTable } from "./source-tables";
@@ -25,6 +26,7 @@ export function scopedTables(
   tables: ReadonlySet<SourceTable>,
   indexes: readonly SourceIndex[],
   reads: string,
+  bounds: KeyBounds,
 ): Statement[] {
   // A table without rows is copied empty: nothing to probe.
   const probed = probedIndexes(
@@ -37,8 +39,15 @@ export function scopedTables(
     text: `CREATE TEMP TABLE ${table} ON COMMIT DROP AS
       ${tables.has(table) ? select : `SELECT * FROM ${real(table)} WHERE false`}`,
   });
-  const byKey = (table: string, where: string) =>
-    probe({ outer: "scope_keys s", round: null, table: real(table), where, select: "x.*" });
+  const byKey = (table: string, lookup: BoundedLookup, where: string) =>
+    probe({
+      outer: "scope_keys s",
+      round: null,
+      table: real(table),
+      where,
+      select: "x.*",
+      guard: mayHold(bounds, lookup, "s.k"),
+    });
   return [
     // The card records and entries, kept as the scope grew (scope.ts), are taken as they are.
     ...[
@@ -51,8 +60,8 @@ export function scopedTables(
     copy(
       "operate_records",
       `SELECT DISTINCT ON (operate_record_id) * FROM (
-        ${byKey("operate_records", "x.operate_record_id = s.k")}
-        UNION ALL ${byKey("operate_records", "x.client_request_id = s.k")}) o`,
+        ${byKey("operate_records", "operation", "x.operate_record_id = s.k")}
+        UNION ALL ${byKey("operate_records", "operationRequest", "x.client_request_id = s.k")}) o`,
     ),
     copy(
       "operate_record_fees",
@@ -64,13 +73,13 @@ export function scopedTables(
         select: "x.*",
       }),
     ),
-    copy("account_transactions", byKey("account_transactions", "x.service_id = s.k")),
-    copy("service_ids", byKey("service_ids", "x.service_id = s.k")),
+    copy("account_transactions", byKey("account_transactions", "posting", "x.service_id = s.k")),
+    copy("service_ids", byKey("service_ids", "serviceId", "x.service_id = s.k")),
     {
       // The stored exact pairs of the scope's provider records (found by the record's key, or
       // a range of it for fees and account items), for the run's writes to diff against.
       name: "scope copy: stored pairs",
-      text: `CREATE TEMP TABLE scope_pairs ON COMMIT DROP AS ${storedPairs(kinds)}`,
+      text: `CREATE TEMP TABLE scope_pairs ON COMMIT DROP AS ${storedPairs(kinds, bounds)}`,
     },
     {
       name: "scope copy: provider_items",
@@ -149,7 +158,7 @@ function analyzed(probed: readonly SourceIndex[]): string {
 }
 
 /** The stored pairs of the scope's keys, looked up for the kinds the stored results hold. */
-function storedPairs(kinds: ReadonlySet<StoredKind>): string {
+function storedPairs(kinds: ReadonlySet<StoredKind>, bounds: KeyBounds): string {
   const arms = [...kinds].flatMap((kind) =>
     kind === "cash"
       ? []
@@ -159,6 +168,7 @@ function storedPairs(kinds: ReadonlySet<StoredKind>): string {
           table: "match_pairs",
           where: recordOfKey(kind),
           select: "x.*",
+          guard: mayHoldKind(bounds, `pair:${kind}`, kind, "s.k"),
         }),
   );
   // No pair of any kind stored: an empty table of match_pairs' shape.
