@@ -3,6 +3,7 @@
 // match groups and break records by their keys, breaks upserted by their stable id.
 import { getTableConfig } from "drizzle-orm/pg-core";
 import { matchPairs } from "../db/schema";
+import { deleteProbed } from "./incremental/scope-sql";
 import type { ResolvedMatchOptions } from "./match-options";
 import { paired } from "./passes/exact";
 import { fullyAnalyzed } from "./planner-settings";
@@ -50,12 +51,28 @@ const IN_SCOPE = {
   // NOT EXISTS a subquery run per row, by the table's key.
   probe: " OFFSET 0",
   pairs: "scope_pairs",
-  groups: " AND o.match_id IN (SELECT match_id FROM scope_groups)",
+  groups: { outer: "scope_groups s", where: "x.match_id = s.match_id" } as ScopeRows | undefined,
   breaks: " AND t.break_id IN (SELECT break_id FROM scope_breaks)",
   breakRecords: " AND o.break_id IN (SELECT break_id FROM scope_breaks)",
 };
-const ALL = { probe: "", pairs: "match_pairs", groups: "", breaks: "", breakRecords: "" };
-type Reach = typeof ALL;
+const ALL: Reach = {
+  probe: "",
+  pairs: "match_pairs",
+  groups: undefined,
+  breaks: "",
+  breakRecords: "",
+};
+type Reach = typeof IN_SCOPE;
+
+/** The stored rows of a table the scope holds: found per row of `outer` (s) by `where` (x). */
+type ScopeRows = { outer: string; where: string };
+
+/** Deletes the stored rows of `table` that `stale` (a condition on the alias it is given) holds. */
+function dropStale(table: string, stale: (o: string) => string, scope: ScopeRows | undefined) {
+  return scope
+    ? deleteProbed({ ...scope, table, stale: stale("x") })
+    : `DELETE FROM ${table} o WHERE ${stale("o")}`;
+}
 
 /** The run's exact pairs: every pair of run_records into match_pairs, or only what changed. */
 function pairStatements(run: string, fresh: boolean, reach: Reach): Statement[] {
@@ -120,16 +137,24 @@ function groupStatements(run: string, reach: Reach): Statement[] {
   return [
     {
       name: "drop old members",
-      text: `DELETE FROM match_group_members o WHERE NOT EXISTS (SELECT 1 FROM run_members n
-        WHERE n.side = o.side AND n.record_kind = o.record_kind AND n.record_ref = o.record_ref
-          AND n.match_id = o.match_id AND n.amount = o.amount AND n.currency = o.currency)${reach.groups}`,
+      text: dropStale(
+        "match_group_members",
+        (o) => `NOT EXISTS (SELECT 1 FROM run_members n
+        WHERE n.side = ${o}.side AND n.record_kind = ${o}.record_kind AND n.record_ref = ${o}.record_ref
+          AND n.match_id = ${o}.match_id AND n.amount = ${o}.amount AND n.currency = ${o}.currency)`,
+        reach.groups,
+      ),
     },
     {
       name: "drop old groups",
-      text: `DELETE FROM match_groups o WHERE NOT EXISTS (SELECT 1 FROM ${groups} n
-        WHERE n.match_id = o.match_id AND n.pass = o.pass AND n.status = o.status
-          AND n.currency = o.currency AND n.provider_amount = o.provider_amount
-          AND n.ledger_amount = o.ledger_amount)${reach.groups}`,
+      text: dropStale(
+        "match_groups",
+        (o) => `NOT EXISTS (SELECT 1 FROM ${groups} n
+        WHERE n.match_id = ${o}.match_id AND n.pass = ${o}.pass AND n.status = ${o}.status
+          AND n.currency = ${o}.currency AND n.provider_amount = ${o}.provider_amount
+          AND n.ledger_amount = ${o}.ledger_amount)`,
+        reach.groups,
+      ),
     },
     ...addMissing(
       "groups",

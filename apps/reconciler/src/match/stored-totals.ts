@@ -3,6 +3,7 @@
 // match_totals holds the pairs' count, match_leftovers the records no exact pair holds (the
 // provider items and entries the exact pass left alone). Pairs and leftovers together are every
 // record of the runs that wrote the results, as a full run counts them from run_records.
+import { deleteProbed } from "./incremental/scope-sql";
 import type { Statement } from "./statement";
 
 /**
@@ -30,13 +31,19 @@ export function totalsStatements(opts: { scoped: boolean; exactPairs: number }):
   return [
     {
       name: "drop leftovers of the scope",
-      text: `DELETE FROM match_leftovers t USING scope_keys s
-        WHERE t.side = 'provider' AND t.ref = s.k COLLATE "C"`,
+      text: deleteProbed({
+        outer: "scope_keys s",
+        table: "match_leftovers",
+        where: `x.side = 'provider' AND x.ref = s.k COLLATE "C"`,
+      }),
     },
     {
       name: "drop leftover entries of the scope",
-      text: `DELETE FROM match_leftovers t USING scope_entries s
-        WHERE t.side = 'ledger' AND t.ref = s.entry_id`,
+      text: deleteProbed({
+        outer: "scope_entries s",
+        table: "match_leftovers",
+        where: "x.side = 'ledger' AND x.ref = s.entry_id",
+      }),
     },
     leftovers,
     {

@@ -26,6 +26,23 @@ export function probe(opts: {
       WHERE ${opts.where} OFFSET 0) x${where}`;
 }
 
+/**
+ * DELETE of the rows of `table` (x) that `where` finds per row of `outer` (s), as `probe` finds
+ * them, those `stale` holds if given. The rows are deleted by their ctid (a TID scan): a DELETE
+ * joining the scope to the table lets the planner hash the whole table, whose rows are the
+ * history's, to delete the scope's few.
+ */
+export function deleteProbed(opts: {
+  outer: string;
+  table: string;
+  where: string;
+  stale?: string;
+}): string {
+  const stale = opts.stale === undefined ? "" : ` WHERE ${opts.stale}`;
+  return `DELETE FROM ${opts.table} WHERE ctid = ANY (ARRAY(SELECT x.row_id FROM ${opts.outer}
+      CROSS JOIN LATERAL (SELECT ctid AS row_id, * FROM ${opts.table} x WHERE ${opts.where} OFFSET 0) x${stale}))`;
+}
+
 /** The scope's tables and the column each is keyed by. */
 const SCOPE_IDS = {
   scope_keys: "k",
