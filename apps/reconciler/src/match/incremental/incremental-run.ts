@@ -13,7 +13,15 @@ import { HAS_TOTALS } from "../stored-totals";
 import { readKeyBounds } from "./key-bounds";
 import { openBreakKeys } from "./open-breaks";
 import { frontierSize, type ScopeReach, scopeRound, scopeSeeds } from "./scope";
-import { SOURCE_INDEXES, type SourceIndex, scopedTables, VIEW_DEFINITION } from "./scoped-tables";
+import {
+  type CopiedColumns,
+  copiedColumns,
+  SOURCE_COLUMNS,
+  SOURCE_INDEXES,
+  type SourceIndex,
+  scopedTables,
+  VIEW_DEFINITION,
+} from "./scoped-tables";
 import { sourceTables } from "./source-tables";
 import { storedGroups, storedKinds } from "./stored-kinds";
 
@@ -50,6 +58,10 @@ export async function incrementalBase(
   return { asOf, records: (stats.providerItems ?? 0) + (stats.ledgerEntries ?? 0) };
 }
 
+/** The source of the functions that read the copies: the finance days of the scope's records. */
+const FINANCE_DAYS_SOURCE = `SELECT string_agg(prosrc, E'\\n') AS source FROM pg_proc
+  WHERE proname IN ('finance_log_scope_days', 'finance_row_days_sql')`;
+
 /** A scope still growing after this many rounds is matched in full instead. */
 const MAX_ROUNDS = 20;
 
@@ -69,7 +81,6 @@ export async function buildScope(
   const [view] = await queryText<{ schema: string; definition: string }>(tx, VIEW_DEFINITION);
   if (!view?.definition) throw new Error("the provider_items view is missing");
   const indexes = await queryText<SourceIndex>(tx, SOURCE_INDEXES);
-  for (const s of [...scopeSeeds(o, base.asOf), ...openBreakKeys]) await timed(tx, s);
   const reach: ScopeReach = {
     kinds: await storedKinds(tx),
     tables: await sourceTables(tx),
@@ -77,22 +88,33 @@ export async function buildScope(
     bounds: await readKeyBounds(tx),
   };
   const { tolerance } = literals(o);
+  const schema = `"${view.schema.replaceAll('"', '""')}"`;
+  const definition = view.definition.trim().replace(/;$/, "");
+  // What reads the copies: the passes, the view over them, the scope's own statements and the
+  // function logging the scope's finance days (migration 0034).
+  const everything: CopiedColumns = { of: (_table, alias) => (alias ? `${alias}.*` : "*") };
+  const [days] = await queryText<{ source: string | null }>(tx, FINANCE_DAYS_SOURCE);
+  const reads = [
+    ...passes.map((s) => s.text),
+    definition,
+    days?.source ?? "",
+    ...scopeRound(0, reach, tolerance, everything).map((s) => s.text),
+  ].join("\n");
+  const columns = copiedColumns(await queryText(tx, SOURCE_COLUMNS), reads);
+  for (const s of [...scopeSeeds(o, base.asOf, columns), ...openBreakKeys]) await timed(tx, s);
   let records = 0;
   for (let round = 0; ; round++) {
     if (round === MAX_ROUNDS) {
       records = Number.POSITIVE_INFINITY;
       break;
     }
-    for (const s of scopeRound(round, reach, tolerance)) await timed(tx, s);
+    for (const s of scopeRound(round, reach, tolerance, columns)) await timed(tx, s);
     const [row] = await queryText<{ found: string; records: string }>(tx, frontierSize(round));
     records = Number(row?.records);
     if (Number(row?.found) === 0) break;
   }
   // Past this share of the records, matching everything costs less than the scope.
   if (records > o.maxScopeShare * base.records) return undefined;
-  const schema = `"${view.schema.replaceAll('"', '""')}"`;
-  const definition = view.definition.trim().replace(/;$/, "");
-  const reads = passes.map((s) => s.text).join("\n");
   for (const s of scopedTables(
     schema,
     definition,
@@ -101,6 +123,7 @@ export async function buildScope(
     indexes,
     reads,
     reach.bounds,
+    columns,
   ))
     await timed(tx, s);
   return records;

@@ -37,11 +37,16 @@ import {
 } from "./key-bounds";
 import { breakRound, keyOfRecord } from "./open-breaks";
 import { addNew, probe } from "./scope-sql";
+import type { CopiedColumns } from "./scoped-tables";
 import type { SourceTable } from "./source-tables";
 import type { StoredKind } from "./stored-kinds";
 
 /** The scope's tables, filled with what changed and what time changed since `lastAsOf`. */
-export function scopeSeeds(o: ResolvedMatchOptions, lastAsOf: Date): Statement[] {
+export function scopeSeeds(
+  o: ResolvedMatchOptions,
+  lastAsOf: Date,
+  columns: CopiedColumns,
+): Statement[] {
   const v = literals(o);
   const last = `'${lastAsOf.toISOString()}'::timestamptz`;
   return [
@@ -63,12 +68,14 @@ export function scopeSeeds(o: ResolvedMatchOptions, lastAsOf: Date): Statement[]
     // entry is a round's frontier: each round reads what it needs of them as it inserts them,
     // and they become the run's copies of card_transactions and ledger_entries
     // (scoped-tables.ts) without being looked up again.
-    ...[
-      ["scope_card_rows", "card_transactions"],
-      ["scope_ledger_rows", "ledger_entries"],
-    ].map(([table, source]) => ({
+    ...(
+      [
+        ["scope_card_rows", "card_transactions"],
+        ["scope_ledger_rows", "ledger_entries"],
+      ] as const
+    ).map(([table, source]) => ({
       name: "scope table",
-      text: `CREATE TEMP TABLE ${table} ON COMMIT DROP AS SELECT * FROM ${source} WHERE false`,
+      text: `CREATE TEMP TABLE ${table} ON COMMIT DROP AS SELECT ${columns.of(source)} FROM ${source} WHERE false`,
     })),
     // run_changes holds each change once (change-log.ts): no DISTINCT, no sort of the refs.
     {
@@ -119,7 +126,12 @@ export interface ScopeReach {
  * every statement only adds, so the rounds end. Every lookup into a source table or the stored
  * groups is an index probe; the breaks are found in open_break_keys (open-breaks.ts).
  */
-export function scopeRound(r: number, reach: ScopeReach, tolerance: string): Statement[] {
+export function scopeRound(
+  r: number,
+  reach: ScopeReach,
+  tolerance: string,
+  columns: CopiedColumns,
+): Statement[] {
   const next = r + 1;
   const has: Has = (table) => reach.tables.has(table);
   const { bounds } = reach;
@@ -133,7 +145,7 @@ export function scopeRound(r: number, reach: ScopeReach, tolerance: string): Sta
       select: `${select}, ${next}`,
       guard: mayHold(bounds, lookup, "s.k"),
     });
-  const rows = frontierRows(r, has, bounds);
+  const rows = frontierRows(r, has, bounds, columns);
   const cards = frontierCards(r, has, bounds);
   const keysOfRecords = union([
     has("card_transactions") &&
@@ -222,14 +234,14 @@ function namesAnything(k: string, has: Has, bounds: KeyBounds): string {
  * amount) and ledger_rows (k: the key it books, kind, fee_type, card_id, currency, amount); a
  * table without rows has none. Amounts without sign (TOLERANT_REACH).
  */
-function frontierRows(r: number, has: Has, bounds: KeyBounds): string[] {
+function frontierRows(r: number, has: Has, bounds: KeyBounds, columns: CopiedColumns): string[] {
   const rows = [
     has("card_transactions") &&
-      `card_rows AS (INSERT INTO scope_card_rows ${probe({ outer: "scope_keys s", round: r, table: "card_transactions", where: "x.txn_order_no = s.k", select: "x.*", guard: mayHold(bounds, "card", "s.k") })}
+      `card_rows AS (INSERT INTO scope_card_rows ${probe({ outer: "scope_keys s", round: r, table: "card_transactions", where: "x.txn_order_no = s.k", select: columns.of("card_transactions", "x"), guard: mayHold(bounds, "card", "s.k") })}
         RETURNING txn_order_no AS k, origin_txn_order_no AS a, origin_txn_order_no_for_refund AS b,
           card_id, settle_currency AS currency, abs(settle_amount) AS amount)`,
     has("ledger_entries") &&
-      `ledger_rows AS (INSERT INTO scope_ledger_rows ${probe({ outer: "scope_entries s", round: r, table: "ledger_entries", where: "x.entry_id = s.entry_id", select: "x.*" })}
+      `ledger_rows AS (INSERT INTO scope_ledger_rows ${probe({ outer: "scope_entries s", round: r, table: "ledger_entries", where: "x.entry_id = s.entry_id", select: columns.of("ledger_entries", "x") })}
         RETURNING provider_ref COLLATE "default" AS k, kind, fee_type, card_id, currency,
           abs(amount) AS amount)`,
   ];

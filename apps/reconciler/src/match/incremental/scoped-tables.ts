@@ -27,6 +27,7 @@ export function scopedTables(
   indexes: readonly SourceIndex[],
   reads: string,
   bounds: KeyBounds,
+  columns: CopiedColumns,
 ): Statement[] {
   // A table without rows is copied empty: nothing to probe.
   const probed = probedIndexes(
@@ -37,15 +38,15 @@ export function scopedTables(
   const copy = (table: SourceTable, select: string): Statement => ({
     name: `scope copy: ${table}`,
     text: `CREATE TEMP TABLE ${table} ON COMMIT DROP AS
-      ${tables.has(table) ? select : `SELECT * FROM ${real(table)} WHERE false`}`,
+      ${tables.has(table) ? select : `SELECT ${columns.of(table)} FROM ${real(table)} WHERE false`}`,
   });
-  const byKey = (table: string, lookup: BoundedLookup, where: string) =>
+  const byKey = (table: SourceTable, lookup: BoundedLookup, where: string) =>
     probe({
       outer: "scope_keys s",
       round: null,
       table: real(table),
       where,
-      select: "x.*",
+      select: columns.of(table, "x"),
       guard: mayHold(bounds, lookup, "s.k"),
     });
   return [
@@ -70,7 +71,7 @@ export function scopedTables(
         round: null,
         table: real("operate_record_fees"),
         where: "x.operate_record_id = s.operate_record_id",
-        select: "x.*",
+        select: columns.of("operate_record_fees", "x"),
       }),
     ),
     copy("account_transactions", byKey("account_transactions", "posting", "x.service_id = s.k")),
@@ -92,6 +93,46 @@ export function scopedTables(
     ...sampled("scope copy: analyze", analyzed(probed)),
   ];
 }
+
+/**
+ * The columns each copy holds: the ones a statement of the run names (`reads`: the passes, the
+ * provider_items view, the scope's own statements, the finance days function). The provider's
+ * payload as fetched (raw), its hash and the sync's bookkeeping are read by none and make a card
+ * record's row ~1 KB: copied whole, 12,000 card records (11 MB, 1.4 MB narrow) spill the
+ * session's temporary buffers, and the copy costs twice as much and its indexes more.
+ */
+export interface CopiedColumns {
+  /** The copy's columns of `table`, qualified by `alias` when given, as a select list. */
+  of(table: SourceTable, alias?: string): string;
+}
+
+/** The columns of the source tables, in table order (read before any copy exists). */
+export const SOURCE_COLUMNS = `SELECT c.relname AS tablename, a.attname AS column
+  FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+  WHERE c.relnamespace = current_schema()::regnamespace AND a.attnum > 0 AND NOT a.attisdropped
+    AND c.relname IN (${SOURCE_TABLES.map((t) => `'${t}'`).join(", ")})
+  ORDER BY c.relname, a.attnum`;
+
+/** The source columns `reads` names (every column of a table none of whose columns it names). */
+export function copiedColumns(
+  columns: readonly { tablename: SourceTable; column: string }[],
+  reads: string,
+): CopiedColumns {
+  const named = namedIn(reads);
+  const kept = new Map<SourceTable, string[]>();
+  for (const { tablename, column } of columns)
+    if (named(column)) kept.set(tablename, [...(kept.get(tablename) ?? []), column]);
+  return {
+    of: (table, alias) => {
+      const list = kept.get(table);
+      if (!list) return alias ? `${alias}.*` : "*";
+      return list.map((c) => (alias ? `${alias}.${c}` : c)).join(", ");
+    },
+  };
+}
+
+/** Whether `reads` names a column (as a word). */
+const namedIn = (reads: string) => (column: string) => new RegExp(`\\b${column}\\b`).test(reads);
 
 /** An index of a source table, as pg_indexes has it. */
 export type SourceIndex = {
@@ -117,7 +158,7 @@ export const SOURCE_INDEXES = `SELECT tablename, indexdef FROM pg_indexes
  * and nothing reads them there.
  */
 export function probedIndexes(indexes: readonly SourceIndex[], reads: string): SourceIndex[] {
-  const named = (column: string) => new RegExp(`\\b${column}\\b`).test(reads);
+  const named = namedIn(reads);
   return indexes.filter(({ tablename, indexdef }) => {
     if (!indexdef.includes(" USING "))
       throw new Error(`unexpected index definition on ${tablename}: ${indexdef}`);
