@@ -11,7 +11,7 @@ import {
   listBreakPage,
   WORKFLOW_STATUSES,
 } from "../workflow/break-queries";
-import { JOURNAL_COLUMNS, toJournalEntry } from "../workflow/write-off";
+import { JOURNAL_COLUMNS, type JournalEntry } from "../workflow/write-off";
 
 export const EXPORTS = ["journal", "breaks", "audit"] as const;
 export type ExportKind = (typeof EXPORTS)[number];
@@ -117,7 +117,7 @@ function breaksTable(rows: BreakRow[], effects: Map<string, string>): ExportTabl
 }
 
 async function journalTable(db: Db, where: ReturnType<typeof sql>): Promise<ExportTable> {
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await queryRows<JournalEntry & Record<string, unknown>>(
     db,
     // By the table's id: the output column "id" is text, and "10" would sort before "2".
     sql`SELECT ${JOURNAL_COLUMNS} FROM journal_entries WHERE ${where} ORDER BY journal_entries.id`,
@@ -136,21 +136,19 @@ async function journalTable(db: Db, where: ReturnType<typeof sql>): Promise<Expo
       text("audit_row"),
       text("created_at"),
     ],
-    rows: rows
-      .map(toJournalEntry)
-      .map((e) => [
-        e.id,
-        e.entryDate,
-        e.account,
-        e.amount,
-        e.currency,
-        e.breakId,
-        e.reference,
-        e.actor,
-        e.reason,
-        e.actionId,
-        e.createdAt,
-      ]),
+    rows: rows.map((e) => [
+      e.id,
+      e.entryDate,
+      e.account,
+      e.amount,
+      e.currency,
+      e.breakId,
+      e.reference,
+      e.actor,
+      e.reason,
+      e.actionId,
+      e.createdAt,
+    ]),
   };
 }
 
