@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { utcText } from "../db/utc-text";
 import {
   type BreakFilter,
   type BreakRow,
@@ -156,7 +157,7 @@ async function auditTable(db: Db, where: ReturnType<typeof sql>): Promise<Export
   const rows = await queryRows<Record<string, string | null>>(
     db,
     sql`SELECT id::text AS id, break_id,
-        to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, actor, action, text,
+        ${utcText("at")} AS at, actor, action, text,
         class, amount::text AS amount, currency
       FROM break_actions WHERE ${where} ORDER BY break_actions.id`,
   );

@@ -6,6 +6,7 @@ import type { DueSettings } from "../config/due-settings";
 import type { Db } from "../db/database";
 import { entityScope } from "../db/entity-scope";
 import { queryRows } from "../db/query-rows";
+import { utcText } from "../db/utc-text";
 import { detailText } from "../money-text";
 import { withDueDates } from "../workflow/due-dates";
 import { FiguresCache } from "./figures-cache";
@@ -202,7 +203,7 @@ export async function loadReport(
     duration_ms: number | null;
   }>(
     db,
-    sql`SELECT id, to_char(as_of AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS as_of, verdict, reasons, stats, duration_ms FROM finance_latest_run`,
+    sql`SELECT id, ${utcText("as_of")} AS as_of, verdict, reasons, stats, duration_ms FROM finance_latest_run`,
   );
   // One entity's or a limited account's figures are read afresh: the kept days are the platform's.
   const days =
@@ -242,7 +243,7 @@ export async function loadReport(
   const accepted = await queryRows<ReportData["accepted"][number]>(
     db,
     sql`SELECT break_id AS "breakId", class, amount::text AS amount, currency, accepted_by AS "acceptedBy",
-      to_char(accepted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "acceptedAt",
+      ${utcText("accepted_at")} AS "acceptedAt",
       coalesce(accepted_reason, '') AS reason
       FROM finance_break_workflow WHERE status = 'accepted' AND ${onDay("occurred_at")} AND ${inScope()}
       ORDER BY "acceptedAt" DESC, break_id LIMIT 100`,
@@ -275,7 +276,7 @@ export async function loadReport(
   );
   const syncHealth = await queryRows<ReportData["syncHealth"][number]>(
     db,
-    sql`SELECT stream, to_char(watermark AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS watermark,
+    sql`SELECT stream, ${utcText("watermark")} AS watermark,
       lag_minutes::int AS "lagMinutes", last_run_outcome AS "lastOutcome",
       coalesce(windows_to_reread, 0)::int AS "windowsToReread", service_ids_due::int AS "serviceIdsDue"
       FROM finance_sync_health ORDER BY stream`,

@@ -7,6 +7,7 @@ import { decimalEquals, isDecimalString } from "@merchantkit/core";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { utcText } from "../db/utc-text";
 import { reverseWriteOffs } from "./reverse-write-off";
 import { assigneeName, freeText, personName, RECONCILER_ACTOR } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
@@ -190,7 +191,7 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
       const later = await queryRows<LaterAction>(
         tx,
         sql`SELECT id::text AS id, actor, action, text,
-            to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
+            ${utcText("at")} AS at
           FROM break_actions WHERE break_id = ${breakId} AND id > ${seenId}::bigint
           ORDER BY break_actions.id`,
       );
@@ -257,7 +258,7 @@ export async function lockBreak(tx: Db, breakId: string, actor: string): Promise
     tx,
     sql`SELECT b.class, b.amount::text AS amount, b.currency, b.status,
         b.provider_amount::text AS provider_amount, b.ledger_amount::text AS ledger_amount,
-        to_char(w.accepted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS accepted_at,
+        ${utcText("w.accepted_at")} AS accepted_at,
         w.accepted_by, w.assignee, ${ledgerCurrencies("w.break_id")} AS ledger_currencies
       FROM break_workflow w JOIN breaks b ON b.break_id = w.break_id
       WHERE w.break_id = ${breakId} FOR UPDATE OF w`,
@@ -285,6 +286,24 @@ export async function appendAudit(
       RETURNING id::text AS id`,
   );
   return String(row?.id);
+}
+
+/** appendAudit, the action recorded as the break's last too (break_workflow.last_action). */
+export async function appendLastAction(
+  tx: Db,
+  breakId: string,
+  b: Pick<LockedBreak, "class" | "amount" | "currency">,
+  actor: string,
+  action: string,
+  text: string | null,
+): Promise<string> {
+  const actionId = await appendAudit(tx, breakId, b, actor, action, text);
+  await queryRows(
+    tx,
+    sql`UPDATE break_workflow SET last_action = ${action}, last_actor = ${actor},
+      last_action_at = now() WHERE break_id = ${breakId}`,
+  );
+  return actionId;
 }
 
 /** "bob reopened it at 2026-11-27T10:00:00Z" for an audit row. */

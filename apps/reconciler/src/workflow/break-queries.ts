@@ -5,6 +5,7 @@ import type { DueSettings } from "../config/due-settings";
 import type { Db } from "../db/database";
 import { entityScope } from "../db/entity-scope";
 import { isTrue, queryRows } from "../db/query-rows";
+import { utcText } from "../db/utc-text";
 import { detailText } from "../money-text";
 import { ledgerCurrencies } from "./break-actions";
 import { type BreakResolution, breakResolution } from "./break-resolution";
@@ -149,18 +150,15 @@ export interface BreakPage {
   offset: number;
 }
 
-const iso = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
-
 // Named as BreakRow names them, in its order.
 const COLUMNS = sql`break_id AS "breakId", class, priority, status, record_kind AS "recordKind",
   provider_ref AS "providerRef", entry_id AS "entryId", currency, amount::text AS amount,
   provider_amount::text AS "providerAmount", ledger_amount::text AS "ledgerAmount", detail,
-  ${iso("occurred_at")} AS "occurredAt", ${iso("opened_at")} AS "openedAt", days_open AS "daysOpen",
+  ${utcText("occurred_at")} AS "occurredAt", ${utcText("opened_at")} AS "openedAt", days_open AS "daysOpen",
   record_age_days AS "recordAgeDays", assignee, accepted_by AS "acceptedBy",
-  ${iso("accepted_at")} AS "acceptedAt", accepted_reason AS "acceptedReason",
-  last_action AS "lastAction", last_actor AS "lastActor", ${iso("last_action_at")} AS "lastActionAt",
-  ${iso("due_at")} AS "dueAt", overdue, coalesce(entity, '') AS entity`;
+  ${utcText("accepted_at")} AS "acceptedAt", accepted_reason AS "acceptedReason",
+  last_action AS "lastAction", last_actor AS "lastActor", ${utcText("last_action_at")} AS "lastActionAt",
+  ${utcText("due_at")} AS "dueAt", overdue, coalesce(entity, '') AS entity`;
 
 // The view's numeric column: a bare `amount` in ORDER BY names the text output column above,
 // which sorts as text (981.85 before 14861.56).
@@ -320,7 +318,7 @@ export async function showBreak(
 export async function breakHistory(db: Db, breakId: string): Promise<AuditRow[]> {
   return queryRows<AuditRow & Record<string, unknown>>(
     db,
-    sql`SELECT id::text AS id, ${iso("at")} AS at, actor, action, coalesce(text, '') AS text, class,
+    sql`SELECT id::text AS id, ${utcText("at")} AS at, actor, action, coalesce(text, '') AS text, class,
       amount::text AS amount, currency
       FROM break_actions WHERE break_id = ${breakId}
       ORDER BY break_actions.id`,

@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { utcText } from "../db/utc-text";
 import { acceptance, appendAudit, lockBreak, refuseByState } from "./break-actions";
 import { freeText, personName, requiredBreakId } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
@@ -169,7 +170,6 @@ export async function writeOffBreak(db: Db, raw: WriteOffInput): Promise<WriteOf
 }
 
 /** journal_entries' columns as JournalEntry names and holds them (times ISO 8601 UTC). */
-export const JOURNAL_COLUMNS = sql.raw(`id::text AS id, entry_date::text AS "entryDate", account,
+export const JOURNAL_COLUMNS = sql`id::text AS id, entry_date::text AS "entryDate", account,
   amount::text AS amount, currency, break_id AS "breakId", reference, actor, reason,
-  action_id::text AS "actionId",
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"`);
+  action_id::text AS "actionId", ${utcText("created_at")} AS "createdAt"`;
