@@ -133,6 +133,14 @@ export function printOutcome(io: CommandIo, sentence: string, json: object): voi
   io.out(io.isTty ? terminalText(sentence) : JSON.stringify(json));
 }
 
+/** Resolves once the command is told to stop (SIGINT/SIGTERM abort `signal`: io.signal). */
+export function untilStopped(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+}
+
 /** Prints an error the way the user can act on it and answers the exit code. */
 export function reportError(io: CommandIo, error: unknown, usage?: string): number {
   if (error instanceof UsageError) {
