@@ -574,7 +574,6 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
     forms.push(
       `<p class="muted" id="read-only">You are ${ctx.role === "viewer" ? "a viewer" : `a ${esc(ctx.role)}`}: you read and export; acting on a break needs a preparer or an approver.</p>`,
     );
-  const actions = forms;
   const summary = `<dl id="summary">
 <dt>status</dt><dd>${statusBadge(b.status).html}</dd>
 <dt>class</dt><dd>${esc(b.class)} (priority P${b.priority})</dd>
@@ -587,10 +586,7 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
 ${b.acceptedAt ? `<dt>accepted</dt><dd>by ${esc(b.acceptedBy ?? "")} at ${esc(b.acceptedAt)}: ${esc(b.acceptedReason ?? "")}</dd>` : ""}
 ${resolved ? `<dt>resolved</dt><dd id="resolution">at ${esc(resolved.at)} by match run ${esc(resolved.runId)}: ${esc(resolved.why)}</dd>` : ""}
 </dl>`;
-  const h = historyTable(detail.history);
-  // The resolution is the run's, not an audit row: it closes the history.
-  if (resolved)
-    h.rows.push([resolved.at, `match run ${resolved.runId}`, "resolved", resolved.why, "", ""]);
+  const h = historyTable(detail.history, resolved);
   const history = htmlTable(h.header, h.rows, h.right, ' id="history"');
   const records = htmlTable(
     ["side", "kind", "ref", "amount"],
@@ -606,7 +602,7 @@ ${resolved ? `<dt>resolved</dt><dd id="resolution">at ${esc(resolved.at)} by mat
     `Break ${b.breakId}`,
     `${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}<p><a href="/breaks">← back to the queue</a>${next ? ` · <a href="/breaks/${esc(encodeURIComponent(next))}" id="next-break" rel="next">next break →</a>` : ""}</p>
 ${summary}
-<h2>Actions</h2><div class="actions">${actions.join("")}</div>
+<h2>Actions</h2><div class="actions">${forms.join("")}</div>
 <h2>History</h2>${h.rows.length === 0 ? `<p class="muted">No action yet.</p>` : history}
 <h2>Records</h2>${records}
 <div class="cols"><section><h2>Provider record${detail.providerRecord ? ` (${esc(recordKindOf(detail.providerRecord.table))})` : ""}</h2>${fieldList(detail.providerRecord?.fields)}</section>
