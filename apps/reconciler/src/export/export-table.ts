@@ -124,34 +124,25 @@ async function journalTable(db: Db, where: ReturnType<typeof sql>): Promise<Expo
     sql`SELECT ${JOURNAL_COLUMNS} FROM journal_entries WHERE ${where} ORDER BY journal_entries.id`,
   );
   return {
-    columns: [
-      text("id"),
-      text("entry_date"),
-      text("account"),
-      amount("amount"),
-      text("currency"),
-      text("break_id"),
-      text("reference"),
-      text("actor"),
-      text("reason"),
-      text("audit_row"),
-      text("created_at"),
-    ],
-    rows: rows.map((e) => [
-      e.id,
-      e.entryDate,
-      e.account,
-      e.amount,
-      e.currency,
-      e.breakId,
-      e.reference,
-      e.actor,
-      e.reason,
-      e.actionId,
-      e.createdAt,
-    ]),
+    columns: JOURNAL_EXPORT.map(([name]) => (name === "amount" ? amount(name) : text(name))),
+    rows: rows.map((e) => JOURNAL_EXPORT.map(([, field]) => e[field])),
   };
 }
+
+/** The journal's export columns, each with the JournalEntry field it holds. */
+const JOURNAL_EXPORT: [string, keyof JournalEntry][] = [
+  ["id", "id"],
+  ["entry_date", "entryDate"],
+  ["account", "account"],
+  ["amount", "amount"],
+  ["currency", "currency"],
+  ["break_id", "breakId"],
+  ["reference", "reference"],
+  ["actor", "actor"],
+  ["reason", "reason"],
+  ["audit_row", "actionId"],
+  ["created_at", "createdAt"],
+];
 
 async function auditTable(db: Db, where: ReturnType<typeof sql>): Promise<ExportTable> {
   const rows = await queryRows<Record<string, string | null>>(
