@@ -8,6 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { utcText } from "../db/utc-text";
+import type { AuditRow } from "./break-queries";
 import { reverseWriteOffs } from "./reverse-write-off";
 import { assigneeName, freeText, personName, RECONCILER_ACTOR } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
@@ -161,13 +162,8 @@ export interface LockedBreak extends Record<string, unknown> {
 }
 
 /** An audit row written after the one a view showed. */
-interface LaterAction extends Record<string, unknown> {
-  id: string;
-  at: string;
-  actor: string;
-  action: string;
-  text: string;
-}
+type LaterAction = Pick<AuditRow, "id" | "at" | "actor" | "action" | "text"> &
+  Record<string, unknown>;
 
 /**
  * Applies one action. Two people acting on the same break at once are serialised by the lock
@@ -289,15 +285,9 @@ export async function appendAudit(
 }
 
 /** appendAudit, the action recorded as the break's last too (break_workflow.last_action). */
-export async function appendLastAction(
-  tx: Db,
-  breakId: string,
-  b: Pick<LockedBreak, "class" | "amount" | "currency">,
-  actor: string,
-  action: string,
-  text: string | null,
-): Promise<string> {
-  const actionId = await appendAudit(tx, breakId, b, actor, action, text);
+export async function appendLastAction(...audit: Parameters<typeof appendAudit>): Promise<string> {
+  const [tx, breakId, , actor, action] = audit;
+  const actionId = await appendAudit(...audit);
   await queryRows(
     tx,
     sql`UPDATE break_workflow SET last_action = ${action}, last_actor = ${actor},
