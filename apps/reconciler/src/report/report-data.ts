@@ -20,18 +20,22 @@ export interface ReportRun {
   durationMs: number | null;
 }
 
-export interface StatementRow {
-  day: string;
+/** The amounts the statement and the bridge both show of a currency's lines. */
+interface LineTotals {
   currency: string;
   providerTotal: string;
   ledgerTotal: string;
   difference: string;
   timing: string;
-  explainedByBreaks: string;
   pending: string;
   unexplained: string;
-  /** Differences of accepted breaks (part of explainedByBreaks, not of byClass). */
+  /** Differences of accepted breaks (the statement: part of explainedByBreaks, not of byClass). */
   accepted: string;
+}
+
+export interface StatementRow extends LineTotals {
+  day: string;
+  explainedByBreaks: string;
   byClass: Record<string, string>;
 }
 
@@ -57,17 +61,9 @@ export interface DayClassRow {
   money: { currency: string; amount: string }[];
 }
 
-export interface BridgeRow {
-  currency: string;
-  providerTotal: string;
-  ledgerTotal: string;
-  difference: string;
-  timing: string;
+export interface BridgeRow extends LineTotals {
   /** The signed sum of the open breaks' effects in this currency. */
   openBreaks: string;
-  pending: string;
-  accepted: string;
-  unexplained: string;
 }
 
 /**
