@@ -180,29 +180,31 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
   const text = input.text ?? "";
   return db.transaction(async (tx) => {
     const b = await lockBreak(tx, breakId, actor);
+    const result = (
+      actionId: string,
+      accepted: boolean,
+      assignee: string | null,
+      duplicate: boolean,
+    ) => ({
+      actionId,
+      breakId,
+      action,
+      status: b.status !== "resolved" && accepted ? "accepted" : b.status,
+      assignee,
+      duplicate,
+    });
     const seenId = input.seen?.lastActionId;
     if (seenId !== undefined) {
       // Read under the lock: every action on the break (and a lapse) writes its row holding it.
       // In the order of the number: the output column "id" is text ("10" before "9").
       const later = await queryRows<LaterAction>(
         tx,
-        sql`SELECT id::text AS id, actor, action, text,
-            ${utcText("at")} AS at
+        sql`SELECT id::text AS id, actor, action, text, ${utcText("at")} AS at
           FROM break_actions WHERE break_id = ${breakId} AND id > ${seenId}::bigint
           ORDER BY break_actions.id`,
       );
       const same = later.find((r) => r.actor === actor && r.action === action && r.text === text);
-      if (same) {
-        const accepted = b.accepted_at !== null;
-        return {
-          actionId: same.id,
-          breakId,
-          action,
-          status: b.status !== "resolved" && accepted ? "accepted" : b.status,
-          assignee: b.assignee ?? null,
-          duplicate: true,
-        };
-      }
+      if (same) return result(same.id, b.accepted_at !== null, b.assignee ?? null, true);
       if (action !== "comment") refuseIfActedOn(action, later, breakId);
     }
     refuseByState(action, b, breakId);
@@ -222,14 +224,7 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
       action === "accept" ? true : action === "reopen" ? false : b.accepted_at !== null;
     const assignee =
       action === "assign" ? text : action === "unassign" ? null : (b.assignee ?? null);
-    return {
-      actionId,
-      breakId,
-      action,
-      status: b.status !== "resolved" && accepted ? "accepted" : b.status,
-      assignee,
-      duplicate: false,
-    };
+    return result(actionId, accepted, assignee, false);
   });
 }
 
