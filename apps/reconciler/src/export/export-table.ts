@@ -147,9 +147,8 @@ const JOURNAL_EXPORT: [string, keyof JournalEntry][] = [
 async function auditTable(db: Db, where: ReturnType<typeof sql>): Promise<ExportTable> {
   const rows = await queryRows<Record<string, string | null>>(
     db,
-    sql`SELECT id::text AS id, break_id,
-        ${utcText("at")} AS at, actor, action, text,
-        class, amount::text AS amount, currency
+    sql`SELECT id::text AS id, break_id, ${utcText("at")} AS at, actor, action, text, class,
+        amount::text AS amount, currency
       FROM break_actions WHERE ${where} ORDER BY break_actions.id`,
   );
   const names = ["id", "break_id", "at", "actor", "action", "text", "class", "amount", "currency"];

@@ -317,8 +317,7 @@ export async function unmatchManually(db: Db, raw: UnmatchInput): Promise<Unmatc
     await matcherLock(tx);
     const [m] = await queryRows<{ status: string; ended_by: string | null; ended_at: string }>(
       tx,
-      sql`SELECT status, ended_by,
-          ${utcText("ended_at")} AS ended_at
+      sql`SELECT status, ended_by, ${utcText("ended_at")} AS ended_at
         FROM manual_matches WHERE id = ${input.matchId}::bigint FOR UPDATE`,
     );
     if (!m)
