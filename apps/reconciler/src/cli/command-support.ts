@@ -89,19 +89,21 @@ export function openReadDatabase(config: ReconcilerConfig): Promise<Database> {
 
 /**
  * Checks the command line (`check`: flags and words, before anything is opened), then runs
- * `work` on the configured database; answers the exit code, errors reported.
+ * `work` on the configured database (`open`: openReadDatabase for a finance read); answers the
+ * exit code, errors reported.
  */
 export async function runOnDatabase<T>(
   args: ParsedArgs,
   io: CommandIo,
   usage: string,
-  check: () => T,
+  check: () => T | Promise<T>,
   work: (database: Database, checked: T, config: ReconcilerConfig) => Promise<number>,
+  open: (config: ReconcilerConfig) => Promise<Database> = openConfiguredDatabase,
 ): Promise<number> {
   try {
-    const checked = check();
+    const checked = await check();
     const config = configOf(args, io);
-    const database = await openConfiguredDatabase(config);
+    const database = await open(config);
     try {
       return await work(database, checked, config);
     } finally {
@@ -116,6 +118,27 @@ export async function runOnDatabase<T>(
     }
     return reportError(io, error, usage);
   }
+}
+
+/** The one word a command takes after its name (an id): `missing` says what it needs. */
+export function oneWord(args: ParsedArgs, missing: string): string {
+  const [word, ...rest] = args.positional;
+  if (!word) throw new UsageError(missing);
+  if (rest.length > 0) throw new UsageError(`unexpected words: ${rest.join(" ")}`);
+  return word;
+}
+
+/** What a command did: a sentence on a terminal (terminalText), one JSON line otherwise. */
+export function printOutcome(io: CommandIo, sentence: string, json: object): void {
+  io.out(io.isTty ? terminalText(sentence) : JSON.stringify(json));
+}
+
+/** Resolves once the command is told to stop (SIGINT/SIGTERM abort `signal`: io.signal). */
+export function untilStopped(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", () => resolve(), { once: true });
+  });
 }
 
 /** Prints an error the way the user can act on it and answers the exit code. */

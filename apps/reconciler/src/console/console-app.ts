@@ -124,9 +124,12 @@ function urlText(value: string, field: string): string {
   return value;
 }
 
+/** The query parameter `name` ("" when absent), checked as urlText. */
+const queryParam = (c: Context, name: string) => urlText(c.req.query(name) ?? "", name);
+
 /** ?entity= as the queue's filter and the report page take it ("" for none). */
 const entityParam = (c: Context) =>
-  urlText(c.req.query("entity") ?? "", "entity")
+  queryParam(c, "entity")
     .trim()
     .toUpperCase()
     .replace(MERCHANT_ENTITY.toUpperCase(), MERCHANT_ENTITY)
@@ -142,28 +145,25 @@ function queueQuery(c: Context): QueueQuery {
     throw refuse(400, `sort must be one of ${QUEUE_SORTS.join(", ")}`);
   const page = c.req.query("page") ?? "1";
   if (!/^[1-9]\d{0,5}$/.test(page)) throw refuse(400, "page must be a whole number from 1");
-  const currencyText = urlText(c.req.query("currency") ?? "", "currency").trim();
+  const currencyText = queryParam(c, "currency").trim();
   const currency = currencyText === "" ? [] : currencyFilter(currencyText);
   if (typeof currency === "string") throw refuse(400, `currency: ${currency}`);
   return {
     status,
-    class: urlText(c.req.query("class") ?? "", "class")
-      .toLowerCase()
-      .slice(0, 64),
+    class: queryParam(c, "class").toLowerCase().slice(0, 64),
     currency: currency.join(","),
-    assignee: urlText(c.req.query("assignee") ?? "", "assignee")
-      .trim()
-      .slice(0, 100),
+    assignee: queryParam(c, "assignee").trim().slice(0, 100),
     sort: sort as QueueSort,
     descending: c.req.query("dir") === "desc",
     page: Number(page),
-    search: urlText(c.req.query("search") ?? "", "search")
-      .trim()
-      .slice(0, 200),
+    search: queryParam(c, "search").trim().slice(0, 200),
     entity: entityParam(c),
     overdue: c.req.query("overdue") === "1",
   };
 }
+
+/** A field of the POST's form ("" when absent). */
+const formField = (c: Context<ConsoleEnv>, name: string) => c.get("form").get(name) ?? "";
 
 /**
  * What the break page showed, sent back with its forms: the break's last audit row with every
@@ -408,12 +408,8 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
     await next();
   });
 
-  const pageContext = (c: Context<ConsoleEnv>): PageContext => ({
-    actor: c.get("session").actor,
-    role: c.get("session").role,
-    entities: c.get("session").entities,
-    formToken: c.get("session").formToken,
-  });
+  // The session holds what a page shows of it: its account, role, entities and form token.
+  const pageContext = (c: Context<ConsoleEnv>): PageContext => c.get("session");
   const breakIdOf = (c: Context<ConsoleEnv>) => urlText(c.req.param("id") ?? "", "the break id");
   /** The entities the session's account is limited to (undefined: every entity). */
   const limitOf = (c: Context<ConsoleEnv>) => c.get("session").entities ?? undefined;
@@ -488,8 +484,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
 
   app.post("/breaks/:id/write-off", async (c) => {
     requireRole(c.get("session"), "write_off");
-    const form = c.get("form");
-    const field = (name: string) => form.get(name) ?? "";
+    const field = (name: string) => formField(c, name);
     const typed = { action: "write_off", text: field("text"), account: field("account") };
     const date = field("date").trim();
     return onBreak(c, typed, (breakId, actor) =>
@@ -502,7 +497,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
           reason: typed.text,
           account: typed.account,
           date: date === "" ? undefined : date,
-          seen: { lastActionId: seenOf("write_off", form).lastActionId },
+          seen: { lastActionId: seenOf("write_off", c.get("form")).lastActionId },
         },
         opts.secondApproval,
       ),
@@ -511,8 +506,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
 
   app.post("/breaks/:id/match", async (c) => {
     requireRole(c.get("session"), "match");
-    const form = c.get("form");
-    const field = (name: string) => form.get(name) ?? "";
+    const field = (name: string) => formField(c, name);
     const typed = {
       action: "match",
       text: field("text"),
@@ -535,9 +529,8 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
 
   app.post("/breaks/:id/unmatch", async (c) => {
     requireRole(c.get("session"), "unmatch");
-    const form = c.get("form");
-    const reason = form.get("text") ?? "";
-    const matchId = form.get("match_id") ?? "";
+    const reason = formField(c, "text");
+    const matchId = formField(c, "match_id");
     // The break the page is of goes with it: a match holding none of its records is refused.
     return onBreak(c, { action: "unmatch", text: reason }, (breakId, actor) =>
       unmatchManually(db, { matchId, actor, reason, breakId }),
@@ -545,12 +538,11 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
   });
 
   app.post("/breaks/:id/decide", async (c) => {
-    const form = c.get("form");
-    const decision = form.get("decision") ?? "";
+    const decision = formField(c, "decision");
     if (decision !== "confirm" && decision !== "reject")
       throw refuse(400, "decision must be confirm or reject");
     requireRole(c.get("session"), decision);
-    const reason = form.get("text") ?? "";
+    const reason = formField(c, "text");
     return onBreak(c, { action: decision, text: reason }, (breakId, actor) =>
       decideProposal(db, { breakId, decision, actor, reason }),
     );
@@ -558,11 +550,10 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
 
   app.post("/breaks/:id/approval", async (c) => {
     requireRole(c.get("session"), "approve");
-    const form = c.get("form");
-    const decision = form.get("decision") ?? "";
+    const decision = formField(c, "decision");
     if (decision !== "approve" && decision !== "decline")
       throw refuse(400, "decision must be approve or decline");
-    const reason = form.get("text") ?? "";
+    const reason = formField(c, "text");
     return onBreak(c, { action: decision, text: reason }, (breakId, actor) =>
       decideApproval(db, { breakId, actor, decision, reason }),
     );
@@ -602,7 +593,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
     return [entity];
   };
   app.get("/", async (c) => {
-    const date = urlText(c.req.query("date") ?? "", "date").trim() || undefined;
+    const date = queryParam(c, "date").trim() || undefined;
     // A calendar day: 2026-02-30 is the client's 400, not the database's error.
     const day = new Date(`${date}T00:00:00Z`);
     if (

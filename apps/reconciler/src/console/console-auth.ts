@@ -54,21 +54,15 @@ export async function createSession(db: Db, name: string, ttlSeconds: number): P
 /** The live session of cookie value `id`: unexpired, its account not disabled. */
 export async function sessionOf(db: Db, id: string | undefined): Promise<Session | undefined> {
   if (!id || id.length > 100) return undefined;
-  const [row] = await queryRows<{
-    name: string;
-    role: Role;
-    form_token: string;
-    entities: string | null;
-  }>(
+  const [row] = await queryRows<Omit<Session, "entities"> & { entities: string | null }>(
     db,
-    sql`SELECT u.name, u.role, s.form_token, array_to_json(u.entities)::text AS entities
+    sql`SELECT u.name AS actor, u.role, array_to_json(u.entities)::text AS entities,
+        s.form_token AS "formToken"
       FROM console_sessions s
       JOIN console_users u ON u.name = s.user_name
       WHERE s.id_hash = ${idHash(id)} AND s.expires_at > now() AND u.disabled_at IS NULL`,
   );
-  if (!row) return undefined;
-  const entities = row.entities === null ? null : entityList(row.entities);
-  return { actor: row.name, role: row.role, entities, formToken: row.form_token };
+  return row && { ...row, entities: row.entities === null ? null : entityList(row.entities) };
 }
 
 export async function endSession(db: Db, id: string | undefined): Promise<void> {

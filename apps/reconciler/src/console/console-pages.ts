@@ -344,22 +344,21 @@ function breakForm(
 ${inputs}<button class="${form.primary ? "primary" : "secondary"}">${esc(form.label)}</button></form>`;
 }
 
-/** One form of /breaks/ID/actions (accept, reopen, comment, assign, unassign). */
+/** One form of /breaks/ID/actions (accept, reopen, comment, assign, unassign), its text `field`. */
 function actionForm(
   detail: BreakDetail,
   ctx: PageContext,
   action: string,
   label: string,
-  field?: { name: string; label: string; multiline?: boolean },
+  field?: FormField,
   hidden: Record<string, string> = {},
-  typed = "",
 ): string {
   return breakForm(detail, ctx, {
     id: action,
     path: "actions",
     label,
     primary: action === "accept",
-    fields: field ? [{ ...field, name: "text", value: typed }] : [],
+    fields: field ? [field] : [],
     hidden: { action, ...hidden },
   });
 }
@@ -430,6 +429,15 @@ export function breakPage(
   const keptIn = () =>
     typed && !shown.has(typed.action) && shown.has("comment") ? "comment" : (typed?.action ?? "");
   const kept = (action: string) => (action === keptIn() ? (typed?.text ?? "") : "");
+  /** The text field of `action`'s form, with what was typed into it kept. */
+  const textField = (action: string, label: string, more: Partial<FormField> = {}): FormField => ({
+    name: "text",
+    label,
+    multiline: true,
+    value: kept(action),
+    ...more,
+  });
+  const reason = (action: string) => textField(action, "Reason (required)");
   if (pending) {
     const what =
       pending.action === "accept"
@@ -442,7 +450,7 @@ export function breakPage(
         path: "approval",
         label,
         primary,
-        fields: [{ name: "text", label: "Note (optional)", optional: true, value: kept(decision) }],
+        fields: [textField(decision, "Note (optional)", { multiline: false, optional: true })],
         hidden: { decision },
       });
     forms.push(`<section id="pending-approval" class="error" style="background:#fff7e6;border-color:#f5d08a;color:#5c3d00">
@@ -457,23 +465,15 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
     forms.push(
       // The figures on this page go with the accept: if a match run changed them since, the
       // accept is refused (409) and the page shown again with the new ones.
-      actionForm(
-        detail,
-        ctx,
-        "accept",
-        "Accept the difference",
-        { name: "reason", label: "Reason (required)", multiline: true },
-        {
-          seen_amount: b.amount,
-          seen_provider_amount: b.providerAmount ?? "",
-          seen_ledger_amount: b.ledgerAmount ?? "",
-          seen_status: b.status,
-          seen_class: b.class,
-          seen_currency: b.currency ?? "",
-          seen_ledger_currency: detail.ledgerCurrency ?? "",
-        },
-        kept("accept"),
-      ),
+      actionForm(detail, ctx, "accept", "Accept the difference", reason("accept"), {
+        seen_amount: b.amount,
+        seen_provider_amount: b.providerAmount ?? "",
+        seen_ledger_amount: b.ledgerAmount ?? "",
+        seen_status: b.status,
+        seen_class: b.class,
+        seen_currency: b.currency ?? "",
+        seen_ledger_currency: detail.ledgerCurrency ?? "",
+      }),
     );
   if (offersWriteOff)
     forms.push(
@@ -487,7 +487,7 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
             label: "Account (required)",
             value: typed?.action === "write_off" ? (typed.account ?? "") : "",
           },
-          { name: "text", label: "Reason (required)", multiline: true, value: kept("write_off") },
+          reason("write_off"),
           { name: "date", label: "Accounting date (optional, YYYY-MM-DD)", optional: true },
         ],
       }),
@@ -516,7 +516,7 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
             label: "Provider record ids (comma-separated)",
             value: typedMatch?.records ?? own("provider"),
           },
-          { name: "text", label: "Reason (required)", multiline: true, value: kept("match") },
+          reason("match"),
         ],
       }),
     );
@@ -530,58 +530,35 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
           id: `unmatch-${m.matchId}`,
           path: "unmatch",
           label: `Unmatch manual match ${m.matchId}`,
-          fields: [
-            { name: "text", label: "Reason (required)", multiline: true, value: kept("unmatch") },
-          ],
+          fields: [reason("unmatch")],
           hidden: { match_id: m.matchId },
         }).replace(
           "<label>",
           `<p>Manual match ${esc(m.matchId)} (group manual:${esc(m.matchId)}, ${esc(moneyText(m.amount, m.currency))}) by ${esc(m.actor)} at ${esc(m.createdAt)}: ${esc(m.reason)}</p><label>`,
         ),
       );
-  if (isProposal && can("confirm"))
-    forms.push(
-      breakForm(detail, ctx, {
-        id: "confirm",
-        path: "decide",
-        label: "Confirm the proposed match",
-        primary: true,
-        fields: [
-          {
-            name: "text",
-            label: "Reason (optional)",
-            multiline: true,
-            optional: true,
-            value: kept("confirm"),
-          },
-        ],
-        hidden: { decision: "confirm" },
-      }),
-    );
-  if (isProposal && can("reject"))
-    forms.push(
-      breakForm(detail, ctx, {
-        id: "reject",
-        path: "decide",
-        label: "Reject the proposal",
-        fields: [
-          { name: "text", label: "Reason (required)", multiline: true, value: kept("reject") },
-        ],
-        hidden: { decision: "reject" },
-      }),
-    );
+  for (const [decision, label] of [
+    ["confirm", "Confirm the proposed match"],
+    ["reject", "Reject the proposal"],
+  ] as const)
+    if (isProposal && can(decision))
+      forms.push(
+        breakForm(detail, ctx, {
+          id: decision,
+          path: "decide",
+          label,
+          primary: decision === "confirm",
+          // A confirmation needs no reason; a rejection does.
+          fields: [
+            decision === "confirm"
+              ? textField(decision, "Reason (optional)", { optional: true })
+              : reason(decision),
+          ],
+          hidden: { decision },
+        }),
+      );
   if (can("comment"))
-    forms.push(
-      actionForm(
-        detail,
-        ctx,
-        "comment",
-        "Add comment",
-        { name: "comment", label: "Comment", multiline: true },
-        {},
-        kept("comment"),
-      ),
-    );
+    forms.push(actionForm(detail, ctx, "comment", "Add comment", textField("comment", "Comment")));
   if (can("assign"))
     forms.push(
       actionForm(
@@ -589,9 +566,7 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
         ctx,
         "assign",
         "Assign",
-        { name: "assignee", label: "Assign to" },
-        {},
-        kept("assign"),
+        textField("assign", "Assign to", { multiline: false }),
       ),
     );
   if (b.assignee && can("unassign")) forms.push(actionForm(detail, ctx, "unassign", "Unassign"));
@@ -599,7 +574,6 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
     forms.push(
       `<p class="muted" id="read-only">You are ${ctx.role === "viewer" ? "a viewer" : `a ${esc(ctx.role)}`}: you read and export; acting on a break needs a preparer or an approver.</p>`,
     );
-  const actions = forms;
   const summary = `<dl id="summary">
 <dt>status</dt><dd>${statusBadge(b.status).html}</dd>
 <dt>class</dt><dd>${esc(b.class)} (priority P${b.priority})</dd>
@@ -612,10 +586,7 @@ ${mine ? `<p>A different approver must approve it.</p>` : ""}</section>`);
 ${b.acceptedAt ? `<dt>accepted</dt><dd>by ${esc(b.acceptedBy ?? "")} at ${esc(b.acceptedAt)}: ${esc(b.acceptedReason ?? "")}</dd>` : ""}
 ${resolved ? `<dt>resolved</dt><dd id="resolution">at ${esc(resolved.at)} by match run ${esc(resolved.runId)}: ${esc(resolved.why)}</dd>` : ""}
 </dl>`;
-  const h = historyTable(detail.history);
-  // The resolution is the run's, not an audit row: it closes the history.
-  if (resolved)
-    h.rows.push([resolved.at, `match run ${resolved.runId}`, "resolved", resolved.why, "", ""]);
+  const h = historyTable(detail.history, resolved);
   const history = htmlTable(h.header, h.rows, h.right, ' id="history"');
   const records = htmlTable(
     ["side", "kind", "ref", "amount"],
@@ -631,7 +602,7 @@ ${resolved ? `<dt>resolved</dt><dd id="resolution">at ${esc(resolved.at)} by mat
     `Break ${b.breakId}`,
     `${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}<p><a href="/breaks">← back to the queue</a>${next ? ` · <a href="/breaks/${esc(encodeURIComponent(next))}" id="next-break" rel="next">next break →</a>` : ""}</p>
 ${summary}
-<h2>Actions</h2><div class="actions">${actions.join("")}</div>
+<h2>Actions</h2><div class="actions">${forms.join("")}</div>
 <h2>History</h2>${h.rows.length === 0 ? `<p class="muted">No action yet.</p>` : history}
 <h2>Records</h2>${records}
 <div class="cols"><section><h2>Provider record${detail.providerRecord ? ` (${esc(recordKindOf(detail.providerRecord.table))})` : ""}</h2>${fieldList(detail.providerRecord?.fields)}</section>

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./database";
 import { isTrue, queryRows } from "./query-rows";
+import { utcText } from "./utc-text";
 
 export interface ReplayState {
   /** The primary's commit time of the last transaction replayed (ISO, UTC), if any. */
@@ -24,7 +25,7 @@ export async function replayState(db: Db): Promise<ReplayState | undefined> {
   }>(
     db,
     sql`SELECT pg_is_in_recovery() AS standby,
-        to_char(pg_last_xact_replay_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS replayed_at,
+        ${utcText("pg_last_xact_replay_timestamp()")} AS replayed_at,
         CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
           ELSE greatest(0, floor(extract(epoch FROM now() - pg_last_xact_replay_timestamp())))
         END::text AS behind`,

@@ -5,13 +5,14 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { utcText } from "../db/utc-text";
 import {
   type BreakFilter,
   type BreakRow,
   listBreakPage,
   WORKFLOW_STATUSES,
 } from "../workflow/break-queries";
-import { JOURNAL_COLUMNS, toJournalEntry } from "../workflow/write-off";
+import { JOURNAL_COLUMNS, type JournalEntry } from "../workflow/write-off";
 
 export const EXPORTS = ["journal", "breaks", "audit"] as const;
 export type ExportKind = (typeof EXPORTS)[number];
@@ -117,49 +118,37 @@ function breaksTable(rows: BreakRow[], effects: Map<string, string>): ExportTabl
 }
 
 async function journalTable(db: Db, where: ReturnType<typeof sql>): Promise<ExportTable> {
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await queryRows<JournalEntry & Record<string, unknown>>(
     db,
     // By the table's id: the output column "id" is text, and "10" would sort before "2".
     sql`SELECT ${JOURNAL_COLUMNS} FROM journal_entries WHERE ${where} ORDER BY journal_entries.id`,
   );
   return {
-    columns: [
-      text("id"),
-      text("entry_date"),
-      text("account"),
-      amount("amount"),
-      text("currency"),
-      text("break_id"),
-      text("reference"),
-      text("actor"),
-      text("reason"),
-      text("audit_row"),
-      text("created_at"),
-    ],
-    rows: rows
-      .map(toJournalEntry)
-      .map((e) => [
-        e.id,
-        e.entryDate,
-        e.account,
-        e.amount,
-        e.currency,
-        e.breakId,
-        e.reference,
-        e.actor,
-        e.reason,
-        e.actionId,
-        e.createdAt,
-      ]),
+    columns: JOURNAL_EXPORT.map(([name]) => (name === "amount" ? amount(name) : text(name))),
+    rows: rows.map((e) => JOURNAL_EXPORT.map(([, field]) => e[field])),
   };
 }
+
+/** The journal's export columns, each with the JournalEntry field it holds. */
+const JOURNAL_EXPORT: [string, keyof JournalEntry][] = [
+  ["id", "id"],
+  ["entry_date", "entryDate"],
+  ["account", "account"],
+  ["amount", "amount"],
+  ["currency", "currency"],
+  ["break_id", "breakId"],
+  ["reference", "reference"],
+  ["actor", "actor"],
+  ["reason", "reason"],
+  ["audit_row", "actionId"],
+  ["created_at", "createdAt"],
+];
 
 async function auditTable(db: Db, where: ReturnType<typeof sql>): Promise<ExportTable> {
   const rows = await queryRows<Record<string, string | null>>(
     db,
-    sql`SELECT id::text AS id, break_id,
-        to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, actor, action, text,
-        class, amount::text AS amount, currency
+    sql`SELECT id::text AS id, break_id, ${utcText("at")} AS at, actor, action, text, class,
+        amount::text AS amount, currency
       FROM break_actions WHERE ${where} ORDER BY break_actions.id`,
   );
   const names = ["id", "break_id", "at", "actor", "action", "text", "class", "amount", "currency"];

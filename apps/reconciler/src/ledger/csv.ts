@@ -28,17 +28,10 @@ const REASONS: Record<string, string> = {
   CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: "text after a closing quote (quote the whole field)",
 };
 
-/** Line breaks inside the fields, each CRLF, LF or CR counted once (as a line of the file). */
-function lineBreaks(fields: readonly string[]): number {
+/** How many times `pattern` (global) matches inside the fields. */
+function countIn(fields: readonly string[], pattern: RegExp): number {
   let n = 0;
-  for (const f of fields) n += f.match(/\r\n|\r|\n/g)?.length ?? 0;
-  return n;
-}
-
-/** CRLFs inside the fields: csv-parse counts each of them as two lines (one per character). */
-function quotedCrlfs(fields: readonly string[]): number {
-  let n = 0;
-  for (const f of fields) n += f.match(/\r\n/g)?.length ?? 0;
+  for (const f of fields) n += f.match(pattern)?.length ?? 0;
   return n;
 }
 
@@ -59,10 +52,12 @@ export function readCsv(text: string): CsvRecord[] {
       // Any line end, mixed within one file (csv-parse otherwise fixes the first one it sees).
       record_delimiter: ["\r\n", "\n", "\r"],
       on_record: (fields: string[], context: { lines: number }) => {
-        overcount += quotedCrlfs(fields);
-        // context.lines is the line a record ends on; its quoted line breaks move its start back.
+        // csv-parse counts a CRLF inside a field as two lines (one per character).
+        overcount += countIn(fields, /\r\n/g);
+        // context.lines is the line a record ends on; its quoted line breaks (each CRLF, LF or
+        // CR once, as a line of the file) move its start back.
         lastEnd = context.lines - overcount;
-        starts.push(lastEnd - lineBreaks(fields));
+        starts.push(lastEnd - countIn(fields, /\r\n|\r|\n/g));
         return fields;
       },
     }) as string[][];

@@ -102,7 +102,6 @@ interface ImportOptions {
   complete?: boolean;
   /** The entities a row may name (RECONCILER_ENTITIES); unset: the merchant alone. */
   entities?: LedgerEntities;
-  /** Runs inside the merge's transaction (a ledger source records what it took in). */
   /** Runs inside the merge's transaction; `rows`: the data rows of the text imported. */
   alsoInTransaction?: (tx: Db, rows: number) => Promise<void>;
 }

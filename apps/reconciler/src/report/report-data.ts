@@ -6,6 +6,7 @@ import type { DueSettings } from "../config/due-settings";
 import type { Db } from "../db/database";
 import { entityScope } from "../db/entity-scope";
 import { queryRows } from "../db/query-rows";
+import { utcText } from "../db/utc-text";
 import { detailText } from "../money-text";
 import { withDueDates } from "../workflow/due-dates";
 import { FiguresCache } from "./figures-cache";
@@ -19,18 +20,22 @@ export interface ReportRun {
   durationMs: number | null;
 }
 
-export interface StatementRow {
-  day: string;
+/** The amounts the statement and the bridge both show of a currency's lines. */
+interface LineTotals {
   currency: string;
   providerTotal: string;
   ledgerTotal: string;
   difference: string;
   timing: string;
-  explainedByBreaks: string;
   pending: string;
   unexplained: string;
-  /** Differences of accepted breaks (part of explainedByBreaks, not of byClass). */
+  /** Differences of accepted breaks (the statement: part of explainedByBreaks, not of byClass). */
   accepted: string;
+}
+
+export interface StatementRow extends LineTotals {
+  day: string;
+  explainedByBreaks: string;
   byClass: Record<string, string>;
 }
 
@@ -56,17 +61,9 @@ export interface DayClassRow {
   money: { currency: string; amount: string }[];
 }
 
-export interface BridgeRow {
-  currency: string;
-  providerTotal: string;
-  ledgerTotal: string;
-  difference: string;
-  timing: string;
+export interface BridgeRow extends LineTotals {
   /** The signed sum of the open breaks' effects in this currency. */
   openBreaks: string;
-  pending: string;
-  accepted: string;
-  unexplained: string;
 }
 
 /**
@@ -202,56 +199,55 @@ export async function loadReport(
     duration_ms: number | null;
   }>(
     db,
-    sql`SELECT id, to_char(as_of AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS as_of, verdict, reasons, stats, duration_ms FROM finance_latest_run`,
+    sql`SELECT id, ${utcText("as_of")} AS as_of, verdict, reasons, stats, duration_ms FROM finance_latest_run`,
   );
-  const figures = () => readFigures(db, onDay, scope, inScope);
-  const { statement, fees, entities } =
-    await // One entity's or a limited account's figures are read afresh: the kept days are the platform's.
-    (opts.cache && scope === undefined
-      ? keptFigures(db, await opts.cache.read(db), date)
-      : figures());
-  const queue = await queryRows<Record<string, string | number | null>>(
+  // One entity's or a limited account's figures are read afresh: the kept days are the platform's.
+  const days =
+    opts.cache && scope === undefined
+      ? await opts.cache.read(db)
+      : await readDayFigures(db, date === undefined ? undefined : [date], scope);
+  const { statement, fees, entities } = await keptFigures(db, days, date);
+  const queue = await queryRows<QueueRow & Record<string, unknown>>(
     db,
-    sql`SELECT priority, class, status, break_id, provider_ref, entry_id, currency, amount::text, age_days, detail,
-      assignee FROM finance_open_breaks WHERE ${onDay("occurred_at")} AND ${inScope()} LIMIT ${opts.queueLimit ?? 50}`,
+    sql`SELECT priority, class, status, break_id AS "breakId", provider_ref AS "providerRef",
+      entry_id AS "entryId", currency, amount::text, age_days AS "ageDays", detail, assignee
+      FROM finance_open_breaks WHERE ${onDay("occurred_at")} AND ${inScope()} LIMIT ${opts.queueLimit ?? 50}`,
   );
-  const [counts] = await queryRows<{ open: string; pending: string }>(
+  const [counts] = await queryRows<{ open: number; pending: number }>(
     db,
-    sql`SELECT count(*) FILTER (WHERE status = 'open') AS open, count(*) FILTER (WHERE status = 'pending') AS pending
+    sql`SELECT count(*) FILTER (WHERE status = 'open')::int AS open,
+      count(*) FILTER (WHERE status = 'pending')::int AS pending
       FROM finance_open_breaks WHERE ${onDay("occurred_at")} AND ${inScope()}`,
   );
+  // A break without a currency (none today) still gets its own line, never a mixed one.
   const classTotals = (status: string) =>
-    queryRows<{ class: string; currency: string | null; n: string; amount: string }>(
+    queryRows<ClassTotal & Record<string, unknown>>(
       db,
-      sql`SELECT class, currency, count(DISTINCT break_id) AS n, sum(effect)::text AS amount
+      sql`SELECT class, coalesce(currency, '') AS currency, count(DISTINCT break_id)::int AS count,
+        sum(effect)::text AS amount
         FROM finance_break_effects WHERE status = ${status} AND ${onDay("occurred_at")} AND ${inScope()}
         GROUP BY class, currency ORDER BY class, currency`,
     );
-  const byClass = await classTotals("open");
-  const acceptedByClass = await classTotals("accepted");
-  const overdue = await queryRows<{
-    currency: string;
-    n: string;
-    effect: string;
-    at_stake: string;
-  }>(
+  const overdue = await queryRows<OverdueRow & Record<string, unknown>>(
     db,
-    sql`SELECT e.currency, count(DISTINCT e.break_id) AS n, sum(e.effect)::text AS effect,
-        sum(abs(e.effect))::text AS at_stake
+    sql`SELECT e.currency, count(DISTINCT e.break_id)::int AS count, sum(e.effect)::text AS effect,
+        sum(abs(e.effect))::text AS "atStake"
       FROM finance_break_effects e JOIN ${withDueDates(opts.due)} d ON d.break_id = e.break_id
       WHERE e.status = 'open' AND d.overdue AND ${onDay("e.occurred_at")} AND ${inScope("e.entity")}
       GROUP BY e.currency ORDER BY e.currency`,
   );
-  const accepted = await queryRows<Record<string, string | null>>(
+  const accepted = await queryRows<ReportData["accepted"][number]>(
     db,
-    sql`SELECT break_id, class, amount::text AS amount, currency, accepted_by,
-      to_char(accepted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS accepted_at, accepted_reason
+    sql`SELECT break_id AS "breakId", class, amount::text AS amount, currency, accepted_by AS "acceptedBy",
+      ${utcText("accepted_at")} AS "acceptedAt",
+      coalesce(accepted_reason, '') AS reason
       FROM finance_break_workflow WHERE status = 'accepted' AND ${onDay("occurred_at")} AND ${inScope()}
-      ORDER BY accepted_at DESC, break_id LIMIT 100`,
+      ORDER BY "acceptedAt" DESC, break_id LIMIT 100`,
   );
-  const byClassAndDay = await queryRows<{ day: string; class: string; n: string }>(
+  const byClassAndDay = await queryRows<{ day: string; class: string; count: number }>(
     db,
-    sql`SELECT (occurred_at AT TIME ZONE 'UTC')::date::text AS day, class, count(*) AS n FROM finance_break_workflow
+    sql`SELECT (occurred_at AT TIME ZONE 'UTC')::date::text AS day, class, count(*)::int AS count
+      FROM finance_break_workflow
       WHERE status = 'open' AND occurred_at IS NOT NULL AND ${onDay("occurred_at")} AND ${inScope()}
       GROUP BY 1, 2 ORDER BY 1, 2`,
   );
@@ -268,41 +264,28 @@ export async function loadReport(
   );
   // Card authorizations are the merchant's own (docs/assumptions.md, "Entities").
   const holdsInScope = scope === undefined || scope.includes("");
-  const stale = await queryRows<{
-    card_currency: string;
-    age_bucket: string;
-    n: string;
-    hold: string;
-  }>(
+  const staleAuthorizations = await queryRows<ReportData["staleAuthorizations"][number]>(
     db,
-    sql`SELECT card_currency, age_bucket, count(*) AS n, sum(open_hold)::text AS hold
+    sql`SELECT card_currency AS currency, age_bucket AS bucket, count(*)::int AS count,
+      sum(open_hold)::text AS "openHold"
       FROM finance_stale_authorizations WHERE stale AND ${holdsInScope} GROUP BY 1, 2 ORDER BY 1, 2`,
   );
-  const health = await queryRows<Record<string, string | null>>(
+  const syncHealth = await queryRows<ReportData["syncHealth"][number]>(
     db,
-    sql`SELECT stream, to_char(watermark AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS watermark,
-      lag_minutes::text, last_run_outcome, windows_to_reread::text, service_ids_due::text
+    sql`SELECT stream, ${utcText("watermark")} AS watermark,
+      lag_minutes::int AS "lagMinutes", last_run_outcome AS "lastOutcome",
+      coalesce(windows_to_reread, 0)::int AS "windowsToReread", service_ids_due::int AS "serviceIdsDue"
       FROM finance_sync_health ORDER BY stream`,
   );
   const statementRows: StatementRow[] = statement.map((r) => ({
-    day: r.day as string,
-    currency: r.currency as string,
-    providerTotal: r.provider_total as string,
-    ledgerTotal: r.ledger_total as string,
-    difference: r.difference as string,
-    timing: r.timing as string,
-    explainedByBreaks: r.explained_by_breaks as string,
-    pending: r.pending as string,
-    unexplained: r.unexplained as string,
-    accepted: r.accepted as string,
+    ...(r as unknown as StatementRow),
     // jsonb text: the amounts are numbers there, so read them back as their digits.
     byClass: Object.fromEntries(
-      [...(r.by_class as string).matchAll(/"([a-z_]+)":\s*(-?[\d.]+)/g)].map((m) => [m[1], m[2]]),
+      [...(r.byClass as string).matchAll(/"([a-z_]+)":\s*(-?[\d.]+)/g)].map((m) => [m[1], m[2]]),
     ) as Record<string, string>,
   }));
-  const num = (x: unknown) => (x === null || x === undefined ? null : Number(x));
-  const openBreaks = Number(counts?.open ?? 0);
-  const pendingItems = Number(counts?.pending ?? 0);
+  const openBreaks = counts?.open ?? 0;
+  const pendingItems = counts?.pending ?? 0;
   return {
     date,
     scope,
@@ -327,68 +310,23 @@ export async function loadReport(
       : undefined,
     statement: statementRows,
     currencies: bridgeOf(statementRows),
-    entities: entities.map((r) => ({ entity: r.entity as string, ...bridgeRow(r) })),
-    queue: queue.map((r) => ({
-      priority: Number(r.priority),
-      class: String(r.class),
-      status: String(r.status),
-      breakId: String(r.break_id),
-      providerRef: r.provider_ref === null ? null : String(r.provider_ref),
-      entryId: r.entry_id === null ? null : String(r.entry_id),
-      currency: r.currency === null ? null : String(r.currency),
-      amount: String(r.amount),
-      ageDays: num(r.age_days),
-      detail: detailText(String(r.detail)),
-      assignee: r.assignee == null ? null : String(r.assignee),
-    })),
+    entities: entities as unknown as ReportData["entities"],
+    queue: queue.map((r) => ({ ...r, detail: detailText(r.detail) })),
     openBreaks,
     pendingItems,
-    byClass: byClass.map(classTotal),
-    acceptedByClass: acceptedByClass.map(classTotal),
-    overdue: overdue.map((r) => ({
-      currency: r.currency,
-      count: Number(r.n),
-      effect: r.effect,
-      atStake: r.at_stake,
-    })),
-    accepted: accepted.map((r) => ({
-      breakId: String(r.break_id),
-      class: String(r.class),
-      amount: String(r.amount),
-      currency: r.currency ?? null,
-      acceptedBy: String(r.accepted_by),
-      acceptedAt: String(r.accepted_at),
-      reason: String(r.accepted_reason ?? ""),
-    })),
+    byClass: await classTotals("open"),
+    acceptedByClass: await classTotals("accepted"),
+    overdue,
+    accepted,
     byClassAndDay: byClassAndDay.map((r) => ({
-      day: r.day,
-      class: r.class,
-      count: Number(r.n),
+      ...r,
       money: dayMoney
         .filter((m) => m.day === r.day && m.class === r.class)
         .map((m) => ({ currency: m.currency, amount: m.amount })),
     })),
-    staleAuthorizations: stale.map((r) => ({
-      currency: r.card_currency,
-      bucket: r.age_bucket,
-      count: Number(r.n),
-      openHold: r.hold,
-    })),
-    fees: fees.map((r) => ({
-      feeType: r.fee_type as string,
-      currency: r.currency as string,
-      providerTotal: r.provider_total as string,
-      ledgerTotal: r.ledger_total as string,
-      difference: r.difference as string,
-    })),
-    syncHealth: health.map((r) => ({
-      stream: String(r.stream),
-      watermark: r.watermark ?? null,
-      lagMinutes: num(r.lag_minutes),
-      lastOutcome: r.last_run_outcome ?? null,
-      windowsToReread: Number(r.windows_to_reread ?? 0),
-      serviceIdsDue: num(r.service_ids_due),
-    })),
+    staleAuthorizations,
+    fees: fees as unknown as ReportData["fees"],
+    syncHealth,
   };
 }
 
@@ -410,75 +348,51 @@ export function changedSinceRun(data: ReportData): string | undefined {
 
 /**
  * The bridge columns of a group of statement lines, as finance_entity_currency_bridge sums
- * them (the report's entity bridges, over every day or per day).
+ * them (the report's entity bridges, per day).
  */
-const ENTITY_BRIDGE = sql.raw(`sum(provider_amount)::text AS provider_total,
-  sum(ledger_amount)::text AS ledger_total, sum(provider_amount - ledger_amount)::text AS difference,
+const ENTITY_BRIDGE = sql.raw(`sum(provider_amount)::text AS "providerTotal",
+  sum(ledger_amount)::text AS "ledgerTotal", sum(provider_amount - ledger_amount)::text AS difference,
   coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'matched'), 0)::text AS timing,
-  coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation NOT IN ('matched', 'pending', 'unexplained', 'accepted')), 0)::text AS open_breaks,
+  coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation NOT IN ('matched', 'pending', 'unexplained', 'accepted')), 0)::text AS "openBreaks",
   coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'pending'), 0)::text AS pending,
   coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'accepted'), 0)::text AS accepted,
   coalesce(sum(provider_amount - ledger_amount) FILTER (WHERE explanation = 'unexplained'), 0)::text AS unexplained`);
 
-/** The statement's columns as the report reads them, whole or per day. */
-const STATEMENT_COLUMNS = sql.raw(`day::text AS day, currency, provider_total::text,
-  ledger_total::text, difference::text, timing::text, explained_by_breaks::text, pending::text,
-  unexplained::text, by_class::text, accepted::text`);
-
-async function readFigures(
-  db: Db,
-  onDay: (column: string) => SQL,
-  scope: readonly string[] | undefined,
-  inScope: () => SQL,
-): Promise<Figures> {
-  const statement = await queryRows<Record<string, string>>(
-    db,
-    sql`SELECT ${STATEMENT_COLUMNS}
-      FROM ${scope === undefined ? sql`finance_daily_statement` : scopedStatement(inScope())}
-      WHERE ${onDay("day")} ORDER BY day, currency`,
-  );
-  const fees = await queryRows<Record<string, string>>(
-    db,
-    sql`SELECT fee_type, currency, sum(provider_total)::text AS provider_total, sum(ledger_total)::text AS ledger_total,
-      sum(difference)::text AS difference FROM finance_fees_by_type
-      WHERE ${onDay("day")} AND ${scope === undefined || scope.includes("")}
-      GROUP BY fee_type, currency ORDER BY fee_type, currency`,
-  );
-  // Per entity, from the lines finance_entity_currency_bridge reads (for one day, that day's).
-  const entities = await queryRows<Record<string, string>>(
-    db,
-    sql`SELECT entity, currency, ${ENTITY_BRIDGE}
-      FROM finance_statement_lines WHERE ${onDay("day")} AND ${inScope()}
-      GROUP BY entity, currency ORDER BY entity, currency`,
-  );
-  return { statement, fees, entities };
-}
-
 const dayList = (days: string[]) => `{${days.join(",")}}`;
 
 /**
- * The figures of `days` (every day when undefined) per day: the same views and sums as
- * readFigures, grouped by day as well, so a day's figures can be computed alone and the days'
- * summed (keptFigures) to what readFigures answers.
+ * The figures of `days` (every day when undefined) per day, of the entities `scope` (every
+ * entity's when undefined): a day's figures are computed alone and the days' summed
+ * (keptFigures) to the report's.
  */
-async function readDayFigures(db: Db, days: string[] | undefined): Promise<Map<string, Figures>> {
+async function readDayFigures(
+  db: Db,
+  days: string[] | undefined,
+  scope?: readonly string[],
+): Promise<Map<string, Figures>> {
   if (days?.some((day) => !DAY.test(day))) throw new RangeError("days must be YYYY-MM-DD");
   const onDays = (column: string) =>
     days === undefined ? sql`true` : sql`${sql.raw(column)} = ANY (${dayList(days)}::date[])`;
+  const inScope = scope === undefined ? sql`true` : entityScope("entity", scope);
   const statement = await queryRows<Record<string, string>>(
     db,
-    sql`SELECT ${STATEMENT_COLUMNS}
-      FROM finance_daily_statement WHERE ${onDays("day")} ORDER BY day, currency`,
+    sql`SELECT day::text AS day, currency, provider_total::text AS "providerTotal",
+        ledger_total::text AS "ledgerTotal", difference::text, timing::text,
+        explained_by_breaks::text AS "explainedByBreaks", pending::text, unexplained::text,
+        accepted::text, by_class::text AS "byClass"
+      FROM ${statementOf(inScope)} WHERE ${onDays("day")} ORDER BY day, currency`,
   );
   const fees = await queryRows<Record<string, string>>(
     db,
-    sql`SELECT day::text AS day, fee_type, currency, provider_total::text, ledger_total::text,
-      difference::text FROM finance_fees_by_type WHERE ${onDays("day")}`,
+    sql`SELECT day::text AS day, fee_type AS "feeType", currency, provider_total::text AS "providerTotal",
+      ledger_total::text AS "ledgerTotal", difference::text FROM finance_fees_by_type
+      WHERE ${onDays("day")} AND ${scope === undefined || scope.includes("")}`,
   );
   const entities = await queryRows<Record<string, string>>(
     db,
     sql`SELECT day::text AS day, entity, currency, ${ENTITY_BRIDGE}
-      FROM finance_statement_lines WHERE ${onDays("day")} GROUP BY day, entity, currency`,
+      FROM finance_statement_lines WHERE ${onDays("day")} AND ${inScope}
+      GROUP BY day, entity, currency`,
   );
   const byDay = new Map<string, Figures>();
   // A record without a time has a line without a day (NULL): kept under "".
@@ -495,9 +409,9 @@ async function readDayFigures(db: Db, days: string[] | undefined): Promise<Map<s
 }
 
 /**
- * The report's figures of `date` (every day when undefined) from the kept days: the statement's
- * rows in day order (a row without a day last, as ORDER BY puts NULL), the fees and the entity
- * bridges summed over the days by Postgres (numeric sums, the same order as readFigures').
+ * The report's figures of `date` (every day when undefined) from the days' figures: the
+ * statement's rows in day order (a row without a day last, as ORDER BY puts NULL), the fees and
+ * the entity bridges summed over the days by Postgres (numeric sums).
  */
 async function keptFigures(
   db: Db,
@@ -509,31 +423,31 @@ async function keptFigures(
   const chosen = keys.map((day) => days.get(day) as Figures);
   const fees = await queryRows<Record<string, string>>(
     db,
-    sql`SELECT fee_type, currency, sum(provider_total)::text AS provider_total,
-        sum(ledger_total)::text AS ledger_total, sum(difference)::text AS difference
+    sql`SELECT "feeType", currency, sum("providerTotal")::text AS "providerTotal",
+        sum("ledgerTotal")::text AS "ledgerTotal", sum(difference)::text AS difference
       FROM jsonb_to_recordset(${JSON.stringify(chosen.flatMap((f) => f.fees))}::jsonb)
-        AS f(fee_type text, currency text, provider_total numeric, ledger_total numeric, difference numeric)
-      GROUP BY fee_type, currency ORDER BY fee_type, currency`,
+        AS f("feeType" text, currency text, "providerTotal" numeric, "ledgerTotal" numeric, difference numeric)
+      GROUP BY "feeType", currency ORDER BY "feeType", currency`,
   );
   const entities = await queryRows<Record<string, string>>(
     db,
-    sql`SELECT entity, currency, sum(provider_total)::text AS provider_total,
-        sum(ledger_total)::text AS ledger_total, sum(difference)::text AS difference,
-        sum(timing)::text AS timing, sum(open_breaks)::text AS open_breaks, sum(pending)::text AS pending,
+    sql`SELECT entity, currency, sum("providerTotal")::text AS "providerTotal",
+        sum("ledgerTotal")::text AS "ledgerTotal", sum(difference)::text AS difference,
+        sum(timing)::text AS timing, sum("openBreaks")::text AS "openBreaks", sum(pending)::text AS pending,
         sum(accepted)::text AS accepted, sum(unexplained)::text AS unexplained
       FROM jsonb_to_recordset(${JSON.stringify(chosen.flatMap((f) => f.entities))}::jsonb)
-        AS f(entity text, currency text, provider_total numeric, ledger_total numeric, difference numeric,
-          timing numeric, open_breaks numeric, pending numeric, accepted numeric, unexplained numeric)
+        AS f(entity text, currency text, "providerTotal" numeric, "ledgerTotal" numeric, difference numeric,
+          timing numeric, "openBreaks" numeric, pending numeric, accepted numeric, unexplained numeric)
       GROUP BY entity, currency ORDER BY entity, currency`,
   );
   return { statement: chosen.flatMap((f) => f.statement), fees, entities };
 }
 
 /**
- * finance_daily_statement of some entities' lines only (`inScope`), column for column: the
+ * finance_daily_statement of the lines `inScope` (every line's: `true`), column for column: the
  * view's own query (migration 0005) over finance_statement_lines, which carry the entity.
  */
-function scopedStatement(inScope: SQL): SQL {
+function statementOf(inScope: SQL): SQL {
   return sql`(WITH by_line AS (
       SELECT day, currency, explanation, sum(provider_amount) AS provider_amount,
         sum(ledger_amount) AS ledger_amount, sum(provider_amount - ledger_amount) AS difference
@@ -570,28 +484,4 @@ function bridgeOf(statement: StatementRow[]): BridgeRow[] {
       unexplained: sum((r) => r.unexplained),
     };
   });
-}
-
-function classTotal(r: {
-  class: string;
-  currency: string | null;
-  n: string;
-  amount: string;
-}): ClassTotal {
-  // A break without a currency (none today) still gets its own line, never a mixed one.
-  return { class: r.class, currency: r.currency ?? "", count: Number(r.n), amount: r.amount };
-}
-
-function bridgeRow(r: Record<string, string>): BridgeRow {
-  return {
-    currency: r.currency as string,
-    providerTotal: r.provider_total as string,
-    ledgerTotal: r.ledger_total as string,
-    difference: r.difference as string,
-    timing: r.timing as string,
-    openBreaks: r.open_breaks as string,
-    pending: r.pending as string,
-    accepted: r.accepted as string,
-    unexplained: r.unexplained as string,
-  };
 }

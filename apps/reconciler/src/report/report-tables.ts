@@ -2,6 +2,7 @@
 // the HTML rendering so both show the same columns with the same amounts.
 import { moneyText } from "../money-text";
 import type { AuditRow } from "../workflow/break-queries";
+import type { BreakResolution } from "../workflow/break-resolution";
 import type { QueueTotal } from "../workflow/queue-totals";
 import type { BridgeRow, ClassTotal, ReportData, StatementRow } from "./report-data";
 
@@ -168,18 +169,27 @@ export function statementTable(rows: readonly StatementRow[]): TableData {
   };
 }
 
-/** A break's audit history, oldest first, with the class and amount at each action. */
-export function historyTable(history: readonly AuditRow[]): TableData {
+/**
+ * A break's audit history, oldest first, with the class and amount at each action; closed by
+ * its resolution, which is the run's and not an audit row.
+ */
+export function historyTable(
+  history: readonly AuditRow[],
+  resolved?: BreakResolution | undefined,
+): TableData {
+  const rows = history.map((h) => [
+    h.at,
+    h.actor,
+    h.action,
+    h.text,
+    h.class,
+    moneyText(h.amount, h.currency),
+  ]);
+  if (resolved)
+    rows.push([resolved.at, `match run ${resolved.runId}`, "resolved", resolved.why, "", ""]);
   return {
     header: ["at", "who", "action", "text", "class then", "amount then"],
-    rows: history.map((h) => [
-      h.at,
-      h.actor,
-      h.action,
-      h.text,
-      h.class,
-      moneyText(h.amount, h.currency),
-    ]),
+    rows,
     right: new Set([5]),
   };
 }

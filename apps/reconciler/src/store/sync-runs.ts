@@ -3,18 +3,15 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { syncRuns } from "../db/schema";
 import { errorText } from "./error-text";
+import type { UpsertCounts } from "./upsert-batch";
 
 type RunKind = "sync" | "backfill" | "schedule" | "webhook";
 export type RunOutcome = "ok" | "failed" | "partial";
 
-interface RunTotals {
+interface RunTotals extends Partial<UpsertCounts> {
   windows?: number;
   pages?: number;
   recordsSeen?: number;
-  inserted?: number;
-  updated?: number;
-  unchanged?: number;
-  skippedDowngrades?: number;
 }
 
 /** Opens a run and returns its id (a UUID). */

@@ -7,6 +7,7 @@ import { errorText } from "../store/error-text";
 import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
 import type { Unread } from "../store/unread";
 import { syncAccountStream } from "./account-stream";
+import { emptySummary } from "./stream-summary";
 import {
   STREAM_NAMES,
   type StreamName,
@@ -28,25 +29,6 @@ export type {
   SyncSummary,
 } from "./sync-types";
 
-function busySummary(): StreamSummary {
-  return {
-    outcome: "busy",
-    runId: undefined,
-    windows: 0,
-    pages: 0,
-    recordsSeen: 0,
-    inserted: 0,
-    updated: 0,
-    unchanged: 0,
-    skippedDowngrades: 0,
-    failedWindows: 0,
-    lagSeconds: null,
-    error: undefined,
-    unread: null,
-  };
-}
-
-/** Unread data over every stream: how much, and the oldest since. */
 /**
  * Everything the streams left unread, summed, with the oldest since; null when a stream that ran
  * could not tell (it ended in an error, the database gone): a count of 0 would read as "nothing
@@ -114,11 +96,11 @@ export async function runSync(ctx: SyncContext, opts: SyncOptions = {}): Promise
     ).catch((error: unknown): StreamSummary => {
       // Only the lock itself can throw here (the stream runners catch their own errors).
       logEvent(ctx, "error", "stream failed", { stream, error: errorText(error) });
-      return { ...busySummary(), outcome: "failed", error: errorText(error) };
+      return { ...emptySummary("failed"), error: errorText(error) };
     });
     if (outcome === STREAM_BUSY) {
       logEvent(ctx, "warn", "stream busy: another worker holds its lock; skipped", { stream });
-      results[stream] = busySummary();
+      results[stream] = emptySummary("busy");
     } else results[stream] = outcome;
   };
 

@@ -5,6 +5,7 @@ import type { PayoutClient } from "@merchantkit/payout";
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import type { Db } from "../db/database";
 import type { Unread } from "../store/unread";
+import type { UpsertCounts } from "../store/upsert-batch";
 
 export type StreamName =
   | "card_transactions"
@@ -66,17 +67,14 @@ export interface SyncProgress {
 /** ok: every window read; partial: some failed (retried next run) or the run was stopped. */
 export type SyncOutcome = "ok" | "partial" | "failed";
 
-export interface StreamSummary {
+/** What a stream's run did, its upserts' counts included. */
+export interface StreamSummary extends UpsertCounts {
   /** busy: another worker holds the stream; nothing was read. */
   outcome: SyncOutcome | "busy";
   runId: string | undefined;
   windows: number;
   pages: number;
   recordsSeen: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  skippedDowngrades: number;
   failedWindows: number;
   /**
    * Seconds between now and the stream's watermark after the run (account transactions: since

@@ -10,8 +10,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { limitFor, type SecondApprovalLimits } from "../config/second-approval";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { utcText } from "../db/utc-text";
 import {
   appendAudit,
+  appendLastAction,
   applyBreakAction,
   checkActionInput,
   type LockedBreak,
@@ -59,24 +61,18 @@ type MakerResult =
   | { outcome: "applied"; actionId: string }
   | { outcome: "pending"; request: ApprovalRequest };
 
-const REQUEST_COLUMNS = sql.raw(`id::text AS id, break_id, action, requested_by,
-  to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS requested_at,
-  reason, account, entry_date::text AS entry_date, amount::text AS amount, currency,
-  provider_amount::text AS provider_amount, ledger_amount::text AS ledger_amount`);
+/** ApprovalRequest's columns under its names, and the sides' amounts the request saw. */
+const REQUEST_COLUMNS = sql`id::text AS id, break_id AS "breakId", action, requested_by AS "requestedBy",
+  ${utcText("requested_at")} AS "requestedAt", reason, account, entry_date::text AS "entryDate",
+  amount::text AS amount, currency, provider_amount::text AS "providerAmount",
+  ledger_amount::text AS "ledgerAmount"`;
 
-function toRequest(r: Record<string, unknown>): ApprovalRequest {
-  return {
-    id: String(r.id),
-    breakId: String(r.break_id),
-    action: r.action as ApprovedAction,
-    requestedBy: String(r.requested_by),
-    requestedAt: String(r.requested_at),
-    reason: String(r.reason),
-    account: (r.account as string | null) ?? null,
-    entryDate: (r.entry_date as string | null) ?? null,
-    amount: String(r.amount),
-    currency: (r.currency as string | null) ?? null,
-  };
+function toRequest({
+  providerAmount: _provider,
+  ledgerAmount: _ledger,
+  ...request
+}: Record<string, unknown>): ApprovalRequest {
+  return request as unknown as ApprovalRequest;
 }
 
 /** The request waiting on break `breakId`, if one. */
@@ -96,7 +92,7 @@ function refusePending(pending: Record<string, unknown> | undefined, breakId: st
   if (pending)
     throw new WorkflowError(
       "conflict",
-      `break ${breakId} has a ${pending.action === "accept" ? "accept" : "write-off"} by ${pending.requested_by} waiting for a second approver: approve or decline it first`,
+      `break ${breakId} has a ${pending.action === "accept" ? "accept" : "write-off"} by ${pending.requestedBy} waiting for a second approver: approve or decline it first`,
     );
 }
 
@@ -167,7 +163,7 @@ export async function acceptOrWriteOff(
     const [pending] = await pendingRow(tx, breakId);
     // The same request sent again (a double click, a retry) answers as the first did.
     if (
-      pending?.requested_by === actor &&
+      pending?.requestedBy === actor &&
       pending.action === input.action &&
       pending.reason === reason
     )
@@ -210,12 +206,7 @@ export async function acceptOrWriteOff(
       input.action === "accept"
         ? `accept: ${reason}`
         : `write-off to ${account}${date ? ` on ${date}` : ""}: ${reason}`;
-    const actionId = await appendAudit(tx, breakId, b, actor, "request_approval", what);
-    await queryRows(
-      tx,
-      sql`UPDATE break_workflow SET last_action = 'request_approval', last_actor = ${actor},
-        last_action_at = now() WHERE break_id = ${breakId}`,
-    );
+    const actionId = await appendLastAction(tx, breakId, b, actor, "request_approval", what);
     const [row] = await queryRows(
       tx,
       sql`INSERT INTO approval_requests (break_id, action, requested_by, reason, account,
@@ -264,8 +255,8 @@ export async function decideApproval(
         {
           amount: request.amount,
           currency: request.currency ?? "",
-          providerAmount: (row.provider_amount as string | null) ?? "",
-          ledgerAmount: (row.ledger_amount as string | null) ?? "",
+          providerAmount: (row.providerAmount as string | null) ?? "",
+          ledgerAmount: (row.ledgerAmount as string | null) ?? "",
         },
         b,
         breakId,
@@ -288,18 +279,15 @@ export async function decideApproval(
     }
     const done = input.decision === "approve" ? "approved" : "declined";
     const text = `${done} ${request.requestedBy}'s ${request.action === "accept" ? "accept" : "write-off"} (request ${request.id})${note ? `: ${note}` : ""}`;
-    const actionId = await appendAudit(tx, breakId, b, actor, input.decision, text);
+    // Approved, the accept or write-off it applied stays the break's last action; declined, the
+    // decline is.
+    const append = input.decision === "decline" ? appendLastAction : appendAudit;
+    const actionId = await append(tx, breakId, b, actor, input.decision, text);
     await queryRows(
       tx,
       sql`UPDATE approval_requests SET decision = ${done}, decided_by = ${actor}, decided_at = now()
         WHERE id = ${request.id}::bigint`,
     );
-    if (input.decision === "decline")
-      await queryRows(
-        tx,
-        sql`UPDATE break_workflow SET last_action = 'decline', last_actor = ${actor},
-          last_action_at = now() WHERE break_id = ${breakId}`,
-      );
     return { actionId, request };
   });
 }

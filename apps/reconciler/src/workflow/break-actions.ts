@@ -7,6 +7,8 @@ import { decimalEquals, isDecimalString } from "@merchantkit/core";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { utcText } from "../db/utc-text";
+import type { AuditRow } from "./break-queries";
 import { reverseWriteOffs } from "./reverse-write-off";
 import { assigneeName, freeText, personName, RECONCILER_ACTOR } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
@@ -160,13 +162,8 @@ export interface LockedBreak extends Record<string, unknown> {
 }
 
 /** An audit row written after the one a view showed. */
-interface LaterAction extends Record<string, unknown> {
-  id: string;
-  at: string;
-  actor: string;
-  action: string;
-  text: string;
-}
+type LaterAction = Pick<AuditRow, "id" | "at" | "actor" | "action" | "text"> &
+  Record<string, unknown>;
 
 /**
  * Applies one action. Two people acting on the same break at once are serialised by the lock
@@ -183,29 +180,31 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
   const text = input.text ?? "";
   return db.transaction(async (tx) => {
     const b = await lockBreak(tx, breakId, actor);
+    const result = (
+      actionId: string,
+      accepted: boolean,
+      assignee: string | null,
+      duplicate: boolean,
+    ) => ({
+      actionId,
+      breakId,
+      action,
+      status: b.status !== "resolved" && accepted ? "accepted" : b.status,
+      assignee,
+      duplicate,
+    });
     const seenId = input.seen?.lastActionId;
     if (seenId !== undefined) {
       // Read under the lock: every action on the break (and a lapse) writes its row holding it.
       // In the order of the number: the output column "id" is text ("10" before "9").
       const later = await queryRows<LaterAction>(
         tx,
-        sql`SELECT id::text AS id, actor, action, text,
-            to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
+        sql`SELECT id::text AS id, actor, action, text, ${utcText("at")} AS at
           FROM break_actions WHERE break_id = ${breakId} AND id > ${seenId}::bigint
           ORDER BY break_actions.id`,
       );
       const same = later.find((r) => r.actor === actor && r.action === action && r.text === text);
-      if (same) {
-        const accepted = b.accepted_at !== null;
-        return {
-          actionId: same.id,
-          breakId,
-          action,
-          status: b.status !== "resolved" && accepted ? "accepted" : b.status,
-          assignee: b.assignee ?? null,
-          duplicate: true,
-        };
-      }
+      if (same) return result(same.id, b.accepted_at !== null, b.assignee ?? null, true);
       if (action !== "comment") refuseIfActedOn(action, later, breakId);
     }
     refuseByState(action, b, breakId);
@@ -225,14 +224,7 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
       action === "accept" ? true : action === "reopen" ? false : b.accepted_at !== null;
     const assignee =
       action === "assign" ? text : action === "unassign" ? null : (b.assignee ?? null);
-    return {
-      actionId,
-      breakId,
-      action,
-      status: b.status !== "resolved" && accepted ? "accepted" : b.status,
-      assignee,
-      duplicate: false,
-    };
+    return result(actionId, accepted, assignee, false);
   });
 }
 
@@ -257,7 +249,7 @@ export async function lockBreak(tx: Db, breakId: string, actor: string): Promise
     tx,
     sql`SELECT b.class, b.amount::text AS amount, b.currency, b.status,
         b.provider_amount::text AS provider_amount, b.ledger_amount::text AS ledger_amount,
-        to_char(w.accepted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS accepted_at,
+        ${utcText("w.accepted_at")} AS accepted_at,
         w.accepted_by, w.assignee, ${ledgerCurrencies("w.break_id")} AS ledger_currencies
       FROM break_workflow w JOIN breaks b ON b.break_id = w.break_id
       WHERE w.break_id = ${breakId} FOR UPDATE OF w`,
@@ -285,6 +277,18 @@ export async function appendAudit(
       RETURNING id::text AS id`,
   );
   return String(row?.id);
+}
+
+/** appendAudit, the action recorded as the break's last too (break_workflow.last_action). */
+export async function appendLastAction(...audit: Parameters<typeof appendAudit>): Promise<string> {
+  const [tx, breakId, , actor, action] = audit;
+  const actionId = await appendAudit(...audit);
+  await queryRows(
+    tx,
+    sql`UPDATE break_workflow SET last_action = ${action}, last_actor = ${actor},
+      last_action_at = now() WHERE break_id = ${breakId}`,
+  );
+  return actionId;
 }
 
 /** "bob reopened it at 2026-11-27T10:00:00Z" for an audit row. */

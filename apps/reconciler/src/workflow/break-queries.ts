@@ -4,7 +4,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { DueSettings } from "../config/due-settings";
 import type { Db } from "../db/database";
 import { entityScope } from "../db/entity-scope";
-import { queryRows } from "../db/query-rows";
+import { isTrue, queryRows } from "../db/query-rows";
+import { utcText } from "../db/utc-text";
 import { detailText } from "../money-text";
 import { ledgerCurrencies } from "./break-actions";
 import { type BreakResolution, breakResolution } from "./break-resolution";
@@ -149,14 +150,15 @@ export interface BreakPage {
   offset: number;
 }
 
-const iso = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
-
-const COLUMNS = sql`break_id, class, priority, status, record_kind, provider_ref, entry_id, currency,
-  amount::text AS amount, provider_amount::text AS provider_amount, ledger_amount::text AS ledger_amount,
-  detail, ${iso("occurred_at")} AS occurred_at, ${iso("opened_at")} AS opened_at, days_open, record_age_days,
-  assignee, accepted_by, ${iso("accepted_at")} AS accepted_at, accepted_reason, last_action,
-  last_actor, ${iso("last_action_at")} AS last_action_at, ${iso("due_at")} AS due_at, overdue, entity`;
+// Named as BreakRow names them, in its order.
+const COLUMNS = sql`break_id AS "breakId", class, priority, status, record_kind AS "recordKind",
+  provider_ref AS "providerRef", entry_id AS "entryId", currency, amount::text AS amount,
+  provider_amount::text AS "providerAmount", ledger_amount::text AS "ledgerAmount", detail,
+  ${utcText("occurred_at")} AS "occurredAt", ${utcText("opened_at")} AS "openedAt", days_open AS "daysOpen",
+  record_age_days AS "recordAgeDays", assignee, accepted_by AS "acceptedBy",
+  ${utcText("accepted_at")} AS "acceptedAt", accepted_reason AS "acceptedReason",
+  last_action AS "lastAction", last_actor AS "lastActor", ${utcText("last_action_at")} AS "lastActionAt",
+  ${utcText("due_at")} AS "dueAt", overdue, coalesce(entity, '') AS entity`;
 
 // The view's numeric column: a bare `amount` in ORDER BY names the text output column above,
 // which sorts as text (981.85 before 14861.56).
@@ -290,22 +292,16 @@ export async function showBreak(
   );
   if (!row) return undefined;
   const b = toBreakRow(row);
-  const records = await queryRows<Record<string, string | null>>(
+  const records = await queryRows<BreakDetail["records"][number]>(
     db,
-    sql`SELECT side, record_kind, record_ref, amount::text AS amount, currency FROM break_records
-      WHERE break_id = ${breakId} ORDER BY side DESC, record_kind, record_ref`,
+    sql`SELECT side, record_kind AS "recordKind", record_ref AS "recordRef", amount::text AS amount,
+      currency FROM break_records WHERE break_id = ${breakId} ORDER BY side DESC, record_kind, record_ref`,
   );
   return {
     break: b,
     lastActionId: String(row.last_action_id ?? "0"),
     ledgerCurrency: typeof row.ledger_currencies === "string" ? row.ledger_currencies : null,
-    records: records.map((r) => ({
-      side: String(r.side),
-      recordKind: String(r.record_kind),
-      recordRef: String(r.record_ref),
-      amount: r.amount ?? null,
-      currency: r.currency ?? null,
-    })),
+    records,
     providerRecord: await providerRecord(db, b),
     ledgerEntry: b.entryId
       ? await fields(
@@ -320,23 +316,13 @@ export async function showBreak(
 
 /** The audit rows of a break, oldest first (by the bigint id: the text alias sorts 10 before 9). */
 export async function breakHistory(db: Db, breakId: string): Promise<AuditRow[]> {
-  const rows = await queryRows<Record<string, string | null>>(
+  return queryRows<AuditRow & Record<string, unknown>>(
     db,
-    sql`SELECT id::text AS id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at,
-      actor, action, text, class, amount::text AS amount, currency
+    sql`SELECT id::text AS id, ${utcText("at")} AS at, actor, action, coalesce(text, '') AS text, class,
+      amount::text AS amount, currency
       FROM break_actions WHERE break_id = ${breakId}
       ORDER BY break_actions.id`,
   );
-  return rows.map((r) => ({
-    id: String(r.id),
-    at: String(r.at),
-    actor: String(r.actor),
-    action: String(r.action),
-    text: String(r.text ?? ""),
-    class: String(r.class),
-    amount: String(r.amount),
-    currency: r.currency ?? null,
-  }));
 }
 
 // Where a break's provider_ref points, by its record kind (a fee's ref is its parent's).
@@ -372,35 +358,12 @@ async function fields(db: Db, row: SQL): Promise<[string, string | null][] | und
   return rows.length === 0 ? undefined : rows.map((r) => [r.key, r.value ?? null]);
 }
 
-function toBreakRow(r: Record<string, unknown>): BreakRow {
-  const text = (x: unknown) => (x === null || x === undefined ? null : String(x));
-  const days = (x: unknown) => (x === null || x === undefined ? null : Number(x));
-  return {
-    breakId: String(r.break_id),
-    class: String(r.class),
-    priority: Number(r.priority),
-    status: String(r.status),
-    recordKind: text(r.record_kind),
-    providerRef: text(r.provider_ref),
-    entryId: text(r.entry_id),
-    currency: text(r.currency),
-    amount: String(r.amount),
-    providerAmount: text(r.provider_amount),
-    ledgerAmount: text(r.ledger_amount),
-    detail: detailText(String(r.detail)),
-    occurredAt: text(r.occurred_at),
-    openedAt: text(r.opened_at),
-    daysOpen: days(r.days_open),
-    recordAgeDays: days(r.record_age_days),
-    assignee: text(r.assignee),
-    acceptedBy: text(r.accepted_by),
-    acceptedAt: text(r.accepted_at),
-    acceptedReason: text(r.accepted_reason),
-    lastAction: text(r.last_action),
-    lastActor: text(r.last_actor),
-    lastActionAt: text(r.last_action_at),
-    dueAt: text(r.due_at),
-    overdue: r.overdue === true || r.overdue === "t" || r.overdue === "true",
-    entity: String(r.entity ?? ""),
-  };
+/** A row of COLUMNS as BreakRow (the statement's other columns left out). */
+function toBreakRow({
+  total_rows: _total,
+  last_action_id: _last,
+  ledger_currencies: _currencies,
+  ...r
+}: Record<string, unknown>): BreakRow {
+  return { ...r, detail: detailText(String(r.detail)), overdue: isTrue(r.overdue) } as BreakRow;
 }

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { utcText } from "../db/utc-text";
 
 export interface BreakResolution {
   /** When the run resolved it (its as-of time), UTC. */
@@ -27,7 +28,7 @@ export async function breakResolution(
     matched: string | null;
   }>(
     db,
-    sql`SELECT to_char(b.resolved_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at,
+    sql`SELECT ${utcText("b.resolved_at")} AS at,
         b.resolved_run_id::text AS run_id, b.provider_ref, b.entry_id,
         (SELECT string_agg(DISTINCT m.match_id, ', ' ORDER BY m.match_id) FROM match_members m
           WHERE (m.side = 'ledger' AND m.record_ref = b.entry_id)

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { utcText } from "../db/utc-text";
 import { hashPassword, newPassword } from "./password-hash";
 import { isRole, ROLES, type Role } from "./roles";
 import { personName } from "./typed-text";
@@ -34,11 +35,9 @@ export function roleOf(value: string | undefined): Role {
 export const userName = (value: string | undefined) =>
   personName(value, "name", "the person's name (it is the actor of their console actions)");
 
-const iso = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
-
-const COLUMNS = sql`name, role, ${iso("created_at")} AS created_at,
-  ${iso("disabled_at")} AS disabled_at, ${iso("last_sign_in_at")} AS last_sign_in_at,
+// Named as ConsoleUser names them.
+const COLUMNS = sql`name, role, ${utcText("created_at")} AS "createdAt",
+  ${utcText("disabled_at")} AS "disabledAt", ${utcText("last_sign_in_at")} AS "lastSignInAt",
   array_to_json(entities)::text AS entities`;
 
 /** The stored entities: a JSON array of text (array_to_json), the same on Postgres and PGlite. */
@@ -51,14 +50,7 @@ const entitiesValue = (entities: readonly string[] | null | undefined) =>
     : sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(entities)}::jsonb))`;
 
 function toUser(r: Record<string, unknown>): ConsoleUser {
-  return {
-    name: String(r.name),
-    role: r.role as Role,
-    createdAt: String(r.created_at),
-    disabledAt: (r.disabled_at as string | null) ?? null,
-    lastSignInAt: (r.last_sign_in_at as string | null) ?? null,
-    entities: r.entities === null || r.entities === undefined ? null : entityList(r.entities),
-  };
+  return { ...r, entities: r.entities == null ? null : entityList(r.entities) } as ConsoleUser;
 }
 
 /**

@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
-import { appendAudit, lockBreak } from "./break-actions";
+import { appendLastAction, lockBreak } from "./break-actions";
 import { freeText, personName, requiredBreakId } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
 
@@ -97,7 +97,7 @@ export async function decideProposal(
         "conflict",
         `break ${breakId} is already ${pending.decision} by ${pending.actor}; the next match run applies it`,
       );
-    const actionId = await appendAudit(tx, breakId, b, actor, decision, reason);
+    const actionId = await appendLastAction(tx, breakId, b, actor, decision, reason);
     await queryRows(
       tx,
       sql`INSERT INTO proposal_decisions (entry_id, item_ref, decision, entry_amount,
@@ -116,11 +116,6 @@ export async function decideProposal(
       tx,
       sql`INSERT INTO match_changes (kind, ref) VALUES ('entry', ${ledger.record_ref}),
         ('key', ${provider.record_ref})`,
-    );
-    await queryRows(
-      tx,
-      sql`UPDATE break_workflow SET last_action = ${decision}, last_actor = ${actor},
-        last_action_at = now() WHERE break_id = ${breakId}`,
     );
     return {
       actionId,

@@ -16,7 +16,8 @@ import { sql } from "drizzle-orm";
 import { advisoryKey } from "../db/advisory-key";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
-import { appendAudit, lockBreak, RECONCILER_ACTOR } from "./break-actions";
+import { utcText } from "../db/utc-text";
+import { appendLastAction, lockBreak, RECONCILER_ACTOR } from "./break-actions";
 import { freeText, personName } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
 
@@ -238,12 +239,7 @@ async function audit(
 ) {
   for (const breakId of breakIds) {
     const b = await lockBreak(tx, breakId, actor);
-    await appendAudit(tx, breakId, b, actor, action, text);
-    await queryRows(
-      tx,
-      sql`UPDATE break_workflow SET last_action = ${action}, last_actor = ${actor},
-        last_action_at = now() WHERE break_id = ${breakId}`,
-    );
+    await appendLastAction(tx, breakId, b, actor, action, text);
   }
 }
 
@@ -321,8 +317,7 @@ export async function unmatchManually(db: Db, raw: UnmatchInput): Promise<Unmatc
     await matcherLock(tx);
     const [m] = await queryRows<{ status: string; ended_by: string | null; ended_at: string }>(
       tx,
-      sql`SELECT status, ended_by,
-          to_char(ended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS ended_at
+      sql`SELECT status, ended_by, ${utcText("ended_at")} AS ended_at
         FROM manual_matches WHERE id = ${input.matchId}::bigint FOR UPDATE`,
     );
     if (!m)
@@ -389,23 +384,15 @@ export interface ActiveManualMatch {
  * matched: before the next run it is still open, after it resolved by the group manual:<id>).
  */
 export async function activeManualMatches(db: Db, breakId: string): Promise<ActiveManualMatch[]> {
-  const rows = await queryRows<Record<string, string>>(
+  return queryRows<ActiveManualMatch & Record<string, unknown>>(
     db,
-    sql`SELECT m.id::text AS match_id, m.currency, m.amount::text AS amount, m.actor, m.reason,
-        to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at
+    sql`SELECT m.id::text AS "matchId", m.currency, m.amount::text AS amount, m.actor, m.reason,
+        ${utcText("m.created_at")} AS "createdAt"
       FROM manual_matches m
       WHERE m.status = 'active' AND EXISTS (SELECT 1 FROM manual_match_records r
         WHERE r.match_id = m.id AND r.break_id = ${breakId})
       ORDER BY m.id`,
   );
-  return rows.map((r) => ({
-    matchId: String(r.match_id),
-    currency: String(r.currency),
-    amount: String(r.amount),
-    actor: String(r.actor),
-    reason: String(r.reason),
-    createdAt: String(r.created_at),
-  }));
 }
 
 /**

@@ -19,22 +19,16 @@ export interface QueueTotal {
 
 export async function queueTotals(db: Db, filter: BreakFilter): Promise<QueueTotal[]> {
   const { from, matching } = chosenBreaks(filter);
-  const rows = await queryRows<{ currency: string; n: string; at_stake: string; effect: string }>(
+  return queryRows<QueueTotal & Record<string, unknown>>(
     db,
     sql`WITH chosen AS (SELECT break_id, currency, amount FROM ${from} WHERE ${matching}),
       own AS (SELECT currency, count(*) AS n, sum(amount) AS at_stake FROM chosen
         WHERE currency IS NOT NULL GROUP BY currency),
       effects AS (SELECT e.currency, sum(e.effect) AS effect FROM finance_break_effects e
         WHERE e.break_id IN (SELECT break_id FROM chosen) GROUP BY e.currency)
-      SELECT coalesce(o.currency, f.currency) AS currency, coalesce(o.n, 0) AS n,
-        coalesce(o.at_stake, 0)::text AS at_stake, coalesce(f.effect, 0)::text AS effect
+      SELECT coalesce(o.currency, f.currency) AS currency, coalesce(o.n, 0)::int AS count,
+        coalesce(o.at_stake, 0)::text AS "atStake", coalesce(f.effect, 0)::text AS effect
       FROM own o FULL JOIN effects f ON f.currency = o.currency
       ORDER BY 1`,
   );
-  return rows.map((r) => ({
-    currency: r.currency,
-    count: Number(r.n),
-    atStake: r.at_stake,
-    effect: r.effect,
-  }));
 }

@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
+import { utcText } from "../db/utc-text";
 import { acceptance, appendAudit, lockBreak, refuseByState } from "./break-actions";
 import { freeText, personName, requiredBreakId } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
@@ -25,7 +26,7 @@ interface WriteOffInput {
 }
 
 /** A journal entry as stored (amounts and ids as decimal text). */
-interface JournalEntry {
+export interface JournalEntry {
   id: string;
   entryDate: string;
   account: string;
@@ -153,7 +154,7 @@ export async function writeOffBreak(db: Db, raw: WriteOffInput): Promise<WriteOf
     const actionId = await appendAudit(tx, breakId, b, actor, "write_off", text);
     const day =
       input.date === undefined ? sql`(now() AT TIME ZONE 'UTC')::date` : sql`${input.date}::date`;
-    const entries = await queryRows<Record<string, unknown>>(
+    const entries = await queryRows<JournalEntry & Record<string, unknown>>(
       tx,
       sql`INSERT INTO journal_entries
           (entry_date, account, amount, currency, break_id, reference, actor, reason, action_id)
@@ -164,27 +165,11 @@ export async function writeOffBreak(db: Db, raw: WriteOffInput): Promise<WriteOf
         ORDER BY d.currency
         RETURNING ${JOURNAL_COLUMNS}`,
     );
-    return { actionId, breakId, status: "accepted", entries: entries.map(toJournalEntry) };
+    return { actionId, breakId, status: "accepted", entries };
   });
 }
 
-/** journal_entries' columns as the text JournalEntry holds (times ISO 8601 UTC). */
-export const JOURNAL_COLUMNS = sql.raw(`id::text AS id, entry_date::text AS entry_date, account,
-  amount::text AS amount, currency, break_id, reference, actor, reason, action_id::text AS action_id,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`);
-
-export function toJournalEntry(r: Record<string, unknown>): JournalEntry {
-  return {
-    id: String(r.id),
-    entryDate: String(r.entry_date),
-    account: String(r.account),
-    amount: String(r.amount),
-    currency: String(r.currency),
-    breakId: String(r.break_id),
-    reference: String(r.reference),
-    actor: String(r.actor),
-    reason: String(r.reason),
-    actionId: String(r.action_id),
-    createdAt: String(r.created_at),
-  };
-}
+/** journal_entries' columns as JournalEntry names and holds them (times ISO 8601 UTC). */
+export const JOURNAL_COLUMNS = sql`id::text AS id, entry_date::text AS "entryDate", account,
+  amount::text AS amount, currency, break_id AS "breakId", reference, actor, reason,
+  action_id::text AS "actionId", ${utcText("created_at")} AS "createdAt"`;

@@ -7,7 +7,6 @@
 import * as v from "valibot";
 import { EXIT } from "../../exit-codes";
 import { BREAK_CLASSES } from "../../match/break-classes";
-import { terminalText } from "../../text-table";
 import {
   applyBreakAction,
   type BreakAction,
@@ -18,7 +17,7 @@ import {
 import { shownAmount } from "../../workflow/queue-search";
 import { WorkflowError } from "../../workflow/workflow-error";
 import type { Command, ParsedArgs } from "../command";
-import { commandFlags, runOnDatabase } from "../command-support";
+import { commandFlags, printOutcome, runOnDatabase } from "../command-support";
 import { UsageError } from "../parse-args";
 
 interface ActionSpec {
@@ -102,12 +101,10 @@ function actionCommand(spec: ActionSpec): Command {
       return runOnDatabase(args, io, usage, check, async ({ db }, input) => {
         const { breakId } = input;
         const result = await applyBreakAction(db, input);
-        io.out(
-          io.isTty
-            ? terminalText(
-                `${spec.action} ${breakId}: now ${result.status}${result.assignee ? `, assigned to ${result.assignee}` : ""} (audit row ${result.actionId})`,
-              )
-            : JSON.stringify({ msg: `break ${spec.action}`, ...result }),
+        printOutcome(
+          io,
+          `${spec.action} ${breakId}: now ${result.status}${result.assignee ? `, assigned to ${result.assignee}` : ""} (audit row ${result.actionId})`,
+          { msg: `break ${spec.action}`, ...result },
         );
         return EXIT.ok;
       });

@@ -3,15 +3,13 @@
 // match run. What is typed is checked before the database is opened; errors name the flag.
 import * as v from "valibot";
 import { EXIT } from "../../exit-codes";
-import { terminalText } from "../../text-table";
 import {
   checkDecisionInput,
   decideProposal,
   type ProposalDecision,
 } from "../../workflow/decide-proposal";
 import type { Command } from "../command";
-import { commandFlags, runOnDatabase } from "../command-support";
-import { UsageError } from "../parse-args";
+import { commandFlags, oneWord, printOutcome, runOnDatabase } from "../command-support";
 import { withFlagNames } from "./breaks-act";
 
 function decideCommand(decision: ProposalDecision, summary: string): Command {
@@ -31,9 +29,7 @@ function decideCommand(decision: ProposalDecision, summary: string): Command {
           },
           { positional: true },
         );
-        const [breakId, ...words] = args.positional;
-        if (!breakId) throw new UsageError(`breaks ${decision} needs the break id`);
-        if (words.length > 0) throw new UsageError(`unexpected words: ${words.join(" ")}`);
+        const breakId = oneWord(args, `breaks ${decision} needs the break id`);
         return withFlagNames(
           () =>
             checkDecisionInput({
@@ -47,12 +43,10 @@ function decideCommand(decision: ProposalDecision, summary: string): Command {
       };
       return runOnDatabase(args, io, usage, check, async ({ db }, input) => {
         const result = await decideProposal(db, input);
-        io.out(
-          io.isTty
-            ? terminalText(
-                `${decision} ${result.breakId}: entry ${result.entryId} and ${result.providerRef} ${decision === "confirm" ? "are a match" : "are not proposed again"} from the next match run (audit row ${result.actionId})`,
-              )
-            : JSON.stringify({ msg: `break ${decision}`, ...result }),
+        printOutcome(
+          io,
+          `${decision} ${result.breakId}: entry ${result.entryId} and ${result.providerRef} ${decision === "confirm" ? "are a match" : "are not proposed again"} from the next match run (audit row ${result.actionId})`,
+          { msg: `break ${decision}`, ...result },
         );
         return EXIT.ok;
       });

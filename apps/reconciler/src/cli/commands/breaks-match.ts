@@ -5,7 +5,6 @@
 import * as v from "valibot";
 import { EXIT } from "../../exit-codes";
 import { moneyText } from "../../money-text";
-import { terminalText } from "../../text-table";
 import {
   checkManualMatchInput,
   checkUnmatchInput,
@@ -14,8 +13,7 @@ import {
 } from "../../workflow/manual-match";
 import { WorkflowError } from "../../workflow/workflow-error";
 import type { Command } from "../command";
-import { commandFlags, runOnDatabase } from "../command-support";
-import { UsageError } from "../parse-args";
+import { commandFlags, oneWord, printOutcome, runOnDatabase } from "../command-support";
 import { withFlagNames } from "./breaks-act";
 
 const text = (what: string) => v.optional(v.string(what));
@@ -62,12 +60,10 @@ export const breaksMatchCommand: Command = {
       const result = await matchManually(db, input).catch((error: unknown) => {
         throw flagNamed(error);
       });
-      io.out(
-        io.isTty
-          ? terminalText(
-              `manual match ${result.matchId}: entries ${input.entries.join(", ")} and records ${input.records.join(", ")} (${moneyText(result.amount, result.currency)}) are a match from the next match run; breaks ${result.breakIds.join(", ")}`,
-            )
-          : JSON.stringify({ msg: "manual match", ...result }),
+      printOutcome(
+        io,
+        `manual match ${result.matchId}: entries ${input.entries.join(", ")} and records ${input.records.join(", ")} (${moneyText(result.amount, result.currency)}) are a match from the next match run; breaks ${result.breakIds.join(", ")}`,
+        { msg: "manual match", ...result },
       );
       return EXIT.ok;
     });
@@ -88,9 +84,7 @@ export const breaksUnmatchCommand: Command = {
         { as: text("needs a name"), reason: text("needs the reason") },
         { positional: true },
       );
-      const [matchId, ...words] = args.positional;
-      if (!matchId) throw new UsageError("breaks unmatch needs the manual match's id");
-      if (words.length > 0) throw new UsageError(`unexpected words: ${words.join(" ")}`);
+      const matchId = oneWord(args, "breaks unmatch needs the manual match's id");
       return withFlagNames(
         () =>
           checkUnmatchInput({
@@ -103,12 +97,10 @@ export const breaksUnmatchCommand: Command = {
     };
     return runOnDatabase(args, io, UNMATCH_USAGE, check, async ({ db }, input) => {
       const result = await unmatchManually(db, input);
-      io.out(
-        io.isTty
-          ? terminalText(
-              `manual match ${result.matchId} undone: its records are breaks again from the next match run (breaks ${result.breakIds.join(", ")})`,
-            )
-          : JSON.stringify({ msg: "manual match undone", ...result }),
+      printOutcome(
+        io,
+        `manual match ${result.matchId} undone: its records are breaks again from the next match run (breaks ${result.breakIds.join(", ")})`,
+        { msg: "manual match undone", ...result },
       );
       return EXIT.ok;
     });

@@ -62,10 +62,7 @@ export const breaksShowCommand: Command = {
       }
       out("");
       out("History");
-      const h = historyTable(detail.history);
-      // The resolution is the run's, not an audit row: it closes the history.
-      if (resolved)
-        h.rows.push([resolved.at, `match run ${resolved.runId}`, "resolved", resolved.why, "", ""]);
+      const h = historyTable(detail.history, resolved);
       for (const line of tableLines(h.header, h.rows, h.right)) io.out(`  ${line}`);
       return EXIT.ok;
     });

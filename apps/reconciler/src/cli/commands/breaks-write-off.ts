@@ -3,11 +3,9 @@
 // What is typed is checked before the database is opened; errors name the flag.
 import * as v from "valibot";
 import { EXIT } from "../../exit-codes";
-import { terminalText } from "../../text-table";
 import { checkWriteOffInput, writeOffBreak } from "../../workflow/write-off";
 import type { Command } from "../command";
-import { commandFlags, runOnDatabase } from "../command-support";
-import { UsageError } from "../parse-args";
+import { commandFlags, oneWord, printOutcome, runOnDatabase } from "../command-support";
 import { withFlagNames } from "./breaks-act";
 
 const text = (what: string) => v.optional(v.string(`needs ${what}`));
@@ -31,9 +29,7 @@ export const breaksWriteOffCommand: Command = {
         },
         { positional: true },
       );
-      const [breakId, ...words] = args.positional;
-      if (!breakId) throw new UsageError("breaks write-off needs the break id");
-      if (words.length > 0) throw new UsageError(`unexpected words: ${words.join(" ")}`);
+      const breakId = oneWord(args, "breaks write-off needs the break id");
       return withFlagNames(
         () =>
           checkWriteOffInput({
@@ -48,19 +44,16 @@ export const breaksWriteOffCommand: Command = {
     };
     return runOnDatabase(args, io, usage, check, async ({ db }, input) => {
       const result = await writeOffBreak(db, input);
-      if (io.isTty)
-        io.out(
-          terminalText(
-            [
-              `write-off ${result.breakId}: now accepted (audit row ${result.actionId})`,
-              ...result.entries.map(
-                (e) =>
-                  `  journal entry ${e.id}: ${e.entryDate} ${e.account} ${e.amount} ${e.currency}`,
-              ),
-            ].join("\n"),
+      printOutcome(
+        io,
+        [
+          `write-off ${result.breakId}: now accepted (audit row ${result.actionId})`,
+          ...result.entries.map(
+            (e) => `  journal entry ${e.id}: ${e.entryDate} ${e.account} ${e.amount} ${e.currency}`,
           ),
-        );
-      else io.out(JSON.stringify({ msg: "break write-off", ...result }));
+        ].join("\n"),
+        { msg: "break write-off", ...result },
+      );
       return EXIT.ok;
     });
   },

@@ -18,6 +18,7 @@ import {
   openConfiguredDatabase,
   openReadDatabase,
   reportError,
+  untilStopped,
 } from "../command-support";
 import { logSink } from "../log-sink";
 import { UsageError } from "../parse-args";
@@ -70,10 +71,7 @@ export const consoleCommand: Command = {
         io.err(
           `console on ${running.url}/ (sign in with your account: reconciler users add/list); Ctrl-C stops it`,
         );
-        await new Promise<void>((resolve) => {
-          if (io.signal.aborted) resolve();
-          else io.signal.addEventListener("abort", () => resolve(), { once: true });
-        });
+        await untilStopped(io.signal);
         await running.close();
         return EXIT.ok;
       } finally {

@@ -24,11 +24,6 @@ interface CycleRun {
   match: MatchOptions;
 }
 
-/**
- * The error lines of the cycle's ledger step, beside its summary line: the folder's own
- * (folder-intake-log.ts) or why it could not be read, and why the ledger query was refused
- * (exit 5) or could not run (exit 1), naming its database. Texts are errorText's: redacted.
- */
 /** Runs one cycle, prints what it did, and answers its exit code. */
 export async function cycleOnce(io: CommandIo, run: CycleRun): Promise<number> {
   const result = await runCycle(run.database.db, run.config, {

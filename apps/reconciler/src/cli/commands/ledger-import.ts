@@ -5,7 +5,7 @@ import { EXIT } from "../../exit-codes";
 import { importLedger, LedgerImportError } from "../../ledger/import-ledger";
 import { ledgerEntitiesOf } from "../../ledger/ledger-row";
 import type { Command } from "../command";
-import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
+import { commandFlags, runOnDatabase } from "../command-support";
 import { UsageError } from "../parse-args";
 
 const usage = "reconciler ledger import <file.csv>   (format: docs/ledger-format.md)";
@@ -14,8 +14,8 @@ export const ledgerImportCommand: Command = {
   name: "ledger import",
   summary: "import the merchant's ledger from a CSV file (idempotent by entry_id; all or nothing)",
   usage,
-  async run(args, io) {
-    try {
+  run(args, io) {
+    const check = async () => {
       commandFlags(args, {}, { positional: true });
       const [file, ...extra] = args.positional;
       if (!file) throw new UsageError("ledger import needs the CSV file to read");
@@ -24,10 +24,11 @@ export const ledgerImportCommand: Command = {
       const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
         throw new UsageError(`cannot read ${file}: ${error.code ?? error.message}`);
       });
-      const config = configOf(args, io);
-      const database = await openConfiguredDatabase(config);
+      return { file, text };
+    };
+    return runOnDatabase(args, io, usage, check, async ({ db }, { file, text }, config) => {
       try {
-        const result = await importLedger(database.db, text, {
+        const result = await importLedger(db, text, {
           sourceFile: file,
           entities: ledgerEntitiesOf(config),
         });
@@ -37,15 +38,11 @@ export const ledgerImportCommand: Command = {
             : JSON.stringify({ msg: "ledger imported", file, ...result }),
         );
         return EXIT.ok;
-      } finally {
-        await database.close();
-      }
-    } catch (error) {
-      if (error instanceof LedgerImportError) {
+      } catch (error) {
+        if (!(error instanceof LedgerImportError)) throw error;
         io.err(`reconciler: ${error.message}`);
         return EXIT.ledgerRejected;
       }
-      return reportError(io, error, usage);
-    }
+    });
   },
 };

@@ -3,7 +3,7 @@
 import { describeConfig } from "../../config/describe-config";
 import { EXIT } from "../../exit-codes";
 import type { Command } from "../command";
-import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
+import { commandFlags, runOnDatabase } from "../command-support";
 
 const usage = "reconciler migrate [--database-url URL | --data-dir DIR]";
 
@@ -11,16 +11,11 @@ export const migrateCommand: Command = {
   name: "migrate",
   summary: "create or update the reconciler's tables",
   usage,
-  async run(args, io) {
-    try {
-      commandFlags(args, {});
-      const config = configOf(args, io);
-      const database = await openConfiguredDatabase(config);
-      await database.close();
+  run(args, io) {
+    const check = () => commandFlags(args, {});
+    return runOnDatabase(args, io, usage, check, async (_database, _flags, config) => {
       io.out(`migrated ${describeConfig(config).database}`);
       return EXIT.ok;
-    } catch (error) {
-      return reportError(io, error, usage);
-    }
+    });
   },
 };

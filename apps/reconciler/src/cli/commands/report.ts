@@ -3,13 +3,15 @@
 // HTML page. With --entity, that entity's figures only (report-data.ts ReportData.scope).
 import { writeFile } from "node:fs/promises";
 import * as v from "valibot";
+import type { ReconcilerConfig } from "../../config/reconciler-config";
+import type { Database } from "../../db/database";
 import { EXIT } from "../../exit-codes";
 import { renderHtml } from "../../report/render-html";
 import { renderText } from "../../report/render-text";
 import { loadReport } from "../../report/report-data";
 import { terminalText } from "../../text-table";
 import type { Command } from "../command";
-import { commandFlags, configOf, openReadDatabase, reportError } from "../command-support";
+import { commandFlags, configOf, openReadDatabase, runOnDatabase } from "../command-support";
 import { storedEntity } from "./entity-flag";
 
 const usage =
@@ -19,8 +21,8 @@ export const reportCommand: Command = {
   name: "report",
   summary: "print the reconciliation report (statement, break queue) and write it as HTML",
   usage,
-  async run(args, io) {
-    try {
+  run(args, io) {
+    const check = () => {
       const flags = commandFlags(args, {
         date: v.optional(
           v.pipe(
@@ -38,31 +40,32 @@ export const reportCommand: Command = {
       const config = configOf(args, io);
       const entity =
         flags.entity === undefined ? undefined : storedEntity(flags.entity, config, "--entity");
-      const database = await openReadDatabase(config);
-      try {
-        const data = await loadReport(database.db, {
-          date: flags.date,
-          queueLimit: 500,
-          due: config.due,
-          entities: entity === undefined ? undefined : [entity],
-        });
-        if (io.isTty || !flags.html)
-          for (const line of renderText(data, { queueRows: flags.limit ?? 25 }))
-            io.out(terminalText(line));
-        if (flags.html) {
-          await writeFile(flags.html, renderHtml(data), "utf8");
-          io.out(
-            io.isTty
-              ? `wrote ${flags.html}`
-              : JSON.stringify({ msg: "report written", file: flags.html }),
-          );
-        }
-        return EXIT.ok;
-      } finally {
-        await database.close();
+      return { ...flags, entities: entity === undefined ? undefined : [entity] };
+    };
+    const work = async (
+      { db }: Database,
+      flags: ReturnType<typeof check>,
+      config: ReconcilerConfig,
+    ) => {
+      const data = await loadReport(db, {
+        date: flags.date,
+        queueLimit: 500,
+        due: config.due,
+        entities: flags.entities,
+      });
+      if (io.isTty || !flags.html)
+        for (const line of renderText(data, { queueRows: flags.limit ?? 25 }))
+          io.out(terminalText(line));
+      if (flags.html) {
+        await writeFile(flags.html, renderHtml(data), "utf8");
+        io.out(
+          io.isTty
+            ? `wrote ${flags.html}`
+            : JSON.stringify({ msg: "report written", file: flags.html }),
+        );
       }
-    } catch (error) {
-      return reportError(io, error, usage);
-    }
+      return EXIT.ok;
+    };
+    return runOnDatabase(args, io, usage, check, work, openReadDatabase);
   },
 };

@@ -16,7 +16,13 @@ import { errorText } from "../../store/error-text";
 import type { SyncContext } from "../../sync/run-sync";
 import { createSyncContext } from "../../sync/sync-context";
 import type { Command } from "../command";
-import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
+import {
+  commandFlags,
+  configOf,
+  openConfiguredDatabase,
+  reportError,
+  untilStopped,
+} from "../command-support";
 import { logSink } from "../log-sink";
 import { MATCH_FLAGS, MATCH_TUNING_USAGE, matchOptionsOf } from "../match-flags";
 import { SWITCH, UsageError } from "../parse-args";
@@ -126,10 +132,7 @@ export const scheduleCommand: Command = {
           },
         });
         if (flags["run-now"]) await task.execute();
-        await new Promise<void>((resolve) => {
-          if (io.signal.aborted) resolve();
-          else io.signal.addEventListener("abort", () => resolve(), { once: true });
-        });
+        await untilStopped(io.signal);
         await task.stop();
         await task.destroy();
         // The cycle in progress sees the same signal: it finishes its windows and returns.

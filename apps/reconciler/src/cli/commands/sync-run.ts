@@ -3,6 +3,7 @@
 import * as v from "valibot";
 import { describeConfig } from "../../config/describe-config";
 import { formatSeconds } from "../../format-seconds";
+import { logEvent } from "../../log-event";
 import { exitCodeOf } from "../../sync/exit-code";
 import { runSync } from "../../sync/run-sync";
 import { createSyncContext } from "../../sync/sync-context";
@@ -14,13 +15,7 @@ import {
 } from "../../sync/sync-types";
 import { table } from "../../text-table";
 import type { CommandIo, ParsedArgs } from "../command";
-import {
-  commandFlags,
-  configOf,
-  isoDate,
-  openConfiguredDatabase,
-  reportError,
-} from "../command-support";
+import { commandFlags, isoDate, runOnDatabase } from "../command-support";
 import { logSink } from "../log-sink";
 import { UsageError } from "../parse-args";
 import { progressPrinter } from "../progress";
@@ -89,12 +84,12 @@ export function printSummary(io: CommandIo, summary: SyncSummary): void {
     );
 }
 
-export async function runSyncCommand(
+export function runSyncCommand(
   args: ParsedArgs,
   io: CommandIo,
   opts: { backfill: boolean; usage: string },
 ): Promise<number> {
-  try {
+  const check = () => {
     const flags = commandFlags(args, SYNC_FLAGS);
     if (opts.backfill && (!flags.from || !flags.to))
       throw new UsageError("backfill needs both --from and --to");
@@ -102,33 +97,21 @@ export async function runSyncCommand(
     if (flags.to && !flags.from) throw new UsageError("--to needs --from");
     if (flags.from && flags.to && flags.from >= flags.to)
       throw new UsageError("--from must be before --to");
-    const config = configOf(args, io);
+    return flags;
+  };
+  return runOnDatabase(args, io, opts.usage, check, async (database, flags, config) => {
     const log = logSink(io);
-    const database = await openConfiguredDatabase(config);
-    try {
-      const ctx = createSyncContext(config, database.db, { log });
-      log(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          level: "info",
-          msg: "config",
-          ...describeConfig(config),
-        }),
-      );
-      const summary = await runSync(ctx, {
-        streams: flags.stream,
-        from: flags.from,
-        to: flags.to,
-        backfill: opts.backfill,
-        signal: io.signal,
-        onProgress: io.isTty ? progressPrinter((line) => io.err(line)) : undefined,
-      });
-      printSummary(io, summary);
-      return exitCodeOf(summary);
-    } finally {
-      await database.close();
-    }
-  } catch (error) {
-    return reportError(io, error, opts.usage);
-  }
+    const ctx = createSyncContext(config, database.db, { log });
+    logEvent({ log }, "info", "config", describeConfig(config));
+    const summary = await runSync(ctx, {
+      streams: flags.stream,
+      from: flags.from,
+      to: flags.to,
+      backfill: opts.backfill,
+      signal: io.signal,
+      onProgress: io.isTty ? progressPrinter((line) => io.err(line)) : undefined,
+    });
+    printSummary(io, summary);
+    return exitCodeOf(summary);
+  });
 }

@@ -22,7 +22,7 @@ import {
   userName,
 } from "../../workflow/console-users";
 import type { Command, ParsedArgs } from "../command";
-import { commandFlags, runOnDatabase } from "../command-support";
+import { commandFlags, printOutcome, runOnDatabase } from "../command-support";
 import { UsageError } from "../parse-args";
 import { withFlagNames } from "./breaks-act";
 import { shownEntity, storedEntities } from "./entity-flag";
@@ -57,16 +57,11 @@ function printPassword(
   config: EntityConfig,
 ): void {
   const entities = entitiesText(user.entities, config);
-  if (io.isTty)
-    io.out(
-      terminalText(
-        `${msg} ${user.name} (${user.role}, entities: ${entities}). Password, shown this once: ${password}\nGive it to ${user.name}: they sign in to the console with their name and it.`,
-      ),
-    );
-  else
-    io.out(
-      JSON.stringify({ msg: `user ${msg}`, name: user.name, role: user.role, entities, password }),
-    );
+  printOutcome(
+    io,
+    `${msg} ${user.name} (${user.role}, entities: ${entities}). Password, shown this once: ${password}\nGive it to ${user.name}: they sign in to the console with their name and it.`,
+    { msg: `user ${msg}`, name: user.name, role: user.role, entities, password },
+  );
 }
 
 /** The one NAME word of `users add|disable`. */
@@ -160,8 +155,10 @@ export const usersDisableCommand: Command = {
     const check = () => nameOnly(args, "disable");
     return runOnDatabase(args, io, disableUsage, check, async ({ db }, name) => {
       const user = await disableUser(db, name);
-      if (io.isTty) io.out(terminalText(`disabled ${user.name} at ${user.disabledAt}`));
-      else io.out(JSON.stringify({ msg: "user disabled", ...user }));
+      printOutcome(io, `disabled ${user.name} at ${user.disabledAt}`, {
+        msg: "user disabled",
+        ...user,
+      });
       return EXIT.ok;
     });
   },
@@ -203,8 +200,11 @@ export const usersSetEntitiesCommand: Command = {
     return runOnDatabase(args, io, setEntitiesUsage, check, async ({ db }, input, config) => {
       const user = await setUserEntities(db, input.name, entitiesOf(input.typed, config));
       const entities = entitiesText(user.entities, config);
-      if (io.isTty) io.out(terminalText(`${user.name} sees entities: ${entities}`));
-      else io.out(JSON.stringify({ msg: "user entities set", name: user.name, entities }));
+      printOutcome(io, `${user.name} sees entities: ${entities}`, {
+        msg: "user entities set",
+        name: user.name,
+        entities,
+      });
       return EXIT.ok;
     });
   },

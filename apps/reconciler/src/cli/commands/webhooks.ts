@@ -12,7 +12,13 @@ import { errorText } from "../../store/error-text";
 import { finishRun, recordRun } from "../../store/sync-runs";
 import { startWebhookReceiver } from "../../webhook-receiver/webhook-receiver";
 import type { Command } from "../command";
-import { commandFlags, configOf, openConfiguredDatabase, reportError } from "../command-support";
+import {
+  commandFlags,
+  configOf,
+  openConfiguredDatabase,
+  reportError,
+  untilStopped,
+} from "../command-support";
 import { logSink } from "../log-sink";
 
 const usage = "reconciler webhooks --port 8787 [--host 0.0.0.0]";
@@ -85,10 +91,7 @@ export const webhooksCommand: Command = {
           payoutEndpoint: config.payoutSecretKey ? "on" : "off",
         });
         io.out(`listening on ${receiver.url}`);
-        await new Promise<void>((resolve) => {
-          if (io.signal.aborted) resolve();
-          else io.signal.addEventListener("abort", () => resolve(), { once: true });
-        });
+        await untilStopped(io.signal);
         await receiver.close();
         const { events, payoutNotifications, counts } = receiver.stats();
         // A stop with the database away loses nothing: every push was answered (stored: 200; a
