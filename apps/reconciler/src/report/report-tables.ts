@@ -1,7 +1,7 @@
 // The report's tables as data (header, rows, right-aligned columns), shared by the text and
 // the HTML rendering so both show the same columns with the same amounts.
 import { moneyText } from "../money-text";
-import type { AuditRow } from "../workflow/break-queries";
+import type { AuditRow } from "../workflow/break-actions";
 import type { BreakResolution } from "../workflow/break-resolution";
 import type { QueueTotal } from "../workflow/queue-totals";
 import type { BridgeRow, ClassTotal, ReportData, StatementRow } from "./report-data";

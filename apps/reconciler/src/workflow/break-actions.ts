@@ -8,7 +8,6 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { utcText } from "../db/utc-text";
-import type { AuditRow } from "./break-queries";
 import { reverseWriteOffs } from "./reverse-write-off";
 import { assigneeName, freeText, personName, RECONCILER_ACTOR } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
@@ -162,6 +161,18 @@ export interface LockedBreak extends Record<string, unknown> {
 }
 
 /** An audit row written after the one a view showed. */
+/** A row of a break's audit trail (break_actions), as its history shows it. */
+export interface AuditRow {
+  id: string;
+  at: string;
+  actor: string;
+  action: string;
+  text: string;
+  class: string;
+  amount: string;
+  currency: string | null;
+}
+
 type LaterAction = Pick<AuditRow, "id" | "at" | "actor" | "action" | "text"> &
   Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import { entityScope } from "../db/entity-scope";
 import { isTrue, queryRows } from "../db/query-rows";
 import { utcText } from "../db/utc-text";
 import { detailText } from "../money-text";
-import { ledgerCurrencies } from "./break-actions";
+import { type AuditRow, ledgerCurrencies } from "./break-actions";
 import { type BreakResolution, breakResolution } from "./break-resolution";
 import { withDueDates } from "./due-dates";
 
@@ -49,17 +49,6 @@ export interface BreakRow {
   overdue: boolean;
   /** The sub-merchant the break is of (its merchantNo), '' for the merchant itself. */
   entity: string;
-}
-
-export interface AuditRow {
-  id: string;
-  at: string;
-  actor: string;
-  action: string;
-  text: string;
-  class: string;
-  amount: string;
-  currency: string | null;
 }
 
 export interface BreakFilter {

@@ -10,18 +10,11 @@ import { isTrue, queryRows, queryText } from "../../db/query-rows";
 import type { ResolvedMatchOptions } from "../match-options";
 import { literals, type RunStatement, type Statement } from "../statement";
 import { HAS_TOTALS } from "../stored-totals";
+import { type CopiedColumns, copiedColumns, SOURCE_COLUMNS } from "./copied-columns";
 import { readKeyBounds } from "./key-bounds";
 import { openBreakKeys } from "./open-breaks";
 import { frontierSize, type ScopeReach, scopeRound, scopeSeeds } from "./scope";
-import {
-  type CopiedColumns,
-  copiedColumns,
-  SOURCE_COLUMNS,
-  SOURCE_INDEXES,
-  type SourceIndex,
-  scopedTables,
-  VIEW_DEFINITION,
-} from "./scoped-tables";
+import { SOURCE_INDEXES, type SourceIndex, scopedTables, VIEW_DEFINITION } from "./scoped-tables";
 import { sourceTables } from "./source-tables";
 import { storedGroups, storedKinds } from "./stored-kinds";
 

@@ -27,6 +27,7 @@
 import { CLOCKED_CLASSES, graceEnd } from "../break-classes";
 import type { ResolvedMatchOptions } from "../match-options";
 import { literals, type Statement } from "../statement";
+import type { CopiedColumns } from "./copied-columns";
 import {
   type BoundedLookup,
   CASH_LEG_GROUP,
@@ -37,7 +38,6 @@ import {
 } from "./key-bounds";
 import { breakRound, keyOfRecord } from "./open-breaks";
 import { addNew, probe } from "./scope-sql";
-import type { CopiedColumns } from "./scoped-tables";
 import type { SourceTable } from "./source-tables";
 import type { StoredKind } from "./stored-kinds";
 
