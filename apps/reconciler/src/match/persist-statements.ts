@@ -44,14 +44,26 @@ function addMissing(
  * What an incremental run may change of the stored results: the stored rows its scope holds
  * (incremental/scope.ts). The rows of a full run's table are all of them.
  */
-const IN_SCOPE = {
+interface Reach {
+  /** Appended to a NOT EXISTS into a stored table: OFFSET 0 keeps it a probe per row. */
+  probe: string;
+  /** The stored pairs the run diffs its own against. */
+  pairs: string;
+  /** The stored groups and members the run may drop: all of them when undefined. */
+  groups: ScopeRows | undefined;
+  /** Conditions on the stored breaks (alias t) and break records (alias o) the run may change. */
+  breaks: string;
+  breakRecords: string;
+}
+
+const IN_SCOPE: Reach = {
   // The scope's rows are few and the stored table holds the whole history: the planner costs an
   // index probe per row above a scan, and hashed every stored member to add a few thousand
   // (members to add: 36 ms at 500,000 card records, 119 ms at 1,000,000). OFFSET 0 keeps the
   // NOT EXISTS a subquery run per row, by the table's key.
   probe: " OFFSET 0",
   pairs: "scope_pairs",
-  groups: { outer: "scope_groups s", where: "x.match_id = s.match_id" } as ScopeRows | undefined,
+  groups: { outer: "scope_groups s", where: "x.match_id = s.match_id" },
   breaks: " AND t.break_id IN (SELECT break_id FROM scope_breaks)",
   breakRecords: " AND o.break_id IN (SELECT break_id FROM scope_breaks)",
 };
@@ -62,7 +74,6 @@ const ALL: Reach = {
   breaks: "",
   breakRecords: "",
 };
-type Reach = typeof IN_SCOPE;
 
 /** The stored rows of a table the scope holds: found per row of `outer` (s) by `where` (x). */
 type ScopeRows = { outer: string; where: string };

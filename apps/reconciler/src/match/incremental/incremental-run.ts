@@ -14,7 +14,13 @@ import { type CopiedColumns, copiedColumns, SOURCE_COLUMNS } from "./copied-colu
 import { readKeyBounds } from "./key-bounds";
 import { openBreakKeys } from "./open-breaks";
 import { frontierSize, type ScopeReach, scopeRound, scopeSeeds } from "./scope";
-import { SOURCE_INDEXES, type SourceIndex, scopedTables, VIEW_DEFINITION } from "./scoped-tables";
+import {
+  probedIndexes,
+  SOURCE_INDEXES,
+  type SourceIndex,
+  scopedTables,
+  VIEW_DEFINITION,
+} from "./scoped-tables";
 import { sourceTables } from "./source-tables";
 import { storedGroups, storedKinds } from "./stored-kinds";
 
@@ -83,17 +89,25 @@ export async function buildScope(
   const { tolerance } = literals(o);
   const schema = `"${view.schema.replaceAll('"', '""')}"`;
   const definition = view.definition.trim().replace(/;$/, "");
-  // What reads the copies: the passes, the view over them, the scope's own statements and the
-  // function logging the scope's finance days (migration 0034).
-  const everything: CopiedColumns = { of: (_table, alias) => (alias ? `${alias}.*` : "*") };
+  // What reads the copies: the passes, the view over them and the function logging the scope's
+  // finance days (migration 0034). A table without rows is copied empty: nothing to probe.
   const [days] = await queryText<{ source: string | null }>(tx, FINANCE_DAYS_SOURCE);
-  const reads = [
-    ...passes.map((s) => s.text),
-    definition,
-    days?.source ?? "",
-    ...scopeRound(0, reach, tolerance, everything).map((s) => s.text),
-  ].join("\n");
-  const columns = copiedColumns(await queryText(tx, SOURCE_COLUMNS), reads);
+  const reads = [...passes.map((s) => s.text), definition, days?.source ?? ""].join("\n");
+  const probed = probedIndexes(
+    indexes.filter((i) => reach.tables.has(i.tablename)),
+    reads,
+  );
+  // The copies' columns: what those read, what the scope's own statements read of the card
+  // records and entries it keeps, and what the copies' indexes name (a partial one's predicate).
+  const everything: CopiedColumns = { of: (_table, alias) => (alias ? `${alias}.*` : "*") };
+  const columns = copiedColumns(
+    await queryText(tx, SOURCE_COLUMNS),
+    [
+      reads,
+      ...scopeRound(0, reach, tolerance, everything).map((s) => s.text),
+      ...probed.map((i) => i.indexdef),
+    ].join("\n"),
+  );
   for (const s of [...scopeSeeds(o, base.asOf, columns), ...openBreakKeys]) await timed(tx, s);
   let records = 0;
   for (let round = 0; ; round++) {
@@ -108,16 +122,7 @@ export async function buildScope(
   }
   // Past this share of the records, matching everything costs less than the scope.
   if (records > o.maxScopeShare * base.records) return undefined;
-  for (const s of scopedTables(
-    schema,
-    definition,
-    reach.kinds,
-    reach.tables,
-    indexes,
-    reads,
-    reach.bounds,
-    columns,
-  ))
+  for (const s of scopedTables({ schema, providerItemsView: definition, reach, probed, columns }))
     await timed(tx, s);
   return records;
 }

@@ -11,30 +11,25 @@ import { sampled } from "../planner-settings";
 import type { Statement } from "../statement";
 import { type CopiedColumns, namedIn } from "./copied-columns";
 import { type BoundedLookup, type KeyBounds, mayHold, mayHoldKind } from "./key-bounds";
-import { recordOfKey } from "./scope";
+import { recordOfKey, type ScopeReach } from "./scope";
 import { probe } from "./scope-sql";
 import { SOURCE_TABLES, type SourceTable } from "./source-tables";
 import type { StoredKind } from "./stored-kinds";
 
 /**
- * The copies, from the tables of `schema` (where the real ones live); a table without rows
- * (`tables` holds those with rows) is copied empty without a lookup.
+ * The copies, from the tables of `schema` (where the real ones live), with the `probed` indexes
+ * and the `columns` the run reads; a table without rows (`reach.tables` holds those with rows)
+ * is copied empty without a lookup.
  */
-export function scopedTables(
-  schema: string,
-  providerItemsView: string,
-  kinds: ReadonlySet<StoredKind>,
-  tables: ReadonlySet<SourceTable>,
-  indexes: readonly SourceIndex[],
-  reads: string,
-  bounds: KeyBounds,
-  columns: CopiedColumns,
-): Statement[] {
-  // A table without rows is copied empty: nothing to probe.
-  const probed = probedIndexes(
-    indexes.filter((i) => tables.has(i.tablename)),
-    `${reads}\n${providerItemsView}`,
-  );
+export function scopedTables(opts: {
+  schema: string;
+  providerItemsView: string;
+  reach: ScopeReach;
+  probed: readonly SourceIndex[];
+  columns: CopiedColumns;
+}): Statement[] {
+  const { schema, providerItemsView, probed, columns } = opts;
+  const { kinds, tables, bounds } = opts.reach;
   const real = (table: string) => `${schema}.${table}`;
   const copy = (table: SourceTable, select: string): Statement => ({
     name: `scope copy: ${table}`,
