@@ -80,11 +80,12 @@ export async function buildScope(
   const [view] = await queryText<{ schema: string; definition: string }>(tx, VIEW_DEFINITION);
   if (!view?.definition) throw new Error("the provider_items view is missing");
   const indexes = await queryText<SourceIndex>(tx, SOURCE_INDEXES);
+  const bounds = await readKeyBounds(tx);
   const reach: ScopeReach = {
-    kinds: await storedKinds(tx),
+    kinds: storedKinds(bounds),
     tables: await sourceTables(tx),
     groups: await storedGroups(tx),
-    bounds: await readKeyBounds(tx),
+    bounds,
   };
   const { tolerance } = literals(o);
   const schema = `"${view.schema.replaceAll('"', '""')}"`;

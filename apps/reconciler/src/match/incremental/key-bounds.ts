@@ -58,6 +58,10 @@ const LOOKUPS = {
   ),
   "member:fee": stored("match_group_members", "side = 'provider' AND record_kind = 'fee'"),
   "member:account": stored("match_group_members", "side = 'provider' AND record_kind = 'account'"),
+  "member:cash": stored(
+    "match_group_members",
+    "side = 'cash' AND record_kind = 'account_transaction'",
+  ),
   // The cash legs of an exact card operation pair, held under the pair's name (CASH_LEG_GROUP).
   cashLegGroup: {
     table: "match_group_members",
