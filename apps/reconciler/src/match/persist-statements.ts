@@ -8,7 +8,7 @@ import type { ResolvedMatchOptions } from "./match-options";
 import { paired } from "./passes/exact";
 import { fullyAnalyzed } from "./planner-settings";
 import { literals, type Statement } from "./statement";
-import { totalsStatements } from "./stored-totals";
+import { countedByPass, passTotals, totalsStatements } from "./stored-totals";
 
 /**
  * Adds the rows of `source` whose key `table` does not hold yet. They are gathered first, apart
@@ -23,9 +23,12 @@ function addMissing(
   source: string,
   key: readonly string[],
   reach: Reach,
+  /** The pass each added row counts under in match_pass_totals (incremental runs). */
+  countedAs?: string,
 ): Statement[] {
   const scratch = `${table}_to_add`;
   const same = key.map((c) => `o.${c} = n.${c}`).join(" AND ");
+  const add = `INSERT INTO ${table} (${columns}) SELECT ${columns} FROM ${scratch}`;
   return [
     {
       name: `${what} to add`,
@@ -35,7 +38,7 @@ function addMissing(
     },
     {
       name: `add ${what}`,
-      text: `INSERT INTO ${table} (${columns}) SELECT ${columns} FROM ${scratch}`,
+      text: countedAs ? countedByPass(`${add} RETURNING ${countedAs} AS pass`, 1) : add,
     },
   ];
 }
@@ -78,12 +81,28 @@ const ALL: Reach = {
 /** The stored rows of a table the scope holds: found per row of `outer` (s) by `where` (x). */
 type ScopeRows = { outer: string; where: string };
 
-/** Deletes the stored rows of `table` that `stale` (a condition on the alias it is given) holds. */
-function dropStale(table: string, stale: (o: string) => string, scope: ScopeRows | undefined) {
+/**
+ * Deletes the stored rows of `table` that `stale` (a condition on the alias it is given) holds;
+ * an incremental run's delete moves match_pass_totals by the pass each row counts under
+ * (`countedAs`). A full run counts them anew (passTotals).
+ */
+function dropStale(
+  table: string,
+  stale: (o: string) => string,
+  scope: ScopeRows | undefined,
+  countedAs: string,
+) {
   return scope
-    ? deleteProbed({ ...scope, table, stale: stale("x") })
+    ? countedByPass(
+        `${deleteProbed({ ...scope, table, stale: stale("x") })} RETURNING ${countedAs} AS pass`,
+        -1,
+      )
     : `DELETE FROM ${table} o WHERE ${stale("o")}`;
 }
+
+/** The pass a group counts under, and a member (a cash leg only). */
+const GROUP_PASS = "pass";
+const MEMBER_PASS = "CASE WHEN side = 'cash' THEN 'cash_leg' END";
 
 /** The run's exact pairs: every pair of run_records into match_pairs, or only what changed. */
 function pairStatements(run: string, fresh: boolean, reach: Reach): Statement[] {
@@ -154,6 +173,7 @@ function groupStatements(run: string, reach: Reach): Statement[] {
         WHERE n.side = ${o}.side AND n.record_kind = ${o}.record_kind AND n.record_ref = ${o}.record_ref
           AND n.match_id = ${o}.match_id AND n.amount = ${o}.amount AND n.currency = ${o}.currency)`,
         reach.groups,
+        MEMBER_PASS,
       ),
     },
     {
@@ -165,6 +185,7 @@ function groupStatements(run: string, reach: Reach): Statement[] {
           AND n.currency = ${o}.currency AND n.provider_amount = ${o}.provider_amount
           AND n.ledger_amount = ${o}.ledger_amount)`,
         reach.groups,
+        GROUP_PASS,
       ),
     },
     ...addMissing(
@@ -174,6 +195,7 @@ function groupStatements(run: string, reach: Reach): Statement[] {
       groups,
       ["match_id"],
       reach,
+      reach.groups && GROUP_PASS,
     ),
     ...addMissing(
       "members",
@@ -182,7 +204,9 @@ function groupStatements(run: string, reach: Reach): Statement[] {
       "run_members",
       ["side", "record_kind", "record_ref"],
       reach,
+      reach.groups && MEMBER_PASS,
     ),
+    ...(reach.groups ? [] : passTotals),
   ];
 }
 

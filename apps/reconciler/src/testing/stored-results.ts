@@ -32,6 +32,16 @@ export async function storedResults(db: Db) {
       db,
       "SELECT * FROM break_records ORDER BY side, record_kind, record_ref",
     ),
+    // The totals an incremental run keeps as it writes (stored-totals.ts); a pass whose last
+    // group went keeps a row of 0.
+    totals: await queryText(
+      db,
+      `SELECT exact_pairs, provider_leftovers, ledger_leftovers FROM match_totals`,
+    ),
+    passTotals: await queryText(
+      db,
+      "SELECT pass, groups FROM match_pass_totals WHERE groups <> 0 ORDER BY pass",
+    ),
     statement: await queryText(
       db,
       `SELECT day::text, currency, side, record_kind, record_ref, provider_amount, ledger_amount,

@@ -96,9 +96,24 @@ export const matchLeftovers = pgTable(
   (t) => [index("match_leftovers_ref_idx").on(t.side, t.ref)],
 );
 
-/** One row: how many exact pairs match_pairs holds, kept by every run that writes them. */
+/**
+ * One row: how many exact pairs match_pairs holds and how many provider items and entries
+ * match_leftovers holds, kept by every run that writes them.
+ */
 export const matchTotals = pgTable("match_totals", {
   exactPairs: bigint("exact_pairs", { mode: "number" }).notNull(),
+  providerLeftovers: bigint("provider_leftovers", { mode: "number" }).notNull(),
+  ledgerLeftovers: bigint("ledger_leftovers", { mode: "number" }).notNull(),
+});
+
+/**
+ * How many match groups of each pass the stored results hold, and under `cash_leg` how many
+ * account postings sit in them as cash legs: kept as the groups are written, so an incremental
+ * run reports them without counting every stored group.
+ */
+export const matchPassTotals = pgTable("match_pass_totals", {
+  pass: text("pass").primaryKey(),
+  groups: bigint("groups", { mode: "number" }).notNull(),
 });
 
 /**
