@@ -146,6 +146,19 @@ export function scopeRound(
       guard: mayHold(bounds, lookup, "s.k"),
     });
   const rows = frontierRows(r, has, bounds, columns);
+  // The entries booking the frontier's keys, probed once: they join the scope (next round) and
+  // tell which card records an entry books (frontierCards).
+  const keyEntries = has("ledger_entries") && [
+    `key_entries AS (${probe({
+      outer: "scope_keys s",
+      round: r,
+      table: "ledger_entries",
+      where: 'x.provider_ref = s.k COLLATE "C"',
+      select: 'x.entry_id, x.provider_ref COLLATE "default" AS k, x.kind, x.fee_type',
+      guard: mayHold(bounds, "entryRef", "s.k"),
+    })})`,
+    `entries AS (${addNew("scope_entries", `SELECT entry_id, ${next} FROM key_entries`)})`,
+  ];
   const cards = frontierCards(r, has, bounds);
   const keysOfRecords = union([
     has("card_transactions") &&
@@ -169,22 +182,16 @@ export function scopeRound(
     ),
     has("ledger_entries") && `SELECT k, ${next} FROM ledger_rows`,
   ]);
-  const ctes = [...rows, ...(cards === "" ? [] : [`cards AS (INSERT INTO scope_cards ${cards})`])];
-  const entriesOfKeys = byKey(
-    "ledger_entries",
-    "entryRef",
-    'x.provider_ref = s.k COLLATE "C"',
-    "x.entry_id",
-  );
+  const ctes = [
+    ...rows,
+    ...(keyEntries || []),
+    ...(cards === "" ? [] : [`cards AS (INSERT INTO scope_cards ${cards})`]),
+  ];
   const statements: (Statement | false)[] = [
     keysOfRecords !== "" && {
       name: "scope: keys of records",
       text: `${ctes.length > 0 ? `WITH ${ctes.join(",\n      ")}` : ""}
       ${addNew("scope_keys", keysOfRecords)}`,
-    },
-    entriesOfKeys !== false && {
-      name: "scope: entries of keys",
-      text: addNew("scope_entries", entriesOfKeys),
     },
     ...(reach.groups ? groupRound(r, reach) : []),
     ...breakRound(r, tolerance),
@@ -273,9 +280,10 @@ function frontierRows(r: number, has: Has, bounds: KeyBounds, columns: CopiedCol
 
 /**
  * The frontier's records that may be tolerant candidates (TOLERANT_REACH), as (card_id,
- * currency, amount without sign, r) rows over frontierRows' CTEs. A record's counterpart is
- * most often in the same frontier (a changed record and the entry booking it): looked for
- * there first (NOT IN: one hashed set), then by one index probe per record left (OFFSET 0
+ * currency, amount without sign, r) rows over the CTEs of scopeRound: a card record is one when
+ * no entry booking its key (key_entries: the entries of every frontier key) books it as a card
+ * transaction; an entry when the provider has no card record of its key, looked for in the same
+ * frontier first (NOT IN: one hashed set), then by one index probe per entry left (OFFSET 0
  * keeps each NOT EXISTS a probe, not an anti-join over the table).
  */
 function frontierCards(r: number, has: Has, bounds: KeyBounds): string {
@@ -284,9 +292,7 @@ function frontierCards(r: number, has: Has, bounds: KeyBounds): string {
     has("card_transactions") &&
       `SELECT card_id, currency, amount, ${r} FROM card_rows t${
         has("ledger_entries")
-          ? ` WHERE t.k NOT IN (SELECT k FROM ledger_rows WHERE ${bookedAsCard})
-            AND NOT (${mayHold(bounds, "entryRef", "t.k")} AND EXISTS (SELECT 1 FROM ledger_entries
-              WHERE provider_ref = t.k COLLATE "C" AND ${bookedAsCard} OFFSET 0))`
+          ? ` WHERE t.k NOT IN (SELECT k FROM key_entries WHERE ${bookedAsCard})`
           : ""
       }`,
     has("ledger_entries") &&
