@@ -206,7 +206,7 @@ describe.each(testBackends())("incremental matching on %s", (kind) => {
     await logChanges(records + 1);
     const bulk = await runMatch(db, options);
     expect(bulk.incremental).toBe(false);
-    expect(bulk.timings.map((t) => t.name)).toContain("drop changes");
+    expect(bulk.timings.map((t) => t.name)).toContain("changes taken");
     expect(await logged()).toEqual([]);
 
     // A worker that only syncs: past 100,000 rows the log becomes one `all` row, and the next

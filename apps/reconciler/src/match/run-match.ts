@@ -7,10 +7,8 @@ import { isTrue, queryCount, queryRows, queryText } from "../db/query-rows";
 import {
   changedEverything,
   changesExceed,
-  dropChanges,
   lockChangeLog,
-  restoreChanges,
-  takeChanges,
+  settleChanges,
   usefulChanges,
 } from "../store/change-log";
 import { lapseChangedAcceptances } from "../workflow/lapse-acceptances";
@@ -235,10 +233,8 @@ async function matchInTransaction(
     candidate && !(await changesExceed(tx, usefulChanges(candidate.records, o.maxScopeShare)))
       ? candidate
       : undefined;
-  // What changed since the last run: taken when a run may build on it, dropped otherwise.
-  const took = base !== undefined;
+  // What changed since the last run, held still until the run commits (settleChanges).
   await lockChangeLog(o.changeLogWaitMs, (s) => timed(tx, s));
-  for (const s of took ? takeChanges : [dropChanges]) await timed(tx, s);
   const passes = matchPasses(o);
   const scopeRecords =
     base && !(await changedEverything(tx))
@@ -269,13 +265,11 @@ async function matchInTransaction(
     if (!persisted)
       await timed(tx, { name: "keep nothing", text: "ROLLBACK TO SAVEPOINT mk_unkept" });
   }
-  if (!persisted) await timed(tx, restoreChanges(took));
   const verdict = verdictOf(reasons, stats);
   // Only a complete run that wrote its results can be reused or built on. An incomplete one that
-  // wrote them anyway (onIncomplete "all") asks the next run to match everything: the changes
-  // it dropped are not in the log.
+  // wrote them anyway (onIncomplete "all") asks the next run to match everything.
   const reusableLater = persisted && verdict !== "incomplete";
-  if (persisted && !reusableLater) await timed(tx, restoreChanges(false));
+  for (const s of settleChanges({ persisted, buildable: reusableLater })) await timed(tx, s);
   return {
     stats,
     verdict,

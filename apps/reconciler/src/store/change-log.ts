@@ -45,52 +45,32 @@ export async function lockChangeLog(
 }
 
 /**
- * An incremental run takes the rows of match_changes into run_changes at its start, under
- * lockChangeLog, so every change its passes may see is taken and a change committed later
- * stays for the next run. The log is emptied with TRUNCATE under that lock: DELETE … RETURNING
- * would mark every row deleted one by one, at a few times the cost. A run that does not write
- * its results gives them back (restoreChanges); a failed one rolls back with them. run_changes
- * holds each (kind, ref) once: the scope's seeds take its refs as they are (scope.ts).
+ * What a run does with the log once it has matched. It holds lockChangeLog from its start, so
+ * the log still holds exactly the changes its passes saw (an incremental run reads them in
+ * place: the scope's seeds, scope.ts). A run that wrote its results empties it, with TRUNCATE
+ * (DELETE would mark every row deleted one by one, at a few times the cost); one whose written
+ * results no run may build on (incomplete) also asks the next run to match everything. A run
+ * that wrote nothing leaves the log as it found it, for the next run; a failed one rolls back
+ * with it.
  */
-export const takeChanges: Statement[] = [
-  {
-    name: "changes table",
-    text: "CREATE TEMP TABLE run_changes (kind text, ref text) ON COMMIT DROP",
-  },
-  {
-    name: "take changes",
-    text: "INSERT INTO run_changes SELECT DISTINCT kind, ref FROM match_changes",
-  },
-  { name: "take changes (empty the log)", text: "TRUNCATE match_changes" },
-];
-
-/**
- * A full run needs none of them: it empties the table at its start (under lockChangeLog), at
- * once however many rows a bulk load left.
- */
-export const dropChanges: Statement = {
-  name: "drop changes",
-  text: "TRUNCATE match_changes",
-};
-
-/** Gives the taken changes back, or after a full run that dropped them, asks for a full run. */
-export function restoreChanges(took: boolean): Statement {
-  return took
-    ? {
-        name: "give changes back",
-        text: "INSERT INTO match_changes (kind, ref) SELECT kind, ref FROM run_changes",
-      }
-    : {
-        name: "ask for a full run",
-        text: "INSERT INTO match_changes (kind, ref) VALUES ('all', 'a run that did not write')",
-      };
+export function settleChanges(run: { persisted: boolean; buildable: boolean }): Statement[] {
+  if (!run.persisted) return [];
+  const emptied: Statement = { name: "changes taken", text: "TRUNCATE match_changes" };
+  if (run.buildable) return [emptied];
+  return [
+    emptied,
+    {
+      name: "ask for a full run",
+      text: "INSERT INTO match_changes (kind, ref) VALUES ('all', 'results no run may build on')",
+    },
+  ];
 }
 
-/** True when the taken changes include a TRUNCATE (or a run that asked for a full one). */
+/** True when the log holds a TRUNCATE (or a run that asked for a full one). */
 export async function changedEverything(tx: Db): Promise<boolean> {
   const [row] = await queryText<{ all: boolean | string }>(
     tx,
-    "SELECT EXISTS (SELECT 1 FROM run_changes WHERE kind = 'all') AS all",
+    "SELECT EXISTS (SELECT 1 FROM match_changes WHERE kind = 'all') AS all",
   );
   return isTrue(row?.all);
 }
@@ -143,7 +123,7 @@ export async function compactChangeLog(db: Db): Promise<void> {
     const limit = Math.max(COMPACT_FLOOR, usefulChanges(Number(last?.records ?? 0), 0.25));
     if (!(await changesExceed(tx, limit))) return;
     await lockChangeLog(COMPACT_WAIT_MS, (s) => queryText(tx, s.text));
-    await queryText(tx, dropChanges.text);
-    await queryText(tx, restoreChanges(false).text);
+    for (const s of settleChanges({ persisted: true, buildable: false }))
+      await queryText(tx, s.text);
   });
 }

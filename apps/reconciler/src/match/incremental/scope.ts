@@ -77,14 +77,16 @@ export function scopeSeeds(
       name: "scope table",
       text: `CREATE TEMP TABLE ${table} ON COMMIT DROP AS SELECT ${columns.of(source)} FROM ${source} WHERE false`,
     })),
-    // run_changes holds each change once (change-log.ts): no DISTINCT, no sort of the refs.
+    // The log (change-log.ts) holds a change once per statement that made it. In key order:
+    // each insert then lands on the key index's last page instead of a page anywhere in it.
     {
       name: "scope: changed keys",
-      text: "INSERT INTO scope_keys SELECT ref, 0 FROM run_changes WHERE kind = 'key'",
+      text: "INSERT INTO scope_keys SELECT DISTINCT ref, 0 FROM match_changes WHERE kind = 'key' ORDER BY 1",
     },
     {
       name: "scope: changed entries",
-      text: "INSERT INTO scope_entries SELECT ref, 0 FROM run_changes WHERE kind = 'entry'",
+      text: `INSERT INTO scope_entries SELECT DISTINCT ref COLLATE "C", 0 FROM match_changes
+        WHERE kind = 'entry' ORDER BY 1`,
     },
     {
       // Time alone: pending breaks whose grace period ended, records a class's clock opened
