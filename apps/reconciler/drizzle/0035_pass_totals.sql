@@ -11,7 +11,6 @@ CREATE TABLE "match_pass_totals" (
 --> statement-breakpoint
 ALTER TABLE "match_totals" ADD COLUMN "provider_leftovers" bigint NOT NULL;--> statement-breakpoint
 ALTER TABLE "match_totals" ADD COLUMN "ledger_leftovers" bigint NOT NULL;--> statement-breakpoint
--- Derived data, like the other match tables: unlogged (a crash empties them; the next run
--- rebuilds them).
-ALTER TABLE match_pass_totals SET UNLOGGED;--> statement-breakpoint
+-- WAL-logged like the other match tables (migration 0020): a crash keeps it with the totals it
+-- goes with.
 INSERT INTO match_changes (kind, ref) VALUES ('all', 'migration 0035: pass totals');
