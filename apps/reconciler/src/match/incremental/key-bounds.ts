@@ -14,9 +14,11 @@
 // the bounds and the keys are ordered alike.
 import type { Db } from "../../db/database";
 import { queryText } from "../../db/query-rows";
-import type { StoredKind } from "./stored-kinds";
 
 /** The name of the group holding the cash legs of the exact card operation pair of a key. */
+/** The kinds of provider record the stored pairs and group members hold (stored-kinds.ts). */
+export type ProviderKind = "card_transaction" | "card_operation" | "fee" | "account";
+
 export const CASH_LEG_GROUP = "exact:card_operation:";
 
 /**
@@ -111,8 +113,8 @@ export function mayHold(bounds: KeyBounds, lookup: BoundedLookup, k: string): st
  */
 export function mayHoldKind(
   bounds: KeyBounds,
-  lookup: `${"pair" | "member"}:${Exclude<StoredKind, "cash">}`,
-  kind: Exclude<StoredKind, "cash">,
+  lookup: `${"pair" | "member"}:${ProviderKind}`,
+  kind: ProviderKind,
   k: string,
 ): string {
   if (kind !== "fee" && kind !== "account") return mayHold(bounds, lookup, k);

@@ -6,12 +6,17 @@
 // lock, which every writer of the stored results holds, so the answer stays true for the run.
 import type { Db } from "../../db/database";
 import { isTrue, queryText } from "../../db/query-rows";
-import type { KeyBounds } from "./key-bounds";
+import type { KeyBounds, ProviderKind } from "./key-bounds";
 
 /** Provider record kinds, and `cash` for account postings attached as cash legs. */
-export type StoredKind = "card_transaction" | "card_operation" | "fee" | "account" | "cash";
+export type StoredKind = ProviderKind | "cash";
 
-const PROVIDER_KINDS = ["card_transaction", "card_operation", "fee", "account"] as const;
+const PROVIDER_KINDS: readonly ProviderKind[] = [
+  "card_transaction",
+  "card_operation",
+  "fee",
+  "account",
+];
 
 export function storedKinds(bounds: KeyBounds): ReadonlySet<StoredKind> {
   const held = (kind: StoredKind) =>
