@@ -160,7 +160,6 @@ export interface LockedBreak extends Record<string, unknown> {
   ledger_currencies: string | null;
 }
 
-/** An audit row written after the one a view showed. */
 /** A row of a break's audit trail (break_actions), as its history shows it. */
 export interface AuditRow {
   id: string;
@@ -173,6 +172,7 @@ export interface AuditRow {
   currency: string | null;
 }
 
+/** An audit row written after the one a view showed. */
 type LaterAction = Pick<AuditRow, "id" | "at" | "actor" | "action" | "text"> &
   Record<string, unknown>;
 

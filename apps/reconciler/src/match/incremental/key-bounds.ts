@@ -15,10 +15,12 @@
 import type { Db } from "../../db/database";
 import { queryText } from "../../db/query-rows";
 
-/** The name of the group holding the cash legs of the exact card operation pair of a key. */
 /** The kinds of provider record the stored pairs and group members hold (stored-kinds.ts). */
-export type ProviderKind = "card_transaction" | "card_operation" | "fee" | "account";
+export const PROVIDER_KINDS = ["card_transaction", "card_operation", "fee", "account"] as const;
 
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/** The name of the group holding the cash legs of the exact card operation pair of a key. */
 export const CASH_LEG_GROUP = "exact:card_operation:";
 
 /**

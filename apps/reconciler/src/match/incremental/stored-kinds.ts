@@ -6,18 +6,12 @@
 // lock, which every writer of the stored results holds, so the answer stays true for the run.
 import type { Db } from "../../db/database";
 import { isTrue, queryText } from "../../db/query-rows";
-import type { KeyBounds, ProviderKind } from "./key-bounds";
+import { type KeyBounds, PROVIDER_KINDS, type ProviderKind } from "./key-bounds";
 
 /** Provider record kinds, and `cash` for account postings attached as cash legs. */
 export type StoredKind = ProviderKind | "cash";
 
-const PROVIDER_KINDS: readonly ProviderKind[] = [
-  "card_transaction",
-  "card_operation",
-  "fee",
-  "account",
-];
-
+/** The kinds some stored pair or group member holds: those whose lookup has bounds. */
 export function storedKinds(bounds: KeyBounds): ReadonlySet<StoredKind> {
   const held = (kind: StoredKind) =>
     (kind !== "cash" && bounds[`pair:${kind}`].lo !== null) || bounds[`member:${kind}`].lo !== null;
