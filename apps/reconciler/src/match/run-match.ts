@@ -236,11 +236,11 @@ async function matchInTransaction(
   // What changed since the last run, held still until the run commits (settleChanges).
   await lockChangeLog(o.changeLogWaitMs, (s) => timed(tx, s));
   const passes = matchPasses(o);
-  const scopeRecords =
+  const scope =
     base && !(await changedEverything(tx))
-      ? ((await buildScope(tx, o, base, timed, passes)) ?? null)
-      : null;
-  const scoped = scopeRecords !== null;
+      ? await buildScope(tx, o, base, timed, passes)
+      : undefined;
+  const scoped = scope !== undefined;
   for (const s of [passesPlanner.before, ...passes, passesPlanner.after]) await timed(tx, s);
   // An incremental run's tables hold its scope only: its figures are read once it has
   // written its results over the stored ones.
@@ -257,7 +257,8 @@ async function matchInTransaction(
     );
     const fresh = isTrue(stored?.fresh);
     const exactPairs = stats.matched.exact ?? 0;
-    for (const s of persistStatements(runId, o, { fresh, scoped, exactPairs })) await timed(tx, s);
+    const writes = persistStatements(runId, o, { fresh, scope: scope?.bounds, exactPairs });
+    for (const s of writes) await timed(tx, s);
     const own = stats;
     // A run that keeps its results reads its open work after the lapses (runMatch).
     if (scoped)
@@ -278,7 +279,7 @@ async function matchInTransaction(
     validUntil: reusableLater ? await measured("valid until", () => validUntil(tx, o)) : null,
     reusedRunId: null,
     incremental: scoped,
-    scopeRecords,
+    scopeRecords: scope?.records ?? null,
   };
 }
 

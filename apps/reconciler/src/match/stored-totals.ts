@@ -4,6 +4,7 @@
 // the provider items and entries the exact pass left alone, which with the pairs are every
 // record of the runs that wrote the results, as a full run counts them from run_records),
 // match_pass_totals the groups of each pass and the cash legs.
+import { type KeyBounds, mayHold } from "./incremental/key-bounds";
 import { deleteProbed } from "./incremental/scope-sql";
 import type { Statement } from "./statement";
 
@@ -11,9 +12,13 @@ import type { Statement } from "./statement";
  * Writes the totals with the results. A full run replaces them (`exactPairs`: its own count of
  * pairs, which the stored pairs now are; the leftovers it wrote); an incremental run replaces
  * its scope's leftovers and adds what its pair changes (pair_changes) added and dropped and what
- * its leftovers' writes deleted and added.
+ * its leftovers' writes deleted and added; it looks up the leftovers of a key or entry only
+ * within the ranges of stored leftovers (`scope`, key-bounds.ts).
  */
-export function totalsStatements(opts: { scoped: boolean; exactPairs: number }): Statement[] {
+export function totalsStatements(opts: {
+  scope: KeyBounds | undefined;
+  exactPairs: number;
+}): Statement[] {
   const leftovers: Statement = {
     name: "add leftovers",
     text: `INSERT INTO match_leftovers (side, ref)
@@ -24,7 +29,8 @@ export function totalsStatements(opts: { scoped: boolean; exactPairs: number }):
     provider: "(SELECT count(*) FROM provider_leftovers)",
     ledger: "(SELECT count(*) FROM ledger_leftovers)",
   };
-  if (!opts.scoped)
+  const { scope } = opts;
+  if (!scope)
     return [
       { name: "drop leftovers", text: "TRUNCATE match_leftovers" },
       leftovers,
@@ -35,17 +41,22 @@ export function totalsStatements(opts: { scoped: boolean; exactPairs: number }):
           VALUES (${Math.trunc(opts.exactPairs)}, ${added.provider}, ${added.ledger})`,
       },
     ];
-  const dropped = (side: "provider" | "ledger", outer: string, where: string) =>
-    `WITH gone AS (${deleteProbed({ outer, table: "match_leftovers", where })} RETURNING 1)
+  const dropped = (side: "provider" | "ledger", outer: string, id: string) =>
+    `WITH gone AS (${deleteProbed({
+      outer,
+      table: "match_leftovers",
+      where: `x.side = '${side}' AND x.ref = ${id} COLLATE "C"`,
+      guard: mayHold(scope, `leftover:${side}`, id),
+    })} RETURNING 1)
     UPDATE match_totals SET ${side}_leftovers = ${side}_leftovers - (SELECT count(*) FROM gone)`;
   return [
     {
       name: "drop leftovers of the scope",
-      text: dropped("provider", "scope_keys s", `x.side = 'provider' AND x.ref = s.k COLLATE "C"`),
+      text: dropped("provider", "scope_keys s", "s.k"),
     },
     {
       name: "drop leftover entries of the scope",
-      text: dropped("ledger", "scope_entries s", "x.side = 'ledger' AND x.ref = s.entry_id"),
+      text: dropped("ledger", "scope_entries s", "s.entry_id"),
     },
     leftovers,
     {

@@ -11,7 +11,7 @@ import type { ResolvedMatchOptions } from "../match-options";
 import { literals, type RunStatement, type Statement } from "../statement";
 import { HAS_TOTALS } from "../stored-totals";
 import { type CopiedColumns, copiedColumns, SOURCE_COLUMNS } from "./copied-columns";
-import { readKeyBounds } from "./key-bounds";
+import { type KeyBounds, readKeyBounds } from "./key-bounds";
 import { openBreakKeys } from "./open-breaks";
 import { frontierSize, type ScopeReach, scopeRound, scopeSeeds } from "./scope";
 import {
@@ -64,11 +64,18 @@ const FINANCE_DAYS_SOURCE = `SELECT string_agg(prosrc, E'\\n') AS source FROM pg
 /** A scope still growing after this many rounds is matched in full instead. */
 const MAX_ROUNDS = 20;
 
+/** An incremental run's scope, once built. */
+export interface Scope {
+  /** How many records (provider keys and ledger entries) it holds. */
+  records: number;
+  /** The ranges of keys its lookups were bounded by, which its writes' lookups use too. */
+  bounds: KeyBounds;
+}
+
 /**
- * Builds the scope and its copies for `passes` (the statements that will read them); answers
- * how many records (provider keys and ledger entries) it holds, or undefined (nothing created
- * that the passes would read) when the scope is too large to be worth it and the run matches
- * everything.
+ * Builds the scope and its copies for `passes` (the statements that will read them); undefined
+ * (nothing created that the passes would read) when the scope is too large to be worth it and
+ * the run matches everything.
  */
 export async function buildScope(
   tx: Db,
@@ -76,7 +83,7 @@ export async function buildScope(
   base: IncrementalBase,
   timed: RunStatement,
   passes: readonly Statement[],
-): Promise<number | undefined> {
+): Promise<Scope | undefined> {
   const [view] = await queryText<{ schema: string; definition: string }>(tx, VIEW_DEFINITION);
   if (!view?.definition) throw new Error("the provider_items view is missing");
   const indexes = await queryText<SourceIndex>(tx, SOURCE_INDEXES);
@@ -125,5 +132,5 @@ export async function buildScope(
   if (records > o.maxScopeShare * base.records) return undefined;
   for (const s of scopedTables({ schema, providerItemsView: definition, reach, probed, columns }))
     await timed(tx, s);
-  return records;
+  return { records, bounds };
 }

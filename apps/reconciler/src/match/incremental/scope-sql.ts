@@ -27,8 +27,8 @@ export function probe(opts: {
 }
 
 /**
- * DELETE of the rows of `table` (x) that `where` finds per row of `outer` (s), as `probe` finds
- * them, those `stale` holds if given. The rows are deleted by their ctid (a TID scan): a DELETE
+ * DELETE of the rows of `table` (x) that `where` finds per row of `outer` (s) meeting `guard`, as
+ * `probe` finds them, those `stale` holds if given. The rows are deleted by their ctid (a TID scan): a DELETE
  * joining the scope to the table lets the planner hash the whole table, whose rows are the
  * history's, to delete the scope's few.
  */
@@ -37,10 +37,12 @@ export function deleteProbed(opts: {
   table: string;
   where: string;
   stale?: string;
+  guard?: string;
 }): string {
-  const stale = opts.stale === undefined ? "" : ` WHERE ${opts.stale}`;
+  const conditions = [opts.stale, opts.guard].filter((c): c is string => c !== undefined);
+  const where = conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : "";
   return `DELETE FROM ${opts.table} WHERE ctid = ANY (ARRAY(SELECT x.row_id FROM ${opts.outer}
-      CROSS JOIN LATERAL (SELECT ctid AS row_id, * FROM ${opts.table} x WHERE ${opts.where} OFFSET 0) x${stale}))`;
+      CROSS JOIN LATERAL (SELECT ctid AS row_id, * FROM ${opts.table} x WHERE ${opts.where} OFFSET 0) x${where}))`;
 }
 
 /** The scope's tables and the column each is keyed by. */

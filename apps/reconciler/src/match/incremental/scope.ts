@@ -383,6 +383,7 @@ function heldBy(r: number, reach: ScopeReach): string {
     held(
       "scope_entries s",
       "x.side = 'ledger' AND x.record_kind = 'ledger_entry' AND x.record_ref = s.entry_id",
+      mayHold(reach.bounds, "member:ledger", "s.entry_id"),
     ),
     // Cash legs are found through the account postings: none without them.
     ...[...reach.kinds]

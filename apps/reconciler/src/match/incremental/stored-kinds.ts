@@ -14,7 +14,7 @@ export type StoredKind = ProviderKind | "cash";
 /** The kinds some stored pair or group member holds: those whose lookup has bounds. */
 export function storedKinds(bounds: KeyBounds): ReadonlySet<StoredKind> {
   const held = (kind: StoredKind) =>
-    (kind !== "cash" && bounds[`pair:${kind}`].lo !== null) || bounds[`member:${kind}`].lo !== null;
+    (kind !== "cash" && bounds[`pair:${kind}`].length > 0) || bounds[`member:${kind}`].length > 0;
   return new Set([...PROVIDER_KINDS, "cash" as const].filter(held));
 }
 
