@@ -104,76 +104,64 @@ export type KeyBounds = Record<BoundedLookup, readonly (readonly [string, string
 const RANGES = 6;
 
 /**
- * Each lookup's ranges: from its smallest key, the largest key sharing its leading character,
- * then the next key after that, and so on, a statement for each step of all the lookups still
- * going (two index probes per lookup and step; the first step also reads each lookup's ends).
- * Whatever a range's end, the next starts at the first key after it, so together they hold every
- * key the lookup can find.
+ * Each lookup's ranges: its smallest and largest key first, for all lookups in one statement;
+ * then, for those compared byte by byte, from the smallest key, the largest key sharing its
+ * leading character and the next key after it, and so on, a statement for each step of all the
+ * lookups still going (two index probes per lookup and step). Whatever a range's end, the next
+ * starts at the first key after it, so together they hold every key the lookup can find.
  */
 export async function readKeyBounds(tx: Db): Promise<KeyBounds> {
   // The smallest or largest key meeting `cond`, written as the index scan min() and max() are
-  // planned as (nulls left out as they leave them): a third less planning, which is most of
-  // these statements' cost.
+  // planned as (nulls left out as they leave them): less planning, which is most of these
+  // statements' cost.
   const key = (l: Lookup, agg: "min" | "max", cond?: string) => {
     const where = [l.where, `${l.column} IS NOT NULL`, cond].filter(Boolean).join(" AND ");
     return `(SELECT ${l.column} FROM ${l.table} WHERE ${where}
       ORDER BY ${l.column}${agg === "max" ? " DESC" : ""} LIMIT 1)`;
   };
-  // From a range's start (f.lo), its end (hi) and the next range's start (next); in the
-  // database's collation, one range to the lookup's largest key (f.last).
-  const step = (name: BoundedLookup, from: string) => {
-    const l = LOOKUPS[name] as Lookup;
-    if (!l.c)
-      return `SELECT '${name}' AS lookup, f.lo::text AS lo, f.last::text AS last, f.last::text AS hi, NULL AS next FROM ${from}`;
-    const end = `greatest(f.lo, ${key(l, "max", `${l.column} < left(f.lo, 1) || chr(1114111)`)})`;
-    return `SELECT '${name}' AS lookup, f.lo::text AS lo, f.last::text AS last, h.hi::text AS hi,
-        ${key(l, "min", `${l.column} > h.hi`)}::text AS next
-      FROM ${from} CROSS JOIN LATERAL (SELECT ${end} AS hi) h`;
-  };
-  type Step = {
-    lookup: BoundedLookup;
-    lo: string | null;
-    last: string;
-    hi: string;
-    next: string | null;
-  };
-  const bounds: Partial<Record<BoundedLookup, [string, string][]>> = {};
-  const lookups = Object.keys(LOOKUPS) as BoundedLookup[];
-  for (const name of lookups) bounds[name] = [];
-  let steps = await queryText<Step>(
+  const lookups = Object.entries(LOOKUPS) as [BoundedLookup, Lookup][];
+  const ends = await queryText<{ lookup: BoundedLookup; lo: string | null; hi: string | null }>(
     tx,
     lookups
-      .map((name) => {
-        const l = LOOKUPS[name] as Lookup;
-        return step(name, `(SELECT ${key(l, "min")} AS lo, ${key(l, "max")} AS last) f`);
-      })
+      .map(
+        ([name, l]) =>
+          `SELECT '${name}' AS lookup, ${key(l, "min")}::text AS lo, ${key(l, "max")}::text AS hi`,
+      )
       .join("\n    UNION ALL "),
   );
-  while (steps.length > 0) {
-    const going: Step[] = [];
-    for (const s of steps) {
-      if (s.lo === null) continue;
-      const ranges = bounds[s.lookup] as [string, string][];
-      ranges.push([s.lo, s.hi]);
-      if (s.next === null) continue;
+  const bounds: Partial<Record<BoundedLookup, [string, string][]>> = {};
+  // The lookups still being read: where the next range starts, and the lookup's largest key.
+  let going: { name: BoundedLookup; lo: string; last: string }[] = [];
+  for (const { lookup, lo, hi } of ends) {
+    bounds[lookup] = [];
+    if (lo === null || hi === null) continue;
+    // In the database's collation, one range.
+    if ((LOOKUPS[lookup] as Lookup).c) going.push({ name: lookup, lo, last: hi });
+    else bounds[lookup].push([lo, hi]);
+  }
+  while (going.length > 0) {
+    const steps = await queryText<{ lookup: BoundedLookup; hi: string; next: string | null }>(
+      tx,
+      going
+        .map(({ name, lo }) => {
+          const l = LOOKUPS[name] as Lookup;
+          const end = `greatest(${literal(lo)}, ${key(l, "max", `${l.column} < left(${literal(lo)}, 1) || chr(1114111)`)})`;
+          return `SELECT '${name}' AS lookup, h.hi::text AS hi, ${key(l, "min", `${l.column} > h.hi`)}::text AS next
+            FROM (SELECT ${end} AS hi) h`;
+        })
+        .join("\n    UNION ALL "),
+    );
+    const at = new Map(going.map((g) => [g.name, g]));
+    going = [];
+    for (const { lookup, hi, next } of steps) {
+      const { lo, last } = at.get(lookup) as { lo: string; last: string };
+      const ranges = bounds[lookup] as [string, string][];
+      ranges.push([lo, hi]);
+      if (next === null) continue;
       // The last range a lookup is read as reaches to its largest key.
-      if (ranges.length === RANGES - 1) ranges.push([s.next, s.last]);
-      else going.push(s);
+      if (ranges.length === RANGES - 1) ranges.push([next, last]);
+      else going.push({ name: lookup, lo: next, last });
     }
-    steps =
-      going.length === 0
-        ? []
-        : await queryText<Step>(
-            tx,
-            going
-              .map((s) =>
-                step(
-                  s.lookup,
-                  `(SELECT ${literal(s.next as string)} AS lo, ${literal(s.last)} AS last) f`,
-                ),
-              )
-              .join("\n    UNION ALL "),
-          );
   }
   return bounds as KeyBounds;
 }
