@@ -111,9 +111,9 @@ const RANGES = 6;
  * starts at the first key after it, so together they hold every key the lookup can find.
  */
 export async function readKeyBounds(tx: Db): Promise<KeyBounds> {
-  // The smallest or largest key meeting `cond`, written as the index scan min() and max() are
-  // planned as (nulls left out as they leave them): less planning, which is most of these
-  // statements' cost.
+  // The smallest or largest key meeting `cond`, written as the index scan that min() and max()
+  // are planned as (nulls left out, as they leave them out): less planning, which is most of
+  // these statements' cost.
   const key = (l: Lookup, agg: "min" | "max", cond?: string) => {
     const where = [l.where, `${l.column} IS NOT NULL`, cond].filter(Boolean).join(" AND ");
     return `(SELECT ${l.column} FROM ${l.table} WHERE ${where}
@@ -135,7 +135,8 @@ export async function readKeyBounds(tx: Db): Promise<KeyBounds> {
   for (const { lookup, lo, hi } of ends) {
     bounds[lookup] = [];
     if (lo === null || hi === null) continue;
-    // In the database's collation, one range.
+    // Refs compared byte by byte are read range by range; keys in the database's collation as
+    // one range.
     if ((LOOKUPS[lookup] as Lookup).c) going.push({ name: lookup, lo, last: hi });
     else bounds[lookup].push([lo, hi]);
   }

@@ -28,9 +28,9 @@ export function probe(opts: {
 
 /**
  * DELETE of the rows of `table` (x) that `where` finds per row of `outer` (s) meeting `guard`, as
- * `probe` finds them, those `stale` holds if given. The rows are deleted by their ctid (a TID scan): a DELETE
- * joining the scope to the table lets the planner hash the whole table, whose rows are the
- * history's, to delete the scope's few.
+ * `probe` finds them, those `stale` holds if given. The rows are deleted by their ctid (a TID
+ * scan): a DELETE joining the scope to the table lets the planner hash the whole table, whose
+ * rows are the history's, to delete the scope's few.
  */
 export function deleteProbed(opts: {
   outer: string;
