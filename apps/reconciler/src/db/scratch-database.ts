@@ -11,16 +11,19 @@ export interface ScratchDatabase {
 
 /**
  * Creates an empty database next to the one `serverUrl` names (the user needs CREATEDB), so a
- * test or benchmark never touches real tables. Drop it when done.
+ * test or benchmark never touches real tables; with `template`, a copy of that database (which
+ * nobody may be connected to). Drop it when done.
  */
 export async function createScratchDatabase(
   serverUrl: string,
   prefix = "reconciler_scratch",
+  template?: string,
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`CREATE DATABASE ${name}`);
+    const copy = template === undefined ? "" : ` TEMPLATE "${template.replaceAll('"', '""')}"`;
+    await admin.unsafe(`CREATE DATABASE ${name}${copy}`);
   } finally {
     await admin.end({ timeout: 5 });
   }
