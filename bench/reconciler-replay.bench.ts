@@ -21,6 +21,7 @@
 import { performance } from "node:perf_hooks";
 import { openConfiguredDatabase } from "../apps/reconciler/src/cli/command-support";
 import { loadConfig } from "../apps/reconciler/src/config/load-config";
+import { openDatabase } from "../apps/reconciler/src/db/connect";
 import { queryText } from "../apps/reconciler/src/db/query-rows";
 import { createScratchDatabase } from "../apps/reconciler/src/db/scratch-database";
 import { runMatch } from "../apps/reconciler/src/match/run-match";
@@ -50,7 +51,8 @@ interface KeptRuns {
 }
 
 async function keptRuns(url: string): Promise<KeptRuns> {
-  const database = await openConfiguredDatabase(loadConfig({ DATABASE_URL: url }));
+  // Read-only: the kept database stays as the operator bench left it.
+  const database = await openDatabase({ url, readOnly: true });
   try {
     const runs = await queryText<{ started_at: string; as_of: string; duration_ms: number }>(
       database.db,
