@@ -110,3 +110,27 @@ export function postgresServer(what: string): string | undefined {
     );
   return url;
 }
+
+/** The middle of `xs` (the upper of the two middles for an even count); NaN for none. */
+export const median = (xs: readonly number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+/** A match run's statement timings: the milliseconds in them, and the `n` slowest as a line. */
+export function statementSummary(
+  timings: readonly { name: string; ms: number }[],
+  n: number,
+): { inStatements: number; slowest: string } {
+  const slowest = [...timings].sort((a, b) => b.ms - a.ms).slice(0, n);
+  return {
+    inStatements: timings.reduce((sum, t) => sum + t.ms, 0),
+    slowest: slowest.map((t) => `${t.name} ${t.ms} ms`).join(", "),
+  };
+}
+
+/** A database URL as a bench prints it: without user and password (a log is no place for them). */
+export function shownUrl(url: string): string {
+  const shown = new URL(url);
+  shown.username = "";
+  shown.password = "";
+  return shown.toString();
+}

@@ -18,7 +18,14 @@ import { queryText } from "../apps/reconciler/src/db/query-rows";
 import { createScratchDatabase } from "../apps/reconciler/src/db/scratch-database";
 import { runMatch } from "../apps/reconciler/src/match/run-match";
 import { collectScanningLoops } from "../apps/reconciler/src/testing/plan-loops";
-import { benchSetting, type CaseResult, postgresServer, printTable } from "./harness";
+import {
+  benchSetting,
+  type CaseResult,
+  postgresServer,
+  printTable,
+  shownUrl,
+  statementSummary,
+} from "./harness";
 
 const AS_OF = new Date("2026-06-01T00:00:00Z");
 const START = Date.parse("2026-05-01T00:00:00Z");
@@ -344,10 +351,9 @@ async function measure(db: Db, rows: number): Promise<Figures> {
     // RECONCILER_MATCH_TIMINGS=1 prints every statement's milliseconds, in run order.
     if (benchSetting("RECONCILER_MATCH_TIMINGS"))
       console.log(`timings of the ${which}: ${JSON.stringify(result.timings)}`);
-    const slowest = [...result.timings].sort((a, b) => b.ms - a.ms).slice(0, 10);
-    const timed = result.timings.reduce((sum, t) => sum + t.ms, 0);
+    const { inStatements, slowest } = statementSummary(result.timings, 10);
     console.log(
-      `slowest statements of the ${which} (${timed} of ${result.durationMs} ms in statements): ${slowest.map((t) => `${t.name} ${t.ms} ms`).join(", ")}`,
+      `slowest statements of the ${which} (${inStatements} of ${result.durationMs} ms in statements): ${slowest}`,
     );
   }
   const records = 2 * rows;
@@ -421,8 +427,9 @@ export async function run(): Promise<void> {
         await database.close();
       }
     } finally {
-      // RECONCILER_MATCH_KEEP=1 keeps the database to look at the plans (its URL is printed).
-      if (benchSetting("RECONCILER_MATCH_KEEP")) console.log(`kept ${scratch.url}`);
+      // RECONCILER_MATCH_KEEP=1 keeps the database to look at the plans (its URL is printed,
+      // without credentials).
+      if (benchSetting("RECONCILER_MATCH_KEEP")) console.log(`kept ${shownUrl(scratch.url)}`);
       else await scratch.drop();
     }
   }

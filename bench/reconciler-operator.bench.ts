@@ -12,8 +12,9 @@
  *
  * Needs DATABASE_URL (a throwaway database reconciler_bench_… is created on it and dropped;
  * RECONCILER_OPERATOR_DB_PREFIX changes the prefix; RECONCILER_OPERATOR_KEEP=1 keeps it and
- * prints its URL, for EXPLAIN). RECONCILER_OPERATOR_TIMINGS=1 prints every statement's time of
- * the first and third runs. RECONCILER_OPERATOR_SIZES
+ * prints its URL without credentials, for EXPLAIN and for reconciler-replay.bench.ts).
+ * RECONCILER_OPERATOR_TIMINGS=1 prints every statement's time of the first and third runs.
+ * RECONCILER_OPERATOR_SIZES
  * (default 500000) lists the sizes, comma-separated (cards: one per 125 transactions).
  * RECONCILER_OPERATOR_RPS (default 100000) is the reconciler's RECONCILER_RPS for the runs: the
  * default 20 requests/s would spend about 4 minutes per 500,000 records on the rate cap alone.
@@ -38,7 +39,7 @@ import { createSyncContext } from "../apps/reconciler/src/sync/sync-context";
 import { ledgerCsv, writeLedger } from "../apps/reconciler/src/testing/write-ledger";
 import { type GroundTruth, issuingRecords } from "../packages/sandbox/src/ledger/ground-truth";
 import { type RunningSandbox, startSandbox } from "../packages/sandbox/src/start-sandbox";
-import { benchSetting, postgresServer } from "./harness";
+import { benchSetting, postgresServer, shownUrl, statementSummary } from "./harness";
 
 const DAY = 86_400_000;
 
@@ -188,7 +189,7 @@ async function scenario(server: string, size: number): Promise<Figures> {
     };
     await drop(ledgerDir, "ledger.csv", first.csv);
     console.log(
-      `sandbox: ${size.toLocaleString("en-US")} card transactions on ${cards.toLocaleString("en-US")} cards over ${DAYS} days generated, ledger of ${first.entries.length.toLocaleString("en-US")} entries written and dropped in the ledger folder (${((performance.now() - t0) / 1000).toFixed(1)} s); database ${scratch.url.replace(/\/\/[^@]*@/, "//")}`,
+      `sandbox: ${size.toLocaleString("en-US")} card transactions on ${cards.toLocaleString("en-US")} cards over ${DAYS} days generated, ledger of ${first.entries.length.toLocaleString("en-US")} entries written and dropped in the ledger folder (${((performance.now() - t0) / 1000).toFixed(1)} s); database ${shownUrl(scratch.url)}`,
     );
     const config = loadConfig({
       DATABASE_URL: scratch.url,
@@ -347,10 +348,9 @@ async function scenario(server: string, size: number): Promise<Figures> {
       ["first", run1],
       ["third", run3],
     ] as const) {
-      const slowest = [...r.match.timings].sort((a, b) => b.ms - a.ms).slice(0, 10);
-      const inStatements = r.match.timings.reduce((sum, t) => sum + t.ms, 0);
+      const { inStatements, slowest } = statementSummary(r.match.timings, 10);
       console.log(
-        `  slowest statements of the ${which} run (${inStatements} of ${r.match.durationMs} ms in ${r.match.timings.length} statements): ${slowest.map((t) => `${t.name} ${t.ms} ms`).join(", ")}`,
+        `  slowest statements of the ${which} run (${inStatements} of ${r.match.durationMs} ms in ${r.match.timings.length} statements): ${slowest}`,
       );
     }
     // What the changes did to the breaks, class by class, against the second run: the
@@ -396,7 +396,7 @@ async function scenario(server: string, size: number): Promise<Figures> {
   } finally {
     await sandbox.close();
     rmSync(ledgerDir, { recursive: true, force: true });
-    if (benchSetting("RECONCILER_OPERATOR_KEEP")) console.log(`kept ${scratch.url}`);
+    if (benchSetting("RECONCILER_OPERATOR_KEEP")) console.log(`kept ${shownUrl(scratch.url)}`);
     else await scratch.drop();
   }
 }

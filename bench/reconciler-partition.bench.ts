@@ -18,7 +18,7 @@ import type { Db } from "../apps/reconciler/src/db/database";
 import { queryText } from "../apps/reconciler/src/db/query-rows";
 import { createScratchDatabase } from "../apps/reconciler/src/db/scratch-database";
 import { type MatchRunResult, runMatch } from "../apps/reconciler/src/match/run-match";
-import { benchSetting, postgresServer } from "./harness";
+import { benchSetting, median, postgresServer } from "./harness";
 import {
   authorizationLines,
   CARD_COLUMNS,
@@ -318,7 +318,6 @@ async function both<T>(
       values[side.name] = t.value;
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   return { plain: median(ms.plain), partitioned: median(ms.partitioned), values };
 }
 

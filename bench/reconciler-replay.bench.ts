@@ -13,8 +13,10 @@
  * untimed run already, so the replay meets their breaks stored (the 1,000 amount_mismatch
  * breaks the third run opened are upserted, not inserted).
  *
- * Needs RECONCILER_REPLAY_DB: the URL `RECONCILER_OPERATOR_KEEP=1 pnpm bench
- * reconciler-operator` prints ("kept postgres://…"); nothing may be connected to it. Optional:
+ * Needs DATABASE_URL (the server, whose credentials it connects with) and RECONCILER_REPLAY_DB:
+ * the name of the database `RECONCILER_OPERATOR_KEEP=1 pnpm bench reconciler-operator` kept
+ * there (the last part of the URL it prints, "kept postgres://…/reconciler_bench_…"); nothing
+ * may be connected to it, DATABASE_URL must name another database of the server. Optional:
  * RECONCILER_REPLAY_RUNS (default 3). The copies are dropped; the kept database is not changed.
  * Prints each replay's match time against the kept first run's (`match_runs.duration_ms`).
  */
@@ -25,7 +27,7 @@ import { openDatabase } from "../apps/reconciler/src/db/connect";
 import { queryText } from "../apps/reconciler/src/db/query-rows";
 import { createScratchDatabase } from "../apps/reconciler/src/db/scratch-database";
 import { runMatch } from "../apps/reconciler/src/match/run-match";
-import { benchSetting } from "./harness";
+import { benchSetting, median, postgresServer, statementSummary } from "./harness";
 
 /**
  * The provider tables and the ledger: the column that says when a row came, and the one whose
@@ -61,7 +63,7 @@ async function keptRuns(url: string): Promise<KeptRuns> {
     );
     const [first, second, third] = runs;
     if (!first || !second || !third)
-      throw new Error(`${url}: ${runs.length} match runs, not the operator scenario's`);
+      throw new Error(`${runs.length} match runs, not the operator scenario's three or more`);
     return {
       since: second.started_at,
       asOf: third.as_of,
@@ -122,45 +124,39 @@ async function replay(server: string, kept: string, runs: KeptRuns) {
 const howOften = (n: number) => (n === 1 ? "once" : `${n} times`);
 
 export async function run(): Promise<void> {
-  const kept = benchSetting("RECONCILER_REPLAY_DB");
-  if (!kept) {
+  const server = postgresServer("the replay of a kept operator scenario");
+  if (!server) return;
+  const name = benchSetting("RECONCILER_REPLAY_DB");
+  if (!name) {
     console.log(
-      "RECONCILER_REPLAY_DB is not set: it names a database kept by `RECONCILER_OPERATOR_KEEP=1 pnpm bench reconciler-operator` (its URL, printed as `kept postgres://…`).",
+      "RECONCILER_REPLAY_DB is not set: it names a database on DATABASE_URL's server that `RECONCILER_OPERATOR_KEEP=1 pnpm bench reconciler-operator` kept (the last part of the URL it prints as `kept postgres://…`).",
     );
     return;
   }
   const count = Number(benchSetting("RECONCILER_REPLAY_RUNS") ?? 3);
   if (!Number.isInteger(count) || count < 1)
     throw new Error("RECONCILER_REPLAY_RUNS: a whole number ≥ 1");
-  const url = new URL(kept);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  const server = new URL(kept);
-  server.pathname = "/postgres";
-  const runs = await keptRuns(kept);
+  const kept = new URL(server);
+  kept.pathname = `/${encodeURIComponent(name)}`;
+  if (new URL(server).pathname === kept.pathname)
+    throw new Error("DATABASE_URL names the kept database: a copy needs nobody connected to it");
+  const runs = await keptRuns(kept.toString());
   const pct = (ms: number) => `${((100 * ms) / runs.firstMs).toFixed(1)} %`;
   console.log(
     `kept database ${name}: first match ${runs.firstMs} ms, third (incremental) ${runs.thirdMs} ms (${pct(runs.thirdMs)}); replaying the third run ${howOften(count)}, as of ${runs.asOf}`,
   );
   const times: number[] = [];
   for (let i = 1; i <= count; i++) {
-    const { result, wallMs } = await replay(server.toString(), name, runs);
+    const { result, wallMs } = await replay(server, name, runs);
     if (!result.incremental) throw new Error(`replay ${i}: matched in full, not incrementally`);
-    const inStatements = result.timings.reduce((sum, t) => sum + t.ms, 0);
-    const slowest = [...result.timings]
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, 5)
-      .map((t) => `${t.name} ${t.ms} ms`);
+    const { inStatements, slowest } = statementSummary(result.timings, 5);
     times.push(result.durationMs);
     console.log(
-      `  replay ${i}: ${result.durationMs} ms (${pct(result.durationMs)} of the first match; wall ${wallMs.toFixed(0)} ms), scope records ${result.scopeRecords}, ${inStatements} ms in ${result.timings.length} statements; slowest: ${slowest.join(", ")}`,
+      `  replay ${i}: ${result.durationMs} ms (${pct(result.durationMs)} of the first match; wall ${wallMs.toFixed(0)} ms), scope records ${result.scopeRecords}, ${inStatements} ms in ${result.timings.length} statements; slowest: ${slowest}`,
     );
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  const mid = sorted.length / 2;
-  const median = Number.isInteger(mid)
-    ? Math.round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2)
-    : (sorted[Math.floor(mid)] as number);
+  const middle = median(times);
   console.log(
-    `\n## third run replayed ${howOften(count)}: ${sorted[0]}–${sorted.at(-1)} ms, median ${median} ms = ${pct(median)} of the kept first match (${runs.firstMs} ms); the kept third run ${runs.thirdMs} ms = ${pct(runs.thirdMs)}`,
+    `\n## third run replayed ${howOften(count)}: ${Math.min(...times)}–${Math.max(...times)} ms, median ${middle} ms = ${pct(middle)} of the kept first match (${runs.firstMs} ms); the kept third run ${runs.thirdMs} ms = ${pct(runs.thirdMs)}`,
   );
 }

@@ -20,7 +20,7 @@ import { openDatabase } from "../apps/reconciler/src/db/connect";
 import { queryText } from "../apps/reconciler/src/db/query-rows";
 import { loadReport, reportFiguresCache } from "../apps/reconciler/src/report/report-data";
 import { applyBreakAction } from "../apps/reconciler/src/workflow/break-actions";
-import { compare } from "./harness";
+import { compare, median } from "./harness";
 
 export async function run(): Promise<void> {
   const given = process.env.RECONCILER_REPORT_DATA_DIR;
@@ -87,11 +87,10 @@ export async function run(): Promise<void> {
       ],
     });
     const full = results[0]?.nsPerOp ?? Number.NaN;
-    const loads = loadsAfterAction.sort((a, b) => a - b);
-    const median = loads[Math.floor(loads.length / 2)] ?? Number.NaN;
+    const middle = median(loadsAfterAction);
     console.log(
-      `load alone after an accept or a reopen: median ${(median / 1000).toFixed(3)} s of ${loads.length} ` +
-        `(${((median * 1e6) / full).toFixed(2)}× the recomputed load)`,
+      `load alone after an accept or a reopen: median ${(middle / 1000).toFixed(3)} s of ${loadsAfterAction.length} ` +
+        `(${((middle * 1e6) / full).toFixed(2)}× the recomputed load)`,
     );
   } finally {
     await database.close();

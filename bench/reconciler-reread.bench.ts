@@ -23,12 +23,10 @@ import type { AccountTransactionInput } from "../apps/reconciler/src/store/accou
 import { commitWindow } from "../apps/reconciler/src/store/commit-window";
 import { syncAccountStream } from "../apps/reconciler/src/sync/account-stream";
 import type { SyncContext } from "../apps/reconciler/src/sync/sync-types";
-import { benchSetting, postgresServer } from "./harness";
+import { benchSetting, median, postgresServer } from "./harness";
 
 const SMALL_HISTORY = 10_000;
 const ROUNDS = 5;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 /** The one posting the provider holds under a serviceId (the same on every read). */
 function postingOf(serviceId: string): AccountTransactionInput {
