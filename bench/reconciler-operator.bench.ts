@@ -16,6 +16,8 @@
  * RECONCILER_OPERATOR_TIMINGS=1 prints every statement's time of the first and third runs.
  * RECONCILER_OPERATOR_SIZES
  * (default 500000) lists the sizes, comma-separated (cards: one per 125 transactions).
+ * RECONCILER_OPERATOR_MIX (default 10000,500,1000) changes the day's mix: new card transactions,
+ * authorizations settled, ledger amounts corrected.
  * RECONCILER_OPERATOR_RPS (default 100000) is the reconciler's RECONCILER_RPS for the runs: the
  * default 20 requests/s would spend about 4 minutes per 500,000 records on the rate cap alone.
  */
@@ -45,9 +47,24 @@ const DAY = 86_400_000;
 
 const DAYS = 30;
 const SEED = 1;
-const NEW_TRANSACTIONS = 10_000;
-const SETTLED = 500;
-const CORRECTED = 1_000;
+/** A day's changes: new card transactions, pending authorizations settled, amounts corrected. */
+interface Mix {
+  newTransactions: number;
+  settled: number;
+  corrected: number;
+}
+
+/** The issue's mix, unless RECONCILER_OPERATOR_MIX names another ("new,settled,corrected"). */
+function changeMix(): Mix {
+  const text = benchSetting("RECONCILER_OPERATOR_MIX") ?? "10000,500,1000";
+  const [newTransactions, settled, corrected, ...rest] = text.split(",").map(Number);
+  const mix = { newTransactions, settled, corrected } as Mix;
+  if (rest.length > 0 || !Object.values(mix).every((n) => Number.isInteger(n) && n >= 1))
+    throw new Error(
+      "RECONCILER_OPERATOR_MIX: three whole numbers ≥ 1, comma-separated: new card transactions, authorizations settled, amounts corrected",
+    );
+  return mix;
+}
 
 /** The sandbox's ground truth, read in process (as the demo does): no 300 MB JSON round trip. */
 function groundTruth(sandbox: RunningSandbox, now: number): GroundTruth {
@@ -155,7 +172,8 @@ interface Figures {
   secondMode: string;
 }
 
-async function scenario(server: string, size: number): Promise<Figures> {
+async function scenario(server: string, size: number, mix: Mix): Promise<Figures> {
+  const { newTransactions: NEW_TRANSACTIONS, settled: SETTLED, corrected: CORRECTED } = mix;
   const cards = Math.max(20, Math.round(size / 125));
   const rps = benchSetting("RECONCILER_OPERATOR_RPS") ?? "100000";
   const sandbox = await startSandbox({ timestampSkewMs: 366 * DAY });
@@ -209,7 +227,8 @@ async function scenario(server: string, size: number): Promise<Figures> {
     const run1 = await reconcilerRun(config, "first");
     const run2 = await reconcilerRun(config, "second, nothing changed");
 
-    // A day's changes. 10,000 new card transactions (on new cards) in the last day.
+    // A day's changes (the issue's mix unless RECONCILER_OPERATOR_MIX): new card transactions
+    // (on new cards) in the last day.
     t0 = performance.now();
     const more = await admin(sandbox, "/issuing/generate", {
       seed: SEED + 1,
@@ -218,9 +237,10 @@ async function scenario(server: string, size: number): Promise<Figures> {
       days: 1,
     });
     if (!more.ok) throw new Error(`generate: HTTP ${more.status} ${await more.text()}`);
-    // 500 pending authorizations settled through the admin route, the latest first (read from
-    // the reconciler's own table, as an operator would find them); a status change is read by
-    // the sync while within the lookback, so they are taken from the last 3 days.
+    // Pending authorizations settled (500 in the issue's mix) through the admin route, the
+    // latest first (read from the reconciler's own table, as an operator would find them); a
+    // status change is read by the sync while within the lookback, so they are taken from the
+    // last 3 days.
     const operator = await openConfiguredDatabase(config);
     let pending: { txn_order_no: string; transaction_time: string }[];
     let broken: Set<string>;
@@ -261,7 +281,7 @@ async function scenario(server: string, size: number): Promise<Figures> {
     // The ledger goes on: the first file's lines as they were, then the bookings of the records
     // that are new since (the day's transactions, the clearings the settles made, the new cards'
     // operations and postings), written from the sandbox's state by the same writer under new
-    // ids. Then 1,000 of the old amounts corrected by 0.01.
+    // ids. Then some of the old amounts (1,000 in the issue's mix) corrected by 0.01.
     const all = groundTruth(sandbox, now);
     const { cardTransactions, operateRecords } = issuingRecords(all);
     const fresh: GroundTruth = {
@@ -310,7 +330,7 @@ async function scenario(server: string, size: number): Promise<Figures> {
     );
 
     const run3 = await reconcilerRun(config, "third, after the changes");
-    // Is the incremental answer right? The 1,000 corrections are open amount_mismatch breaks,
+    // Is the incremental answer right? The corrections are open amount_mismatch breaks,
     // and a full rerun (no sync, nothing changed since) gives the same figures.
     const check = await openConfiguredDatabase(config);
     let byClass: { class: string; n: string }[];
@@ -408,7 +428,8 @@ export async function run(): Promise<void> {
   if (sizes.some((n) => !Number.isInteger(n) || n < 10_000))
     throw new Error("RECONCILER_OPERATOR_SIZES: integers ≥ 10000, comma-separated");
   const figures: Figures[] = [];
-  for (const size of sizes) figures.push(await scenario(server, size));
+  const mix = changeMix();
+  for (const size of sizes) figures.push(await scenario(server, size, mix));
   console.log("\n## operator scenario: match_runs.duration_ms");
   console.log("card txns   first run  second run  of first  third run  of first  scope records");
   for (const f of figures)
