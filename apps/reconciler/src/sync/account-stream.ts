@@ -21,7 +21,7 @@ import { unreadOf } from "../store/unread";
 import { addCounts } from "../store/upsert-batch";
 import { fetchIsolatingRefused } from "./isolate-refused";
 import { runPool } from "./pool";
-import { closeRun, emptySummary } from "./stream-summary";
+import { closeRun, emptySummary, errorFields } from "./stream-summary";
 import type { StreamSummary, SyncContext, SyncOptions } from "./sync-types";
 
 const STREAM = "account_transactions";
@@ -204,8 +204,9 @@ export async function syncAccountStream(
     summary.unread = await unreadOf(db, STREAM);
   } catch (error) {
     summary.outcome = "failed";
-    summary.error = errorText(error);
-    logEvent(ctx, "error", "stream failed", { stream: STREAM, error: summary.error });
+    const fields = errorFields(ctx, error);
+    summary.error = fields.error;
+    logEvent(ctx, "error", "stream failed", { stream: STREAM, ...fields });
   }
   await closeRun(ctx, STREAM, summary, started);
   return summary;

@@ -7,7 +7,7 @@ import { errorText } from "../store/error-text";
 import { STREAM_BUSY, withStreamLock } from "../store/stream-lock";
 import type { Unread } from "../store/unread";
 import { syncAccountStream } from "./account-stream";
-import { emptySummary } from "./stream-summary";
+import { emptySummary, errorFields } from "./stream-summary";
 import {
   STREAM_NAMES,
   type StreamName,
@@ -95,8 +95,9 @@ export async function runSync(ctx: SyncContext, opts: SyncOptions = {}): Promise
         : syncWindowedStream(ctx, stream, opts),
     ).catch((error: unknown): StreamSummary => {
       // Only the lock itself can throw here (the stream runners catch their own errors).
-      logEvent(ctx, "error", "stream failed", { stream, error: errorText(error) });
-      return { ...emptySummary("failed"), error: errorText(error) };
+      const fields = errorFields(ctx, error);
+      logEvent(ctx, "error", "stream failed", { stream, ...fields });
+      return { ...emptySummary("failed"), error: fields.error };
     });
     if (outcome === STREAM_BUSY) {
       logEvent(ctx, "warn", "stream busy: another worker holds its lock; skipped", { stream });

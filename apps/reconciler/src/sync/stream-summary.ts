@@ -1,5 +1,7 @@
 // A stream's running summary, and closing its sync_runs row with it.
 
+import { isDriverSocketFault } from "../db/driver-socket-fault";
+import { describeDatabaseUrl } from "../db/reach-database";
 import { logEvent } from "../log-event";
 import { errorText } from "../store/error-text";
 import { finishRun, type RunOutcome } from "../store/sync-runs";
@@ -21,6 +23,31 @@ export function emptySummary(outcome: StreamSummary["outcome"] = "ok"): StreamSu
   };
 }
 
+/**
+ * What a log line says of an error: its text (errorText), and the database (host:port/name, no
+ * credentials) when the database ended the connection under the stream — the driver's
+ * `CONNECTION_CLOSED host:port` names the host, but the server's own word for a restart or a
+ * pg_terminate_backend ("terminating connection due to administrator command", 57P01) names
+ * neither the database nor where it is.
+ */
+export function errorFields(
+  ctx: SyncContext,
+  error: unknown,
+): { error: string; database?: string } {
+  const text = errorText(error);
+  const url = ctx.config.database.url;
+  return url && causes(error).some(isDriverSocketFault)
+    ? { error: text, database: describeDatabaseUrl(url) }
+    : { error: text };
+}
+
+/** An error and the errors it wraps (drizzle's "Failed query" around the driver's). */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = error; e !== undefined && chain.length < 10; e = (e as Error).cause) chain.push(e);
+  return chain;
+}
+
 /** Writes the outcome and counts to the run's row (a failure to do so is logged, not thrown). */
 export async function closeRun(
   ctx: SyncContext,
@@ -40,7 +67,7 @@ export async function closeRun(
       skippedDowngrades: summary.skippedDowngrades,
       error: summary.error,
     }).catch((error: unknown) =>
-      logEvent(ctx, "error", "could not close the run row", { stream, error: errorText(error) }),
+      logEvent(ctx, "error", "could not close the run row", { stream, ...errorFields(ctx, error) }),
     );
   logEvent(ctx, "info", "stream finished", {
     stream,

@@ -17,7 +17,7 @@ import { addCounts, type UpsertCounts } from "../store/upsert-batch";
 import { readWatermark } from "../store/watermarks";
 import { runPool } from "./pool";
 import { readWindow } from "./read-window";
-import { closeRun, emptySummary } from "./stream-summary";
+import { closeRun, emptySummary, errorFields } from "./stream-summary";
 import type { StreamSummary, SyncContext, SyncOptions, WindowedStreamName } from "./sync-types";
 import { boundsKey, planStreamRun } from "./window-plan";
 import { WINDOWED_SOURCES } from "./windowed-sources";
@@ -274,8 +274,9 @@ export async function syncWindowedStream(
     summary.lagSeconds = after ? Math.max(0, (Date.now() - after.getTime()) / 1000) : null;
   } catch (error) {
     summary.outcome = "failed";
-    summary.error = errorText(error);
-    logEvent(ctx, "error", "stream failed", { stream, error: summary.error });
+    const fields = errorFields(ctx, error);
+    summary.error = fields.error;
+    logEvent(ctx, "error", "stream failed", { stream, ...fields });
   }
   await closeRun(ctx, stream, summary, started);
   return summary;
