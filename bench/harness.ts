@@ -126,11 +126,3 @@ export function statementSummary(
     slowest: slowest.map((t) => `${t.name} ${t.ms} ms`).join(", "),
   };
 }
-
-/** A database URL as a bench prints it: without user and password (a log is no place for them). */
-export function shownUrl(url: string): string {
-  const shown = new URL(url);
-  shown.username = "";
-  shown.password = "";
-  return shown.toString();
-}

@@ -15,6 +15,7 @@ import { openDatabase } from "../apps/reconciler/src/db/connect";
 import { copyLine, copyRows } from "../apps/reconciler/src/db/copy-rows";
 import type { Db } from "../apps/reconciler/src/db/database";
 import { queryText } from "../apps/reconciler/src/db/query-rows";
+import { describeDatabaseUrl } from "../apps/reconciler/src/db/reach-database";
 import { createScratchDatabase } from "../apps/reconciler/src/db/scratch-database";
 import { runMatch } from "../apps/reconciler/src/match/run-match";
 import { collectScanningLoops } from "../apps/reconciler/src/testing/plan-loops";
@@ -23,7 +24,6 @@ import {
   type CaseResult,
   postgresServer,
   printTable,
-  shownUrl,
   statementSummary,
 } from "./harness";
 
@@ -429,7 +429,8 @@ export async function run(): Promise<void> {
     } finally {
       // RECONCILER_MATCH_KEEP=1 keeps the database to look at the plans (its URL is printed,
       // without credentials).
-      if (benchSetting("RECONCILER_MATCH_KEEP")) console.log(`kept ${shownUrl(scratch.url)}`);
+      if (benchSetting("RECONCILER_MATCH_KEEP"))
+        console.log(`kept ${describeDatabaseUrl(scratch.url)}`);
       else await scratch.drop();
     }
   }

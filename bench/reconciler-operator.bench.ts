@@ -12,7 +12,7 @@
  *
  * Needs DATABASE_URL (a throwaway database reconciler_bench_… is created on it and dropped;
  * RECONCILER_OPERATOR_DB_PREFIX changes the prefix; RECONCILER_OPERATOR_KEEP=1 keeps it and
- * prints its URL without credentials, for EXPLAIN and for reconciler-replay.bench.ts).
+ * prints its host:port/name, without credentials, for EXPLAIN and for reconciler-replay.bench.ts).
  * RECONCILER_OPERATOR_TIMINGS=1 prints every statement's time of the first and third runs.
  * RECONCILER_OPERATOR_SIZES
  * (default 500000) lists the sizes, comma-separated (cards: one per 125 transactions).
@@ -34,6 +34,7 @@ import type { ReconcilerConfig } from "../apps/reconciler/src/config/reconciler-
 import { cycleExitCode, cycleSummaryLine } from "../apps/reconciler/src/cycle/cycle-summary";
 import { runCycle } from "../apps/reconciler/src/cycle/run-cycle";
 import { queryText } from "../apps/reconciler/src/db/query-rows";
+import { describeDatabaseUrl } from "../apps/reconciler/src/db/reach-database";
 import { createScratchDatabase } from "../apps/reconciler/src/db/scratch-database";
 import type { LedgerEntry } from "../apps/reconciler/src/ledger/ledger-row";
 import type { MatchRunResult } from "../apps/reconciler/src/match/run-match";
@@ -41,7 +42,7 @@ import { createSyncContext } from "../apps/reconciler/src/sync/sync-context";
 import { ledgerCsv, writeLedger } from "../apps/reconciler/src/testing/write-ledger";
 import { type GroundTruth, issuingRecords } from "../packages/sandbox/src/ledger/ground-truth";
 import { type RunningSandbox, startSandbox } from "../packages/sandbox/src/start-sandbox";
-import { benchSetting, postgresServer, shownUrl, statementSummary } from "./harness";
+import { benchSetting, postgresServer, statementSummary } from "./harness";
 
 const DAY = 86_400_000;
 
@@ -173,7 +174,6 @@ interface Figures {
 }
 
 async function scenario(server: string, size: number, mix: Mix): Promise<Figures> {
-  const { newTransactions: NEW_TRANSACTIONS, settled: SETTLED, corrected: CORRECTED } = mix;
   const cards = Math.max(20, Math.round(size / 125));
   const rps = benchSetting("RECONCILER_OPERATOR_RPS") ?? "100000";
   const sandbox = await startSandbox({ timestampSkewMs: 366 * DAY });
@@ -207,7 +207,7 @@ async function scenario(server: string, size: number, mix: Mix): Promise<Figures
     };
     await drop(ledgerDir, "ledger.csv", first.csv);
     console.log(
-      `sandbox: ${size.toLocaleString("en-US")} card transactions on ${cards.toLocaleString("en-US")} cards over ${DAYS} days generated, ledger of ${first.entries.length.toLocaleString("en-US")} entries written and dropped in the ledger folder (${((performance.now() - t0) / 1000).toFixed(1)} s); database ${shownUrl(scratch.url)}`,
+      `sandbox: ${size.toLocaleString("en-US")} card transactions on ${cards.toLocaleString("en-US")} cards over ${DAYS} days generated, ledger of ${first.entries.length.toLocaleString("en-US")} entries written and dropped in the ledger folder (${((performance.now() - t0) / 1000).toFixed(1)} s); database ${describeDatabaseUrl(scratch.url)}`,
     );
     const config = loadConfig({
       DATABASE_URL: scratch.url,
@@ -232,8 +232,8 @@ async function scenario(server: string, size: number, mix: Mix): Promise<Figures
     t0 = performance.now();
     const more = await admin(sandbox, "/issuing/generate", {
       seed: SEED + 1,
-      cards: Math.max(20, Math.round(NEW_TRANSACTIONS / 125)),
-      cardTransactions: NEW_TRANSACTIONS,
+      cards: Math.max(20, Math.round(mix.newTransactions / 125)),
+      cardTransactions: mix.newTransactions,
       days: 1,
     });
     if (!more.ok) throw new Error(`generate: HTTP ${more.status} ${await more.text()}`);
@@ -249,7 +249,7 @@ async function scenario(server: string, size: number, mix: Mix): Promise<Figures
         operator.db,
         `SELECT txn_order_no, transaction_time::text AS transaction_time FROM card_transactions
           WHERE txn_type = 'AUTHORIZATION' AND txn_status = 'P'
-          ORDER BY transaction_time DESC, txn_order_no LIMIT ${SETTLED * 2}`,
+          ORDER BY transaction_time DESC, txn_order_no LIMIT ${mix.settled * 2}`,
       );
       // The entries a correction is made to: ones that matched (no break names them).
       broken = new Set(
@@ -267,7 +267,7 @@ async function scenario(server: string, size: number, mix: Mix): Promise<Figures
     let refused = 0;
     let oldest = "";
     for (const p of pending) {
-      if (settled === SETTLED) break;
+      if (settled === mix.settled) break;
       const res = await admin(sandbox, `/issuing/transactions/${p.txn_order_no}/settle`, {});
       if (res.ok) {
         settled++;
@@ -276,8 +276,8 @@ async function scenario(server: string, size: number, mix: Mix): Promise<Figures
       await res.arrayBuffer();
     }
     // A small history holds fewer pending authorizations than that: every one is settled.
-    if (settled < Math.min(SETTLED, pending.length))
-      throw new Error(`settled ${settled} of ${SETTLED} (${refused} refused)`);
+    if (settled < Math.min(mix.settled, pending.length))
+      throw new Error(`settled ${settled} of ${mix.settled} (${refused} refused)`);
     // The ledger goes on: the first file's lines as they were, then the bookings of the records
     // that are new since (the day's transactions, the clearings the settles made, the new cards'
     // operations and postings), written from the sandbox's state by the same writer under new
@@ -315,9 +315,9 @@ async function scenario(server: string, size: number, mix: Mix): Promise<Figures
         !injectedEntries.has(e.entryId) &&
         !broken.has(e.entryId),
     );
-    const step = Math.floor(candidates.length / CORRECTED);
+    const step = Math.floor(candidates.length / mix.corrected);
     const corrected: string[] = [];
-    for (let i = 0; i < CORRECTED; i++) {
+    for (let i = 0; i < mix.corrected; i++) {
       const e = candidates[i * step] as LedgerEntry;
       e.amount = plusCent(e.amount);
       corrected.push(e.entryId);
@@ -326,7 +326,7 @@ async function scenario(server: string, size: number, mix: Mix): Promise<Figures
       entries.push({ ...e, entryId: `N${String(i + 1).padStart(6, "0")}` });
     await drop(ledgerDir, "ledger.csv", ledgerCsv(entries));
     console.log(
-      `changes: ${NEW_TRANSACTIONS.toLocaleString("en-US")} new card transactions generated; ${settled} pending authorizations settled (POST /__sandbox/issuing/transactions/:txnOrderNo/settle; ${refused} refused; the oldest from ${oldest}); ledger written again and dropped as ledger.csv: ${second.entries.length.toLocaleString("en-US")} entries appended for the new records, ${CORRECTED.toLocaleString("en-US")} amounts changed by 0.01 (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+      `changes: ${mix.newTransactions.toLocaleString("en-US")} new card transactions generated; ${settled} pending authorizations settled (POST /__sandbox/issuing/transactions/:txnOrderNo/settle; ${refused} refused; the oldest from ${oldest}); ledger written again and dropped as ledger.csv: ${second.entries.length.toLocaleString("en-US")} entries appended for the new records, ${mix.corrected.toLocaleString("en-US")} amounts changed by 0.01 (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
     );
 
     const run3 = await reconcilerRun(config, "third, after the changes");
@@ -362,7 +362,7 @@ async function scenario(server: string, size: number, mix: Mix): Promise<Figures
         `  first run   match ${run1.storedMs} ms (mode ${modeOf(run1.match)}; cycle ${run1.totalMs} ms: ledger ${run1.ledgerMs} ms, sync ${run1.syncMs} ms; verdict ${run1.match.verdict}, open breaks ${run1.match.stats.openBreaks} ${JSON.stringify(run1.match.stats.breaksByClass)})\n` +
         `  second run  match ${run2.storedMs} ms (mode ${modeOf(run2.match)}, scope records ${run2.match.scopeRecords ?? "-"}; cycle ${run2.totalMs} ms, sync ${run2.syncMs} ms): ${(100 * ratio2).toFixed(1)} % of the first\n` +
         `  third run   match ${run3.storedMs} ms (mode ${modeOf(run3.match)}, scope records ${run3.match.scopeRecords}; cycle ${run3.totalMs} ms: ledger ${run3.ledgerMs} ms, sync ${run3.syncMs} ms; ${newBreaks} new, ${resolvedBreaks} resolved breaks; open breaks ${run3.match.stats.openBreaks} ${JSON.stringify(run3.match.stats.breaksByClass)}): ${(100 * ratio3).toFixed(1)} % of the first (goal ≤ 10 %)\n` +
-        `  check       --full rerun match ${full.storedMs} ms: ${same ? "the same figures as the incremental run" : `DIFFERENT: incremental ${JSON.stringify(afterChanges)} vs full ${JSON.stringify(afterFull)} (${n2} new, ${r2} resolved)`}; the ${CORRECTED} corrected entries: ${JSON.stringify(Object.fromEntries(byClass.map((c) => [c.class, Number(c.n)])))} open breaks`,
+        `  check       --full rerun match ${full.storedMs} ms: ${same ? "the same figures as the incremental run" : `DIFFERENT: incremental ${JSON.stringify(afterChanges)} vs full ${JSON.stringify(afterFull)} (${n2} new, ${r2} resolved)`}; the ${mix.corrected} corrected entries: ${JSON.stringify(Object.fromEntries(byClass.map((c) => [c.class, Number(c.n)])))} open breaks`,
     );
     for (const [which, r] of [
       ["first", run1],
@@ -398,11 +398,15 @@ async function scenario(server: string, size: number, mix: Mix): Promise<Figures
       problems.push(`the third run matched in mode ${modeOf(run3.match)}, not incremental`);
     if (!same) problems.push("the incremental run and the full rerun differ");
     const unexpected = Object.entries(deltas).filter(
-      ([c, d]) => c !== "stale_authorization" && !(c === "amount_mismatch" && d === CORRECTED),
+      ([c, d]) => c !== "stale_authorization" && !(c === "amount_mismatch" && d === mix.corrected),
     );
-    if (mismatches !== CORRECTED || unexpected.length > 0 || deltas.amount_mismatch !== CORRECTED)
+    if (
+      mismatches !== mix.corrected ||
+      unexpected.length > 0 ||
+      deltas.amount_mismatch !== mix.corrected
+    )
       problems.push(
-        `${mismatches} of the ${CORRECTED} corrected entries are open amount_mismatch breaks; open breaks changed by class: ${JSON.stringify(deltas)}`,
+        `${mismatches} of the ${mix.corrected} corrected entries are open amount_mismatch breaks; open breaks changed by class: ${JSON.stringify(deltas)}`,
       );
     if (problems.length > 0) throw new Error(problems.join("; "));
     return {
@@ -416,7 +420,8 @@ async function scenario(server: string, size: number, mix: Mix): Promise<Figures
   } finally {
     await sandbox.close();
     rmSync(ledgerDir, { recursive: true, force: true });
-    if (benchSetting("RECONCILER_OPERATOR_KEEP")) console.log(`kept ${shownUrl(scratch.url)}`);
+    if (benchSetting("RECONCILER_OPERATOR_KEEP"))
+      console.log(`kept ${describeDatabaseUrl(scratch.url)}`);
     else await scratch.drop();
   }
 }

@@ -15,7 +15,7 @@
  *
  * Needs DATABASE_URL (the server, whose credentials it connects with) and RECONCILER_REPLAY_DB:
  * the name of the database `RECONCILER_OPERATOR_KEEP=1 pnpm bench reconciler-operator` kept
- * there (the last part of the URL it prints, "kept postgres://…/reconciler_bench_…"); nothing
+ * there (the last part of what it prints, "kept host:port/reconciler_bench_…"); nothing
  * may be connected to it, DATABASE_URL must name another database of the server. Optional:
  * RECONCILER_REPLAY_RUNS (default 3). The copies are dropped; the kept database is not changed.
  * Prints each replay's match time against the kept first run's (`match_runs.duration_ms`).
@@ -129,7 +129,7 @@ export async function run(): Promise<void> {
   const name = benchSetting("RECONCILER_REPLAY_DB");
   if (!name) {
     console.log(
-      "RECONCILER_REPLAY_DB is not set: it names a database on DATABASE_URL's server that `RECONCILER_OPERATOR_KEEP=1 pnpm bench reconciler-operator` kept (the last part of the URL it prints as `kept postgres://…`).",
+      "RECONCILER_REPLAY_DB is not set: it names a database on DATABASE_URL's server that `RECONCILER_OPERATOR_KEEP=1 pnpm bench reconciler-operator` kept (the last part of what it prints as `kept host:port/reconciler_bench_…`).",
     );
     return;
   }

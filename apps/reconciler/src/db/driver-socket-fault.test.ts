@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDriverSocketFault } from "./driver-socket-fault";
+import { causedByDriverSocketFault, isDriverSocketFault } from "./driver-socket-fault";
 
 describe("isDriverSocketFault", () => {
   it("accepts the driver's TypeError from a closed socket and its connection errors", () => {
@@ -42,5 +42,32 @@ describe("isDriverSocketFault", () => {
       code: "23505",
     });
     expect(isDriverSocketFault(unique)).toBe(false);
+  });
+});
+
+describe("causedByDriverSocketFault", () => {
+  const terminated = () =>
+    Object.assign(new Error("terminating connection due to administrator command"), {
+      name: "PostgresError",
+      code: "57P01",
+    });
+
+  it("finds the fault under drizzle's wrapper, and nothing in a chain without one", () => {
+    const wrapped = new Error("Failed query: select 1", { cause: terminated() });
+    expect(isDriverSocketFault(wrapped)).toBe(false);
+    expect(causedByDriverSocketFault(wrapped)).toBe(true);
+    const refused = new Error("Failed query: insert", {
+      cause: Object.assign(new Error("duplicate key"), { name: "PostgresError", code: "23505" }),
+    });
+    expect(causedByDriverSocketFault(refused)).toBe(false);
+    expect(causedByDriverSocketFault(null)).toBe(false);
+    expect(causedByDriverSocketFault("CONNECTION_CLOSED")).toBe(false);
+  });
+
+  it("ends on a chain of causes that loops back on itself", () => {
+    const a = new Error("a");
+    const b = new Error("b", { cause: a });
+    a.cause = b;
+    expect(causedByDriverSocketFault(a)).toBe(false);
   });
 });

@@ -41,6 +41,17 @@ export function isDriverSocketFault(error: unknown): boolean {
   );
 }
 
+/**
+ * True when `error` or an error it wraps is one (drizzle wraps the driver's error in its
+ * "Failed query" error): a query the dropped connection carried fails so.
+ */
+export function causedByDriverSocketFault(error: unknown): boolean {
+  // Bounded: a chain of causes that loops back on itself would never end.
+  for (let e = error, depth = 0; e instanceof Error && depth < 10; e = e.cause, depth++)
+    if (isDriverSocketFault(e)) return true;
+  return false;
+}
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 

@@ -1,6 +1,6 @@
 // A stream's running summary, and closing its sync_runs row with it.
 
-import { isDriverSocketFault } from "../db/driver-socket-fault";
+import { causedByDriverSocketFault } from "../db/driver-socket-fault";
 import { describeDatabaseUrl } from "../db/reach-database";
 import { logEvent } from "../log-event";
 import { errorText } from "../store/error-text";
@@ -36,16 +36,9 @@ export function errorFields(
 ): { error: string; database?: string } {
   const text = errorText(error);
   const url = ctx.config.database.url;
-  return url && causes(error).some(isDriverSocketFault)
+  return url && causedByDriverSocketFault(error)
     ? { error: text, database: describeDatabaseUrl(url) }
     : { error: text };
-}
-
-/** An error and the errors it wraps (drizzle's "Failed query" around the driver's). */
-function causes(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let e = error; e !== undefined && chain.length < 10; e = (e as Error).cause) chain.push(e);
-  return chain;
 }
 
 /** Writes the outcome and counts to the run's row (a failure to do so is logged, not thrown). */
