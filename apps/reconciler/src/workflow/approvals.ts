@@ -6,6 +6,7 @@
 // approve by the second, in one transaction) or declines it (audit row decline; the first
 // approver may also withdraw their own request this way). One pending request per break; while
 // it waits the break takes no other accept or write-off.
+import { compareDecimal } from "@merchantkit/core";
 import { type SQL, sql } from "drizzle-orm";
 import { limitFor, type SecondApprovalLimits } from "../config/second-approval";
 import type { Db } from "../db/database";
@@ -24,7 +25,12 @@ import {
 } from "./break-actions";
 import { freeText, personName } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
-import { checkWriteOffInput, writeOffBreak, writeOffDifferences } from "./write-off";
+import {
+  checkWriteOffInput,
+  RECORDS_EFFECT,
+  writeOffBreak,
+  writeOffDifferences,
+} from "./write-off";
 
 type ApprovedAction = "accept" | "write_off";
 
@@ -119,19 +125,37 @@ async function refuseIfActedOnSince(tx: Db, breakId: string, lastActionId: strin
     );
 }
 
-async function aboveLimit(tx: Db, b: LockedBreak, limits: SecondApprovalLimits | undefined) {
-  const limit = limitFor(limits, b.currency);
-  if (limit === undefined) return false;
-  const [row] = await queryRows<{ above: boolean }>(
+/**
+ * Whether break `breakId` needs a second approver: its amount at stake (in its currency) or its
+ * money in any currency its records touch (provider − ledger there, what a write-off books) is
+ * above that currency's limit. A currency_mismatch is money in two currencies, each judged
+ * against its own limit: its provider side under the USD limit does not let its ledger side pass
+ * over the EUR one.
+ */
+async function aboveLimit(
+  tx: Db,
+  breakId: string,
+  b: LockedBreak,
+  limits: SecondApprovalLimits | undefined,
+): Promise<boolean> {
+  if (!limits) return false;
+  const legs = await queryRows<{ currency: string | null; amount: string }>(
     tx,
-    sql`SELECT ${b.amount}::numeric > ${limit}::numeric AS above`,
+    sql`SELECT ${b.currency}::text AS currency, ${b.amount}::text AS amount
+      UNION ALL
+      SELECT currency, abs(${RECORDS_EFFECT})::text
+      FROM break_records WHERE break_id = ${breakId} AND amount IS NOT NULL GROUP BY currency`,
   );
-  return row?.above === true;
+  return legs.some((leg) => {
+    const limit = limitFor(limits, leg.currency);
+    return limit !== undefined && compareDecimal(leg.amount, limit) > 0;
+  });
 }
 
 /**
- * An approver's accept or write-off from the console: applied at once when the break's amount
- * is at most the limit of its currency, else stored as a pending request (nothing else changes).
+ * An approver's accept or write-off from the console: applied at once when the break's money is
+ * at most the limit of its currency in every currency (aboveLimit), else stored as a pending
+ * request (nothing else changes).
  * Refused while another request waits on the break.
  */
 export async function acceptOrWriteOff(
@@ -172,7 +196,7 @@ export async function acceptOrWriteOff(
     const lastActionId = input.seen?.lastActionId;
     if (input.action === "write_off" && lastActionId !== undefined)
       await refuseIfActedOnSince(tx, breakId, lastActionId);
-    if (!(await aboveLimit(tx, b, limits))) {
+    if (!(await aboveLimit(tx, breakId, b, limits))) {
       if (input.action === "accept") {
         const done = await applyBreakAction(tx, {
           breakId,
