@@ -13,6 +13,7 @@ import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { utcText } from "../db/utc-text";
 import {
+  actionsSince,
   appendAudit,
   appendLastAction,
   applyBreakAction,
@@ -21,6 +22,7 @@ import {
   lockBreak,
   refuseByState,
   refuseIfChanged,
+  resubmitted,
   type SeenBreak,
 } from "./break-actions";
 import { freeText, personName } from "./typed-text";
@@ -30,6 +32,7 @@ import {
   RECORDS_EFFECT,
   writeOffBreak,
   writeOffDifferences,
+  writeOffText,
 } from "./write-off";
 
 type ApprovedAction = "accept" | "write_off";
@@ -109,10 +112,16 @@ const pendingRow = (tx: Db, breakId: string, lock: SQL = sql``) =>
       WHERE break_id = ${breakId} AND decided_at IS NULL ${lock}`,
   );
 
-/** Refuses when someone changed the break's state after audit row `lastActionId` (comments aside). */
-async function refuseIfActedOnSince(tx: Db, breakId: string, lastActionId: string): Promise<void> {
+/** `lastActionId` when it is an audit row's id (a bigint's digits), else a WorkflowError. */
+function auditRowId(lastActionId: string): string {
   if (!/^(0|[1-9]\d{0,18})$/.test(lastActionId))
     throw new WorkflowError("invalid", "lastActionId must be an audit row's id", "lastActionId");
+  return lastActionId;
+}
+
+/** Refuses when someone changed the break's state after audit row `lastActionId` (comments aside). */
+async function refuseIfActedOnSince(tx: Db, breakId: string, lastActionId: string): Promise<void> {
+  auditRowId(lastActionId);
   const [changed] = await queryRows<{ actor: string; action: string }>(
     tx,
     sql`SELECT actor, action FROM break_actions WHERE break_id = ${breakId}
@@ -123,6 +132,28 @@ async function refuseIfActedOnSince(tx: Db, breakId: string, lastActionId: strin
       "conflict",
       `break ${breakId} changed since you looked (${changed.actor}: ${changed.action}): nothing done, look at it again`,
     );
+}
+
+/**
+ * The audit row of the same write-off (actor, reason, account, and the date when one was given)
+ * written after the view `lastActionId` it was sent from: the form sent again, answered as the
+ * first was and not booked twice.
+ */
+async function resubmittedWriteOff(
+  tx: Db,
+  breakId: string,
+  lastActionId: string,
+  w: { actor: string; reason: string; account: string; date?: string | undefined },
+): Promise<string | undefined> {
+  const later = await actionsSince(tx, breakId, auditRowId(lastActionId));
+  const same = resubmitted(later, w.actor, "write_off", writeOffText(w.reason, w.account));
+  if (!same || w.date === undefined) return same?.id;
+  const [booked] = await queryRows(
+    tx,
+    sql`SELECT 1 FROM journal_entries WHERE action_id = ${same.id}::bigint
+      AND entry_date = ${w.date}::date LIMIT 1`,
+  );
+  return booked ? same.id : undefined;
 }
 
 /**
@@ -194,8 +225,11 @@ export async function acceptOrWriteOff(
       return { outcome: "pending", request: toRequest(pending) };
     refusePending(pending, breakId);
     const lastActionId = input.seen?.lastActionId;
-    if (input.action === "write_off" && lastActionId !== undefined)
+    if ("account" in checked && lastActionId !== undefined) {
+      const first = await resubmittedWriteOff(tx, breakId, lastActionId, checked);
+      if (first !== undefined) return { outcome: "applied", actionId: first };
       await refuseIfActedOnSince(tx, breakId, lastActionId);
+    }
     if (!(await aboveLimit(tx, breakId, b, limits))) {
       if (input.action === "accept") {
         const done = await applyBreakAction(tx, {

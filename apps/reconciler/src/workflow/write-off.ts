@@ -142,6 +142,9 @@ export async function writeOffDifferences(tx: Db, breakId: string): Promise<Diff
   return differences;
 }
 
+/** A write-off's audit text: its reason and its account. */
+export const writeOffText = (reason: string, account: string) => `${reason} (account ${account})`;
+
 /**
  * Writes break `breakId` off to `account`: refused (nothing written) for an unknown, resolved or
  * already accepted break, and for one whose records agree in every currency (no difference to
@@ -156,8 +159,14 @@ export async function writeOffBreak(db: Db, raw: WriteOffInput): Promise<WriteOf
     const differences = await writeOffDifferences(tx, breakId);
     const last = sql`last_action = 'write_off', last_actor = ${actor}, last_action_at = now()`;
     await queryRows(tx, acceptance(breakId, b, actor, reason, last));
-    const text = `${reason} (account ${account})`;
-    const actionId = await appendAudit(tx, breakId, b, actor, "write_off", text);
+    const actionId = await appendAudit(
+      tx,
+      breakId,
+      b,
+      actor,
+      "write_off",
+      writeOffText(reason, account),
+    );
     const day =
       input.date === undefined ? sql`(now() AT TIME ZONE 'UTC')::date` : sql`${input.date}::date`;
     const entries = await queryRows<JournalEntry & Record<string, unknown>>(
