@@ -88,7 +88,10 @@ describe.each(testBackends())("the matching rules' version on %s", (kind) => {
     await runMatch(db, { asOf: new Date(EVERY_CLASS_AS_OF) });
     const figures = `SELECT amount::text AS amount, abs(provider_amount)::text AS provider,
       abs(ledger_amount)::text AS ledger FROM breaks WHERE break_id = '${id}'`;
-    const [now] = await queryText<{ amount: string; provider: string; ledger: string }>(db, figures);
+    const [now] = await queryText<{ amount: string; provider: string; ledger: string }>(
+      db,
+      figures,
+    );
     expect(now?.amount).toBe(now?.provider);
     expect(now?.ledger).not.toBe(now?.provider);
     await writeOffBreak(db, { breakId: id, actor: "ana", account: "6000", reason: "FX" });
