@@ -27,8 +27,8 @@ const CARD = "1953712585351400001";
 const SID = "1953712585351420009";
 const HEAD = LEDGER_HEADER;
 
-/** Authorization A1 cleared as 100.00 USD and 50.00 EUR. */
-function chainTruth(): GroundTruth {
+/** Authorization A1 cleared as 100.00 USD and 50.00 in `second` (EUR unless given). */
+function chainTruth(second = "EUR"): GroundTruth {
   const clearing = (txnOrderNo: string, amount: string, currency: string) =>
     settledClearing({
       cardId: CARD,
@@ -49,7 +49,7 @@ function chainTruth(): GroundTruth {
       cardAmount: "150.00",
     },
     clearing("K1", "100.00", "USD"),
-    clearing("K2", "50.00", "EUR"),
+    clearing("K2", "50.00", second),
   ]);
 }
 
@@ -137,4 +137,36 @@ describe.each(testBackends())("records in several currencies on %s", (kind) => {
       breaks.map((b) => `${b.entry_id}:${b.class}:${b.provider_amount}:${b.currency}`),
     ).toEqual(["A1:amount_mismatch:1000.00:USD", "A2:currency_mismatch:500.00:EUR"]);
   }, 60_000);
+
+  // The amount at stake is in the break's currency (the provider's): the provider's side whole,
+  // never the ledger's amount in another currency. It ties to the break's signed effect in that
+  // currency (finance_break_effects), which the report, the queue totals and a write-off use.
+  it("states a currency_mismatch's amount at stake in its own currency: the provider's side", async () => {
+    const at = iso(AS_OF - 3 * DAY);
+    const keyed = await breaksOf(keyTruth(), [
+      `A1,account,${SID},1000.00,USD,${at},,,`,
+      `A2,account,${SID},450.00,GBP,${at},,,`,
+    ]);
+    expect(
+      keyed.map((b) => `${b.entry_id}:${b.class}:${b.amount} ${b.currency}:${b.ledger_amount}`),
+    ).toEqual(["A2:currency_mismatch:500.00 EUR:450.00"]);
+    expect(await stakeAndEffect(db)).toEqual([{ amount: "500.00", effect: "500.00" }]);
+
+    const chained = await breaksOf(chainTruth("USD"), [
+      `C1,card_transaction,A1,-140.00,EUR,${iso(AS_OF - 2 * DAY)},,${CARD},`,
+    ]);
+    expect(
+      chained.map((b) => `${b.entry_id}:${b.class}:${b.amount} ${b.currency}:${b.provider_amount}`),
+    ).toEqual(["C1:currency_mismatch:150.00 USD:-150.00"]);
+    expect(await stakeAndEffect(db)).toEqual([{ amount: "150.00", effect: "-150.00" }]);
+  }, 60_000);
 });
+
+/** Each open currency_mismatch's amount at stake and its signed effect in the break's currency. */
+const stakeAndEffect = (db: Db) =>
+  queryText<{ amount: string; effect: string }>(
+    db,
+    `SELECT b.amount::text AS amount, e.effect::text AS effect FROM breaks b
+     JOIN finance_break_effects e ON e.break_id = b.break_id AND e.currency = b.currency
+     WHERE b.class = 'currency_mismatch' AND b.status <> 'resolved' ORDER BY b.break_id`,
+  );

@@ -68,9 +68,10 @@ export interface MatchRunResult {
  * The version of the matching rules: raised by a release that changes what a break holds (its
  * amount, its records), so that the first run after it matches in full instead of reusing or
  * building on results the earlier rules wrote. 2: missing_in_ledger and missing_at_provider
- * amounts include their fees.
+ * amounts include their fees. 3: a currency_mismatch's amount is the provider's side, in the
+ * provider's currency (it was the ledger's amount).
  */
-export const MATCH_RULES = 2;
+export const MATCH_RULES = 3;
 
 /** The options a run records, and compares with the last run's before reusing its results. */
 function runParams(o: ResolvedMatchOptions): Record<string, string | number> {

@@ -6,12 +6,14 @@
 // approve by the second, in one transaction) or declines it (audit row decline; the first
 // approver may also withdraw their own request this way). One pending request per break; while
 // it waits the break takes no other accept or write-off.
+import { compareDecimal } from "@merchantkit/core";
 import { type SQL, sql } from "drizzle-orm";
 import { limitFor, type SecondApprovalLimits } from "../config/second-approval";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { utcText } from "../db/utc-text";
 import {
+  actionsSince,
   appendAudit,
   appendLastAction,
   applyBreakAction,
@@ -20,11 +22,18 @@ import {
   lockBreak,
   refuseByState,
   refuseIfChanged,
+  resubmitted,
   type SeenBreak,
 } from "./break-actions";
 import { freeText, personName } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
-import { checkWriteOffInput, writeOffBreak, writeOffDifferences } from "./write-off";
+import {
+  checkWriteOffInput,
+  RECORDS_EFFECT,
+  writeOffBreak,
+  writeOffDifferences,
+  writeOffText,
+} from "./write-off";
 
 type ApprovedAction = "accept" | "write_off";
 
@@ -103,10 +112,16 @@ const pendingRow = (tx: Db, breakId: string, lock: SQL = sql``) =>
       WHERE break_id = ${breakId} AND decided_at IS NULL ${lock}`,
   );
 
-/** Refuses when someone changed the break's state after audit row `lastActionId` (comments aside). */
-async function refuseIfActedOnSince(tx: Db, breakId: string, lastActionId: string): Promise<void> {
+/** `lastActionId` when it is an audit row's id (a bigint's digits), else a WorkflowError. */
+function auditRowId(lastActionId: string): string {
   if (!/^(0|[1-9]\d{0,18})$/.test(lastActionId))
     throw new WorkflowError("invalid", "lastActionId must be an audit row's id", "lastActionId");
+  return lastActionId;
+}
+
+/** Refuses when someone changed the break's state after audit row `lastActionId` (comments aside). */
+async function refuseIfActedOnSince(tx: Db, breakId: string, lastActionId: string): Promise<void> {
+  auditRowId(lastActionId);
   const [changed] = await queryRows<{ actor: string; action: string }>(
     tx,
     sql`SELECT actor, action FROM break_actions WHERE break_id = ${breakId}
@@ -119,19 +134,59 @@ async function refuseIfActedOnSince(tx: Db, breakId: string, lastActionId: strin
     );
 }
 
-async function aboveLimit(tx: Db, b: LockedBreak, limits: SecondApprovalLimits | undefined) {
-  const limit = limitFor(limits, b.currency);
-  if (limit === undefined) return false;
-  const [row] = await queryRows<{ above: boolean }>(
+/**
+ * The audit row of the same write-off (actor, reason, account, and the date when one was given)
+ * written after the view `lastActionId` it was sent from: the form sent again, answered as the
+ * first was and not booked twice.
+ */
+async function resubmittedWriteOff(
+  tx: Db,
+  breakId: string,
+  lastActionId: string,
+  w: { actor: string; reason: string; account: string; date?: string | undefined },
+): Promise<string | undefined> {
+  const later = await actionsSince(tx, breakId, auditRowId(lastActionId));
+  const same = resubmitted(later, w.actor, "write_off", writeOffText(w.reason, w.account));
+  if (!same || w.date === undefined) return same?.id;
+  const [booked] = await queryRows(
     tx,
-    sql`SELECT ${b.amount}::numeric > ${limit}::numeric AS above`,
+    sql`SELECT 1 FROM journal_entries WHERE action_id = ${same.id}::bigint
+      AND entry_date = ${w.date}::date LIMIT 1`,
   );
-  return row?.above === true;
+  return booked ? same.id : undefined;
 }
 
 /**
- * An approver's accept or write-off from the console: applied at once when the break's amount
- * is at most the limit of its currency, else stored as a pending request (nothing else changes).
+ * Whether break `breakId` needs a second approver: its amount at stake (in its currency) or its
+ * money in any currency its records touch (provider − ledger there, what a write-off books) is
+ * above that currency's limit. A currency_mismatch is money in two currencies, each judged
+ * against its own limit: its provider side under the USD limit does not let its ledger side pass
+ * over the EUR one.
+ */
+async function aboveLimit(
+  tx: Db,
+  breakId: string,
+  b: LockedBreak,
+  limits: SecondApprovalLimits | undefined,
+): Promise<boolean> {
+  if (!limits) return false;
+  const legs = await queryRows<{ currency: string | null; amount: string }>(
+    tx,
+    sql`SELECT ${b.currency}::text AS currency, ${b.amount}::text AS amount
+      UNION ALL
+      SELECT currency, abs(${RECORDS_EFFECT})::text
+      FROM break_records WHERE break_id = ${breakId} AND amount IS NOT NULL GROUP BY currency`,
+  );
+  return legs.some((leg) => {
+    const limit = limitFor(limits, leg.currency);
+    return limit !== undefined && compareDecimal(leg.amount, limit) > 0;
+  });
+}
+
+/**
+ * An approver's accept or write-off from the console: applied at once when the break's money is
+ * at most the limit of its currency in every currency (aboveLimit), else stored as a pending
+ * request (nothing else changes).
  * Refused while another request waits on the break.
  */
 export async function acceptOrWriteOff(
@@ -170,9 +225,12 @@ export async function acceptOrWriteOff(
       return { outcome: "pending", request: toRequest(pending) };
     refusePending(pending, breakId);
     const lastActionId = input.seen?.lastActionId;
-    if (input.action === "write_off" && lastActionId !== undefined)
+    if ("account" in checked && lastActionId !== undefined) {
+      const first = await resubmittedWriteOff(tx, breakId, lastActionId, checked);
+      if (first !== undefined) return { outcome: "applied", actionId: first };
       await refuseIfActedOnSince(tx, breakId, lastActionId);
-    if (!(await aboveLimit(tx, b, limits))) {
+    }
+    if (!(await aboveLimit(tx, breakId, b, limits))) {
       if (input.action === "accept") {
         const done = await applyBreakAction(tx, {
           breakId,

@@ -173,7 +173,7 @@ export interface AuditRow {
 }
 
 /** An audit row written after the one a view showed. */
-type LaterAction = Pick<AuditRow, "id" | "at" | "actor" | "action" | "text"> &
+export type LaterAction = Pick<AuditRow, "id" | "at" | "actor" | "action" | "text"> &
   Record<string, unknown>;
 
 /**
@@ -206,15 +206,8 @@ export async function applyBreakAction(db: Db, raw: BreakActionInput): Promise<B
     });
     const seenId = input.seen?.lastActionId;
     if (seenId !== undefined) {
-      // Read under the lock: every action on the break (and a lapse) writes its row holding it.
-      // In the order of the number: the output column "id" is text ("10" before "9").
-      const later = await queryRows<LaterAction>(
-        tx,
-        sql`SELECT id::text AS id, actor, action, text, ${utcText("at")} AS at
-          FROM break_actions WHERE break_id = ${breakId} AND id > ${seenId}::bigint
-          ORDER BY break_actions.id`,
-      );
-      const same = later.find((r) => r.actor === actor && r.action === action && r.text === text);
+      const later = await actionsSince(tx, breakId, seenId);
+      const same = resubmitted(later, actor, action, text);
       if (same) return result(same.id, b.accepted_at !== null, b.assignee ?? null, true);
       if (action !== "comment") refuseIfActedOn(action, later, breakId);
     }
@@ -301,6 +294,27 @@ export async function appendLastAction(...audit: Parameters<typeof appendAudit>)
   );
   return actionId;
 }
+
+/**
+ * The audit rows of break `breakId` after row `seenId` (the one a view showed), in order. Read
+ * under the break's lock: every action on the break (and a lapse) writes its row holding it.
+ */
+export function actionsSince(tx: Db, breakId: string, seenId: string): Promise<LaterAction[]> {
+  // In the order of the number: the output column "id" is text ("10" before "9").
+  return queryRows<LaterAction>(
+    tx,
+    sql`SELECT id::text AS id, actor, action, text, ${utcText("at")} AS at
+      FROM break_actions WHERE break_id = ${breakId} AND id > ${seenId}::bigint
+      ORDER BY break_actions.id`,
+  );
+}
+
+/**
+ * The row among `later` (actionsSince) of the same action with the same text by the same actor:
+ * the form was sent again (a double click, a retry), and it is answered as the first was.
+ */
+export const resubmitted = (later: LaterAction[], actor: string, action: string, text: string) =>
+  later.find((r) => r.actor === actor && r.action === action && r.text === text);
 
 /** "bob reopened it at 2026-11-27T10:00:00Z" for an audit row. */
 function describeAction(r: LaterAction): string {

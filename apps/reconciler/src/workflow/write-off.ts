@@ -104,6 +104,15 @@ interface Difference extends Record<string, unknown> {
   reference: string;
 }
 
+/**
+ * A break's money in one currency, over its break_records grouped by currency: provider −
+ * ledger (the records hold the signed amounts of both sides in one sign convention, a key's
+ * provider and ledger amounts compared as pa − la, so the sum is the ledger's shortfall).
+ */
+export const RECORDS_EFFECT = sql.raw(
+  "sum(CASE side WHEN 'provider' THEN amount ELSE -amount END)",
+);
+
 /** The rule a write-off of a break with nothing to adjust breaks (WorkflowError.rule). */
 export const NOTHING_TO_WRITE_OFF = "nothing_to_write_off";
 
@@ -113,17 +122,14 @@ export const NOTHING_TO_WRITE_OFF = "nothing_to_write_off";
  * write-off, or its request for a second approval, is refused when it is asked for.
  */
 export async function writeOffDifferences(tx: Db, breakId: string): Promise<Difference[]> {
-  // break_records hold the signed amounts of both sides in one sign convention (a key's
-  // provider and ledger amounts are compared as pa − la), so the sum is the ledger's shortfall.
   const differences = await queryRows<Difference>(
     tx,
-    sql`SELECT currency,
-        sum(CASE side WHEN 'provider' THEN amount ELSE -amount END)::text AS amount,
+    sql`SELECT currency, ${RECORDS_EFFECT}::text AS amount,
         string_agg(side || ':' || record_kind || ':' || record_ref, ', '
           ORDER BY side DESC, record_kind, record_ref) AS reference
       FROM break_records WHERE break_id = ${breakId} AND amount IS NOT NULL
       GROUP BY currency
-      HAVING sum(CASE side WHEN 'provider' THEN amount ELSE -amount END) <> 0
+      HAVING ${RECORDS_EFFECT} <> 0
       ORDER BY currency`,
   );
   if (differences.length === 0)
@@ -135,6 +141,9 @@ export async function writeOffDifferences(tx: Db, breakId: string): Promise<Diff
     );
   return differences;
 }
+
+/** A write-off's audit text: its reason and its account. */
+export const writeOffText = (reason: string, account: string) => `${reason} (account ${account})`;
 
 /**
  * Writes break `breakId` off to `account`: refused (nothing written) for an unknown, resolved or
@@ -150,8 +159,14 @@ export async function writeOffBreak(db: Db, raw: WriteOffInput): Promise<WriteOf
     const differences = await writeOffDifferences(tx, breakId);
     const last = sql`last_action = 'write_off', last_actor = ${actor}, last_action_at = now()`;
     await queryRows(tx, acceptance(breakId, b, actor, reason, last));
-    const text = `${reason} (account ${account})`;
-    const actionId = await appendAudit(tx, breakId, b, actor, "write_off", text);
+    const actionId = await appendAudit(
+      tx,
+      breakId,
+      b,
+      actor,
+      "write_off",
+      writeOffText(reason, account),
+    );
     const day =
       input.date === undefined ? sql`(now() AT TIME ZONE 'UTC')::date` : sql`${input.date}::date`;
     const entries = await queryRows<JournalEntry & Record<string, unknown>>(

@@ -7,7 +7,7 @@
 // when its items are in several currencies; at: its time) with its items as `items`.
 import type { Statement } from "../statement";
 import { entryWithItems, insertBreakItems, insertMembers, itemOf } from "../work-tables";
-import { amountMismatch, currencyMismatch } from "./key-mismatch";
+import { amountMismatch, currencyMismatch, mismatchAtStake } from "./key-mismatch";
 
 export function compositeMismatch(opts: {
   name: string;
@@ -33,8 +33,7 @@ export function compositeMismatch(opts: {
         record_kind: `'${opts.recordKind}'`,
         provider_ref: "x.ref",
         entry_id: "x.entry_id",
-        currency: "coalesce(x.pc, x.lc)",
-        amount: "CASE WHEN x.pc = x.lc THEN abs(x.pa - x.la) ELSE abs(x.la) END",
+        ...mismatchAtStake("x"),
         provider_amount: "x.pa",
         ledger_amount: "x.la",
         detail: opts.detail,

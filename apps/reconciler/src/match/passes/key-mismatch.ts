@@ -20,6 +20,19 @@ export const currencyMismatch = breakClass({
   meaning: "an entry books a provider record in another currency",
 });
 
+/**
+ * The currency and amount at stake of a mismatch between a provider side `x.pa` in `x.pc` and a
+ * ledger side `x.la` in `x.lc` (pc and pa null: a composite in several currencies, no total).
+ * One currency: the difference. Two: the provider's side whole, in the provider's currency —
+ * the ledger's amount is other money; it is the break's effect in its currency, as the report,
+ * the queue's totals, a write-off and the second-approval limit count it. No provider total: the
+ * entry, in its currency.
+ */
+export const mismatchAtStake = (x: string) => ({
+  currency: `coalesce(${x}.pc, ${x}.lc)`,
+  amount: `CASE WHEN ${x}.pc = ${x}.lc THEN abs(${x}.pa - ${x}.la) ELSE abs(coalesce(${x}.pa, ${x}.la)) END`,
+});
+
 const keyMismatch: Statement = {
   name: "key mismatch",
   text: insertBreakItems(
@@ -30,8 +43,7 @@ const keyMismatch: Statement = {
       record_kind: "x.kind",
       provider_ref: "x.ref",
       entry_id: "x.entry_id",
-      currency: "x.pc",
-      amount: "CASE WHEN x.pc = x.lc THEN abs(x.pa - x.la) ELSE abs(x.la) END",
+      ...mismatchAtStake("x"),
       provider_amount: "x.pa",
       ledger_amount: "x.la",
       detail: `format('%s %s%s: provider %s %s, ledger %s %s (entry %s)', replace(x.kind, '_', ' '), x.ref,
