@@ -88,9 +88,10 @@ export function cycleSummaryLine(result: CycleResult, exitCode: number): string 
     msg: "cycle finished",
     verdict: matched?.verdict ?? (failed(match) ? "failed" : waited ? "incomplete" : "not matched"),
     // What the tables hold after the tick. An incomplete match keeps nothing (it is rolled
-    // back): its own figures, which it would have written, are in match_runs.stats.
-    openBreaks: matched?.stored.openBreaks ?? null,
-    pendingItems: matched?.stored.pendingItems ?? null,
+    // back): its own figures, which it would have written, are in match_runs.stats; with no
+    // complete run before it there are no figures to print (null).
+    openBreaks: matched?.stored?.openBreaks ?? null,
+    pendingItems: matched?.stored?.pendingItems ?? null,
     matchRolledBack: matched ? !matched.persisted : false,
     reasons:
       matched?.reasons ??
