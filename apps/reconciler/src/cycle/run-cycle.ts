@@ -11,6 +11,7 @@ import { LEDGER_SOURCES } from "../ledger/sources";
 import type { MatchOptions } from "../match/match-options";
 import { type MatchRunResult, runMatch } from "../match/run-match";
 import { errorText } from "../store/error-text";
+import { refusedEntities } from "../store/service-ids";
 import { runSync, type SyncContext, type SyncOptions, type SyncSummary } from "../sync/run-sync";
 import { writeReport } from "./write-report";
 
@@ -29,6 +30,12 @@ export interface CycleResult {
   sync: SyncSummary | { error: string } | "skipped";
   match: MatchRunResult | { error: string } | "skipped";
   report: { files: string[] } | { error: string } | undefined;
+  /**
+   * The sub-merchants the service would not let the merchant act for, with how many of their
+   * serviceIds are parked for it, as the tables hold them after the sync (this cycle's refusal or
+   * an earlier one's); null when they could not be read (the database gone: a step failed too).
+   */
+  entitiesRefused: { entity: string; serviceIds: number }[] | null;
   interrupted: boolean;
   durationsMs: { ledger: number; sync: number; match: number; report: number; total: number };
 }
@@ -105,6 +112,9 @@ export async function runCycle(
     [sync, syncMs] = await timed(() => runSync(ctx, { ...opts.syncOptions, signal: opts.signal }));
   }
   const interrupted = opts.signal?.aborted === true;
+  // Every cycle, not only the one whose sync was refused: a parked id is not asked for again, so
+  // later syncs say nothing of it while its postings stay unread.
+  const entitiesRefused = await refusedEntities(db).catch(() => null);
 
   // A stopped cycle leaves matching and the report to the next one: the sync did not finish.
   // So does one that found another worker taking a ledger source in: matched now, the ledger
@@ -130,6 +140,7 @@ export async function runCycle(
     sync,
     match,
     report,
+    entitiesRefused,
     interrupted,
     durationsMs: {
       ledger: ledgerMs,
