@@ -43,11 +43,19 @@ const ledgerFailed = (ledger: CycleResult["ledger"]) => anyLedger(ledger, "faile
 
 /**
  * The exit code: 0 only when every configured step did all of its work; a stop by signal, a
- * step that failed, data left unread or refused ledger input never exit 0.
+ * step that failed, data left unread (a refused sub-merchant's parked serviceIds included) or
+ * refused ledger input never exit 0.
  */
 export function cycleExitCode(result: CycleResult): number {
   const { sync, match, report } = result;
-  if (failed(sync) || failed(match) || failed(report) || ledgerFailed(result.ledger))
+  // Refused sub-merchants that could not be read: the database failed the cycle, whatever else.
+  if (
+    failed(sync) ||
+    failed(match) ||
+    failed(report) ||
+    ledgerFailed(result.ledger) ||
+    result.entitiesRefused === null
+  )
     return EXIT.failed;
   if (sync !== "skipped") {
     const code = exitCodeOf(sync);
@@ -57,6 +65,8 @@ export function cycleExitCode(result: CycleResult): number {
   // Ledger files another worker was taking in: this cycle did not match them (exit 3, like
   // a sync another worker holds).
   if (ledgerBusy(result.ledger)) return EXIT.unread;
+  // A refused sub-merchant's postings are unread however the sync went (exit 3, like `status`).
+  if (result.entitiesRefused?.length) return EXIT.unread;
   if (ledgerRefused(result.ledger)) return EXIT.ledgerRejected;
   // Incomplete without unread sync data: the sync is lagging or another worker is mid-run.
   if (match !== "skipped" && match.verdict === "incomplete") return EXIT.unread;
@@ -74,6 +84,7 @@ export function failedCycle(error: string): CycleResult {
     sync: { error },
     match: { error },
     report: undefined,
+    entitiesRefused: null,
     interrupted: false,
     durationsMs: { ledger: 0, sync: 0, match: 0, report: 0, total: 0 },
   };
@@ -88,9 +99,10 @@ export function cycleSummaryLine(result: CycleResult, exitCode: number): string 
     msg: "cycle finished",
     verdict: matched?.verdict ?? (failed(match) ? "failed" : waited ? "incomplete" : "not matched"),
     // What the tables hold after the tick. An incomplete match keeps nothing (it is rolled
-    // back): its own figures, which it would have written, are in match_runs.stats.
-    openBreaks: matched?.stored.openBreaks ?? null,
-    pendingItems: matched?.stored.pendingItems ?? null,
+    // back): its own figures, which it would have written, are in match_runs.stats; with no
+    // complete run before it there are no figures to print (null).
+    openBreaks: matched?.stored?.openBreaks ?? null,
+    pendingItems: matched?.stored?.pendingItems ?? null,
     matchRolledBack: matched ? !matched.persisted : false,
     reasons:
       matched?.reasons ??
@@ -103,6 +115,7 @@ export function cycleSummaryLine(result: CycleResult, exitCode: number): string 
         : []),
     ledger: ledgerSummary(result.ledger),
     sync: syncSummary(result.sync),
+    entitiesRefused: result.entitiesRefused,
     match: failed(match)
       ? { error: match.error }
       : matched

@@ -15,6 +15,7 @@ function cycleWith(state: IntakeState): CycleResult {
     sync: "skipped",
     match: "skipped",
     report: undefined,
+    entitiesRefused: [],
     interrupted: false,
     durationsMs: { ledger: 1, sync: 0, match: 0, report: 0, total: 1 },
   };

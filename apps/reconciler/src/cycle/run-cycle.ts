@@ -2,7 +2,8 @@
 // and `reconciler schedule` on every tick. A step that fails is reported and the later steps
 // still do what they safely can: a rejected ledger file does not stop the sync or the match; a
 // failed sync window makes the match verdict incomplete (runMatch sees it). Each step commits
-// its own work atomically, so nothing is half-written whichever step fails.
+// its own work atomically, so nothing is half-written whichever step fails. A failed or partial
+// sync makes the match verdict incomplete however little sync_runs could record of it.
 import type { ReconcilerConfig } from "../config/reconciler-config";
 import type { Db } from "../db/database";
 import type { LedgerIntake } from "../ledger/ledger-source";
@@ -10,6 +11,7 @@ import { LEDGER_SOURCES } from "../ledger/sources";
 import type { MatchOptions } from "../match/match-options";
 import { type MatchRunResult, runMatch } from "../match/run-match";
 import { errorText } from "../store/error-text";
+import { refusedEntities } from "../store/service-ids";
 import { runSync, type SyncContext, type SyncOptions, type SyncSummary } from "../sync/run-sync";
 import { writeReport } from "./write-report";
 
@@ -28,6 +30,12 @@ export interface CycleResult {
   sync: SyncSummary | { error: string } | "skipped";
   match: MatchRunResult | { error: string } | "skipped";
   report: { files: string[] } | { error: string } | undefined;
+  /**
+   * The sub-merchants the service would not let the merchant act for, with how many of their
+   * serviceIds are parked for it, as the tables hold them after the sync (this cycle's refusal or
+   * an earlier one's); null when they could not be read (the database gone: a step failed too).
+   */
+  entitiesRefused: { entity: string; serviceIds: number }[] | null;
   interrupted: boolean;
   durationsMs: { ledger: number; sync: number; match: number; report: number; total: number };
 }
@@ -62,6 +70,25 @@ export const ledgerBusy = (ledger: CycleResult["ledger"]) =>
   Object.values(ledger).some((intake) => intake.state === "busy");
 
 /**
+ * Why this cycle's sync leaves the provider data incomplete: a sync that could not run, or each
+ * stream that ended failed or partial. The match takes these as its own reasons: a stream that
+ * failed before it could record its run (the database cut at its sync_runs update) leaves
+ * sync_runs saying the previous run went well, and the match would judge data nothing synced.
+ */
+export function syncReasons(sync: CycleResult["sync"]): string[] {
+  if (sync === "skipped") return [];
+  if ("error" in sync) return [`this cycle's sync failed: ${sync.error.slice(0, 200)}`];
+  if (sync.outcome === "ok") return [];
+  const streams = Object.entries(sync.streams)
+    .filter(([, s]) => s.outcome === "failed" || s.outcome === "partial")
+    .map(
+      ([stream, s]) =>
+        `this cycle's sync of ${stream} ended ${s.outcome}${s.error ? `: ${s.error.slice(0, 200)}` : ""}`,
+    );
+  return streams.length > 0 ? streams : [`this cycle's sync ended ${sync.outcome}`];
+}
+
+/**
  * Runs the whole cycle once. Never throws for a step's failure (it is in the result); throws
  * only for a programming error. The caller turns the result into a summary line and exit code.
  */
@@ -85,6 +112,9 @@ export async function runCycle(
     [sync, syncMs] = await timed(() => runSync(ctx, { ...opts.syncOptions, signal: opts.signal }));
   }
   const interrupted = opts.signal?.aborted === true;
+  // Every cycle, not only the one whose sync was refused: a parked id is not asked for again, so
+  // later syncs say nothing of it while its postings stay unread.
+  const entitiesRefused = await refusedEntities(db).catch(() => null);
 
   // A stopped cycle leaves matching and the report to the next one: the sync did not finish.
   // So does one that found another worker taking a ledger source in: matched now, the ledger
@@ -93,7 +123,9 @@ export async function runCycle(
   let match: CycleResult["match"] = "skipped";
   let matchMs = 0;
   if (!interrupted && !ledgerBusy(ledgerResult))
-    [match, matchMs] = await timed(() => runMatch(db, opts.match ?? {}));
+    [match, matchMs] = await timed(() =>
+      runMatch(db, { ...opts.match, syncReasons: syncReasons(sync) }),
+    );
 
   let report: CycleResult["report"];
   let reportMs = 0;
@@ -108,6 +140,7 @@ export async function runCycle(
     sync,
     match,
     report,
+    entitiesRefused,
     interrupted,
     durationsMs: {
       ledger: ledgerMs,

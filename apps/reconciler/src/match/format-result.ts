@@ -28,7 +28,9 @@ export function matchResultLines(result: MatchRunResult, isTty: boolean): string
   for (const reason of result.reasons) lines.push(`  ! ${reason}`);
   if (!result.persisted)
     lines.push(
-      `  (incomplete, rolled back: matches and breaks left as the last complete run wrote them, open breaks ${result.stored.openBreaks}, pending ${result.stored.pendingItems})`,
+      result.stored
+        ? `  (incomplete, rolled back: matches and breaks left as the last complete run wrote them, open breaks ${result.stored.openBreaks}, pending ${result.stored.pendingItems})`
+        : "  (incomplete, rolled back: no complete run has written matches and breaks yet)",
     );
   return lines;
 }

@@ -43,6 +43,13 @@ export interface MatchOptions {
    */
   changeLogWaitMs?: number | undefined;
   /**
+   * Why the sync that ran just before this match (the same cycle's) left the provider data
+   * incomplete, as the cycle saw it: each makes the run incomplete like syncProblems' own, even
+   * when sync_runs could not record that sync (its database cut mid-run). Not part of the run's
+   * params: an incomplete run is never reused.
+   */
+  syncReasons?: readonly string[] | undefined;
+  /**
    * Called with each statement's plan (EXPLAIN, FORMAT JSON) before the statement runs: for
    * tests and performance work (match/statement-plans.test.ts). Not part of the run's params.
    */
@@ -72,6 +79,7 @@ export interface ResolvedMatchOptions {
   full: boolean;
   maxScopeShare: number;
   changeLogWaitMs: number;
+  syncReasons: readonly string[];
   explain: MatchOptions["explain"];
 }
 
@@ -109,6 +117,7 @@ export function resolveMatchOptions(opts: MatchOptions = {}): ResolvedMatchOptio
     full: opts.full ?? false,
     maxScopeShare: share(opts.maxScopeShare),
     changeLogWaitMs: duration("changeLogWaitMs", opts.changeLogWaitMs, 5 * 60_000),
+    syncReasons: opts.syncReasons ?? [],
     explain: opts.explain,
   };
 }

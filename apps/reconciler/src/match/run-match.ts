@@ -50,9 +50,10 @@ export interface MatchRunResult {
   /**
    * The work the breaks tables hold once the run is over: `stats`' figures when it wrote its
    * results; when it kept nothing (not `persisted`), the last complete run's, while `stats`
-   * are what it would have written.
+   * are what it would have written; null when it kept nothing and no complete run came before
+   * (the empty tables are nobody's figures).
    */
-  stored: StoredWork;
+  stored: StoredWork | null;
   durationMs: number;
   /** Milliseconds per statement, for the bench and for --verbose. */
   timings: { name: string; ms: number }[];
@@ -115,7 +116,7 @@ const PLANNABLE =
 export async function runMatch(db: Db, options: MatchOptions = {}): Promise<MatchRunResult> {
   const o = resolveMatchOptions(options);
   const started = performance.now();
-  const reasons = await syncProblems(db, o.asOf, o.maxSyncLagMs);
+  const reasons = [...o.syncReasons, ...(await syncProblems(db, o.asOf, o.maxSyncLagMs))];
   const params = runParams(o);
   const [run] = await queryRows<{ id: string }>(
     db,
@@ -155,7 +156,7 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
       // A run that kept nothing (its results rolled back or never written) reads what the
       // tables still hold: a cycle's summary reports that, not the figures it did not keep.
       if (!done.persisted)
-        return { ...done, stored: await measured("stored work", () => readStoredWork(tx)) };
+        return { ...done, stored: await measured("stored work", () => lastCompleteWork(tx)) };
       // Manual matches the run could not apply (a record changed): lapsed, audited.
       await measured("lapse manual matches", () => lapseManualMatches(tx, runId));
       await measured("lapse acceptances", () => lapseChangedAcceptances(tx, runId));
@@ -282,6 +283,16 @@ async function matchInTransaction(
     incremental: scoped,
     scopeRecords: scope?.records ?? null,
   };
+}
+
+/** What the last complete run left to work on; null when no run has completed yet. */
+async function lastCompleteWork(tx: Db): Promise<StoredWork | null> {
+  const [row] = await queryText<{ complete: unknown }>(
+    tx,
+    `SELECT EXISTS (SELECT 1 FROM match_runs WHERE finished_at IS NOT NULL
+      AND verdict IS NOT NULL AND verdict <> 'incomplete') AS complete`,
+  );
+  return isTrue(row?.complete) ? readStoredWork(tx) : null;
 }
 
 function verdictOf(reasons: readonly string[], stats: MatchStats): Verdict {

@@ -159,3 +159,25 @@ export async function stampAccountEntity(
         AND entity <> ${entity}`,
   );
 }
+
+/**
+ * How the reason of a serviceId parked for its sub-merchant begins (the service would not let the
+ * merchant act for it): such ids are unread data, not ids the service answered for, and
+ * refusedEntities finds them by it.
+ */
+export const REFUSED_ENTITY_REASON = "the service refused to let the merchant act for sub-merchant";
+
+/** SQL: the service_ids row `alias` is parked because its sub-merchant was refused. */
+export const refusedEntityPark = (alias: string) =>
+  `left(${alias}.parked_reason, ${REFUSED_ENTITY_REASON.length}) = '${REFUSED_ENTITY_REASON}'`;
+
+/** The sub-merchants whose serviceIds are parked because the service refused them, with how many. */
+export async function refusedEntities(db: Db): Promise<{ entity: string; serviceIds: number }[]> {
+  const rows = await queryRows<{ entity: string; n: unknown }>(
+    db,
+    sql`SELECT s.entity, count(*) AS n FROM service_ids s
+      WHERE s.parked_at IS NOT NULL AND ${sql.raw(refusedEntityPark("s"))}
+      GROUP BY s.entity ORDER BY s.entity`,
+  );
+  return rows.map((r) => ({ entity: r.entity, serviceIds: Number(r.n) }));
+}

@@ -13,6 +13,7 @@ import {
   type FetchReason,
   markServiceIdsFetched,
   parkServiceIds,
+  REFUSED_ENTITY_REASON,
   serviceIdsToFetch,
   stampAccountEntity,
 } from "../store/service-ids";
@@ -129,7 +130,7 @@ export async function syncAccountStream(
             if (isRefusedEntity(entity, error)) {
               // Parked like a refused id: named in finance_parked_service_ids with the answer,
               // tried again when a ledger entry naming one of them changes.
-              const reason = `the service refused to let the merchant act for sub-merchant ${entity} (RECONCILER_ENTITIES): ${errorText(error)}`;
+              const reason = `${REFUSED_ENTITY_REASON} ${entity} (RECONCILER_ENTITIES): ${errorText(error)}`;
               if (!refused.has(entity))
                 logEvent(
                   ctx,

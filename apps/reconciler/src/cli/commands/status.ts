@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { queryRows } from "../../db/query-rows";
 import { EXIT } from "../../exit-codes";
+import { refusedEntities } from "../../store/service-ids";
 import { lastRuns } from "../../store/sync-runs";
 import { unreadWindows } from "../../store/sync-windows";
 import { type Unread, unreadOf } from "../../store/unread";
@@ -40,6 +41,11 @@ interface StreamStatus {
    * entry naming them changes (finance_parked_service_ids lists them with the answer).
    */
   serviceIdsParked?: number;
+  /**
+   * Account transactions: the sub-merchants the service would not let the merchant act for, with
+   * how many of their serviceIds are parked for it (counted in `unread` too: nothing was read).
+   */
+  entitiesRefused?: { entity: string; serviceIds: number }[];
   /**
    * Account transactions: serviceIds inside their re-read period (read again on the schedule,
    * RECONCILER_REREAD), how many of them are past their re-read time, the oldest such time, and
@@ -119,6 +125,7 @@ export async function readStatus(db: Db): Promise<StreamStatus[]> {
         sql`SELECT count(*) AS n FROM service_ids WHERE parked_reason IS NOT NULL`,
       );
       status.serviceIdsParked = Number(parked?.n ?? 0);
+      status.entitiesRefused = await refusedEntities(db);
       status.rereads = await readRereads(db);
     }
     out.push(status);
@@ -187,6 +194,12 @@ export const statusCommand: Command = {
         if (parked)
           io.out(
             `${parked} serviceId(s) refused by the service and parked: see finance_parked_service_ids; correcting the ledger entry retries them`,
+          );
+        for (const r of statuses.find((s) => s.entitiesRefused)?.entitiesRefused ?? [])
+          io.out(
+            terminalText(
+              `sub-merchant ${r.entity} refused by the service: ${r.serviceIds} serviceId(s) parked and unread until its grant is restored and an entry naming them changes`,
+            ),
           );
         if (code !== EXIT.ok)
           io.out(

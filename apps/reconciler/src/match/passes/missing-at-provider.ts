@@ -1,5 +1,7 @@
 // Booked, but the provider has no such record: missing_at_provider on the entry (pending inside
-// the provider grace), with the entry's fee lines as further items.
+// the provider grace), with the entry's fee lines as further items. An entry whose serviceId is
+// parked because its sub-merchant was refused is the same break, its detail saying so.
+import { refusedEntityPark } from "../../store/service-ids";
 import { breakClass, classSql } from "../break-class";
 import type { ResolvedMatchOptions } from "../match-options";
 import { matchPass } from "../match-pass";
@@ -29,9 +31,13 @@ function missingAtProviderStatement(o: ResolvedMatchOptions): Statement {
         // The entry with its fee lines in its currency, as the statement explains the break.
         amount: "abs(x.amount + coalesce(t.fees, 0))",
         ledger_amount: "x.amount + coalesce(t.fees, 0)",
-        detail: `format('entry %s books %s %s on %s %s%s, which the provider does not have', x.entry_id,
+        // An id parked because the service would not let the merchant act for its sub-merchant
+        // was never answered for: the provider refused the read, it did not say it has nothing.
+        detail: `format('entry %s books %s %s on %s %s%s, %s', x.entry_id,
           x.amount, x.currency, replace(x.kind, '_', ' '), x.ref,
-          CASE WHEN t.fees <> 0 THEN format(' (fee lines %s, together %s)', t.fees, x.amount + t.fees) ELSE '' END)`,
+          CASE WHEN t.fees <> 0 THEN format(' (fee lines %s, together %s)', t.fees, x.amount + t.fees) ELSE '' END,
+          CASE WHEN p.service_id IS NULL THEN 'which the provider does not have'
+            ELSE format('which the provider refused to let the merchant read: sub-merchant %s refused, serviceId parked (finance_parked_service_ids)', p.entity) END)`,
         occurred_at: "x.booked_at",
         side: "'ledger'",
         item_kind: "'ledger_entry'",
@@ -42,6 +48,8 @@ function missingAtProviderStatement(o: ResolvedMatchOptions): Statement {
       },
       `FROM l x JOIN recs r ON r.owner = x.entry_id
       LEFT JOIN fees t ON t.owner = x.entry_id AND t.currency = x.currency
+      LEFT JOIN service_ids p ON x.kind = 'account' AND p.service_id = x.ref
+        AND p.parked_at IS NOT NULL AND ${refusedEntityPark("p")}
       WHERE x.kind <> 'fee'`,
       `l AS (SELECT l.* FROM ledger_leftovers l WHERE ${openLedger("l")}),
       parent AS (SELECT DISTINCT ON (ref) entry_id, ref FROM l WHERE kind <> 'fee' ORDER BY ref, entry_id),
