@@ -67,6 +67,8 @@ export interface BreakFilter {
   descending?: boolean | undefined;
   /** Only the overdue breaks (open, due before the latest run's as_of). */
   overdue?: boolean | undefined;
+  /** Only the breaks whose record's time falls on this day (YYYY-MM-DD), as a day's report has them. */
+  day?: string | undefined;
   /** The due-date settings (the defaults when absent). */
   due?: DueSettings | undefined;
   /** Breaks whose ids, records, card or amount match (queueSearch). */
@@ -231,6 +233,7 @@ export function chosenBreaks(filter: BreakFilter): { from: SQL; matching: SQL } 
           sql`lower(assignee) = lower(${filter.assignee})`,
     );
   if (filter.overdue) where.push(sql`overdue`);
+  if (filter.day !== undefined) where.push(sql`occurred_at::date = ${filter.day}::date`);
   if (filter.search) where.push(searchCondition(filter.search));
   return {
     from: sql`${withDueDates(filter.due)} finance_break_workflow`,
