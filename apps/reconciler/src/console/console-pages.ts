@@ -611,8 +611,11 @@ ${summary}
   );
 }
 
-/** The filter of a queue query (status "" is the queue: open and pending). */
-export function filterOf(q: QueueQuery): BreakFilter {
+/**
+ * The filter of a queue query (status "" is the queue: open and pending); `entity`: its ?entity=
+ * in stored form ('' the merchant itself; undefined, every entity), checked by the caller.
+ */
+export function filterOf(q: QueueQuery, entity: string | undefined): BreakFilter {
   return {
     status:
       q.status === "all"
@@ -625,7 +628,7 @@ export function filterOf(q: QueueQuery): BreakFilter {
     assignee: q.assignee.toLowerCase() === UNASSIGNED_FILTER ? "" : q.assignee || undefined,
     // Read as the CLI's --search reads it: an amount as breaks list prints it is found as one.
     search: q.search ? queueSearch(q.search) : undefined,
-    entity: q.entity === MERCHANT_ENTITY ? "" : q.entity || undefined,
+    entity,
     overdue: q.overdue || undefined,
     sort: q.sort,
     descending: q.descending,
