@@ -47,7 +47,7 @@ import { decideProposal } from "../workflow/decide-proposal";
 import { activeManualMatches, matchManually, unmatchManually } from "../workflow/manual-match";
 import { nextOpenBreak } from "../workflow/next-break";
 import { DECOY_HASH, passwordMatches } from "../workflow/password-hash";
-import { queueTotals } from "../workflow/queue-totals";
+import { queueTotals, queueTotalsNote } from "../workflow/queue-totals";
 import { type Capability, may, roleNeeded } from "../workflow/roles";
 import { maskCardNumbers } from "../workflow/typed-text";
 import { WorkflowError } from "../workflow/workflow-error";
@@ -640,7 +640,15 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
     const reader = await pageDb(c);
     const page = await listBreakPage(reader, filter);
     const { limit: _limit, offset: _offset, ...whole } = filter;
-    return c.html(queuePage(page, q, pageContext(c), await queueTotals(reader, whole)));
+    return c.html(
+      queuePage(
+        page,
+        q,
+        pageContext(c),
+        await queueTotals(reader, whole),
+        await queueTotalsNote(reader, whole),
+      ),
+    );
   });
   app.get("/breaks/:id", async (c) => {
     const id = breakIdOf(c);

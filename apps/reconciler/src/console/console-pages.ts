@@ -223,6 +223,8 @@ export function queuePage(
   q: QueueQuery,
   ctx: PageContext,
   totals: readonly QueueTotal[] = [],
+  /** What the totals leave out (queueTotalsNote), said under them. */
+  totalsNote?: string | undefined,
 ): string {
   const rows: readonly BreakRow[] = page.rows;
   // A new sort starts again at the first page.
@@ -284,7 +286,8 @@ export function queuePage(
     .join(" · ")}</p>`;
   const t = queueTotalsTable(totals);
   const totalsTable =
-    totals.length === 0 ? "" : htmlTable(t.header, t.rows, t.right, ' id="totals"');
+    (totals.length === 0 ? "" : htmlTable(t.header, t.rows, t.right, ' id="totals"')) +
+    (totalsNote ? `<p class="muted" id="totals-note">${esc(totalsNote)}</p>` : "");
   return layout(
     "Break queue",
     `${filters}<p id="count">${esc(countText)}</p>${totalsTable}${exports}${nav}${table}${nav}`,
