@@ -18,6 +18,7 @@ import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { checkEntity, type EntityConfig } from "../config/entity-rule";
 import type { SecondApprovalLimits } from "../config/second-approval";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
@@ -46,7 +47,7 @@ import { decideProposal } from "../workflow/decide-proposal";
 import { activeManualMatches, matchManually, unmatchManually } from "../workflow/manual-match";
 import { nextOpenBreak } from "../workflow/next-break";
 import { DECOY_HASH, passwordMatches } from "../workflow/password-hash";
-import { queueTotals } from "../workflow/queue-totals";
+import { queueTotals, queueTotalsNote } from "../workflow/queue-totals";
 import { type Capability, may, roleNeeded } from "../workflow/roles";
 import { maskCardNumbers } from "../workflow/typed-text";
 import { WorkflowError } from "../workflow/workflow-error";
@@ -87,6 +88,11 @@ interface ConsoleAppOptions {
   figures?: ReportFiguresCache | undefined;
   /** Above these amounts an accept or write-off waits for a second approver (unset: never). */
   secondApproval?: SecondApprovalLimits | undefined;
+  /**
+   * MERCHANT_NO and RECONCILER_ENTITIES: the entities ?entity= may name, as the CLI's --entity
+   * (unset: only MERCHANT_ENTITY, the merchant itself).
+   */
+  entityConfig?: EntityConfig | undefined;
   /** The interface the console listens on: on loopback, only loopback Host names are served. */
   host: string;
   /** Days sign-in attempts are kept past the throttle's window (90 when absent). */
@@ -565,7 +571,7 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
     if (!(EXPORTS as readonly string[]).includes(kind ?? "") || rest.length > 0)
       throw refuse(404, `no such export: ${EXPORTS.join(", ")} as .csv or .xlsx`);
     if (format !== "csv" && format !== "xlsx") throw refuse(404, "an export is .csv or .xlsx");
-    const { limit: _limit, offset: _offset, ...filter } = filterOf(queueQuery(c));
+    const { limit: _limit, offset: _offset, ...filter } = queueFilter(c);
     const table = await loadExport(await pageDb(c), kind as ExportKind, {
       ...filter,
       entities: limitOf(c),
@@ -582,14 +588,31 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
   });
 
   /**
-   * The entities the report page shows: ?entity= (the queue's spelling), within the account's
-   * limit; the limit itself, or every entity, without it.
+   * ?entity= in stored form ('' the merchant itself; undefined when absent), taken as the CLI's
+   * --entity takes it (config/entity-rule.ts) or as MERCHANT_ENTITY: any other is the client's
+   * 400 naming the parameter and the rule, since it would show an empty queue or a report that
+   * reads "reconciled".
+   */
+  const entityOf = (c: Context<ConsoleEnv>): string | undefined => {
+    const typed = entityParam(c);
+    if (typed === "") return undefined;
+    if (typed === MERCHANT_ENTITY) return "";
+    const checked = checkEntity(typed, opts.entityConfig, "entity");
+    if ("refused" in checked)
+      throw refuse(400, `${checked.refused}; ${MERCHANT_ENTITY} also names the merchant`);
+    return checked.entity;
+  };
+  /** The queue's filter of the request's query, its entity checked (entityOf). */
+  const queueFilter = (c: Context<ConsoleEnv>) => filterOf(queueQuery(c), entityOf(c));
+  /**
+   * The entities the report page shows: ?entity= (entityOf), within the account's limit; the
+   * limit itself, or every entity, without it.
    */
   const reportScope = (c: Context<ConsoleEnv>): readonly string[] | undefined => {
-    const typed = entityParam(c);
-    if (typed === "") return limitOf(c);
-    const entity = typed === MERCHANT_ENTITY ? "" : typed;
-    if (!sees(c, entity)) throw refuse(404, `no entity ${typed} is among those your account sees`);
+    const entity = entityOf(c);
+    if (entity === undefined) return limitOf(c);
+    if (!sees(c, entity))
+      throw refuse(404, `no entity ${entityParam(c)} is among those your account sees`);
     return [entity];
   };
   app.get("/", async (c) => {
@@ -613,11 +636,19 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
   });
   app.get("/breaks", async (c) => {
     const q = queueQuery(c);
-    const filter = { ...filterOf(q), entities: limitOf(c) };
+    const filter = { ...filterOf(q, entityOf(c)), entities: limitOf(c) };
     const reader = await pageDb(c);
     const page = await listBreakPage(reader, filter);
     const { limit: _limit, offset: _offset, ...whole } = filter;
-    return c.html(queuePage(page, q, pageContext(c), await queueTotals(reader, whole)));
+    return c.html(
+      queuePage(
+        page,
+        q,
+        pageContext(c),
+        await queueTotals(reader, whole),
+        await queueTotalsNote(reader, whole),
+      ),
+    );
   });
   app.get("/breaks/:id", async (c) => {
     const id = breakIdOf(c);

@@ -168,4 +168,26 @@ describe.each(testBackends())("a console account limited to entities on %s", (ki
     expect(one).toContain("Reconciliation report of entity SUB1");
     expect(withoutTokens(one)).not.toMatch(/EUR|USD/);
   });
+
+  it("takes ?entity= as the CLI's --entity does: MERCHANT_NO is the merchant, any other unknown one a 400 naming the rule", async () => {
+    const alice = await consoleSession(f, "alice");
+    const as = (path: string) => get(path, alice.cookie);
+    const merchant = await as("/?entity=M1000001");
+    expect(merchant.status).toBe(200);
+    const page = await merchant.text();
+    expect(page).toContain("Reconciliation report of entity (merchant)");
+    for (const id of merchants) expect(page).toContain(id);
+    const rule =
+      'entity: must be the merchant (MERCHANT_NO M1000001) or a sub-merchant of RECONCILER_ENTITIES (SUB1); got "M100002"; (merchant) also names the merchant';
+    for (const path of [
+      "/?entity=M100002",
+      "/breaks?entity=M100002",
+      "/export/breaks.csv?entity=M100002",
+    ]) {
+      const res = await as(path);
+      expect([res.status, await alertOf(res)], path).toEqual([400, rule]);
+    }
+    const queue = await consolePage(f, "/breaks?status=all&entity=m1000001", alice.cookie);
+    expect(/<p id="count">([^<]*)</.exec(queue)?.[1]).toBe("2 of 2 breaks");
+  });
 });

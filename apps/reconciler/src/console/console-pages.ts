@@ -223,6 +223,8 @@ export function queuePage(
   q: QueueQuery,
   ctx: PageContext,
   totals: readonly QueueTotal[] = [],
+  /** What the totals leave out (queueTotalsNote), said under them. */
+  totalsNote?: string | undefined,
 ): string {
   const rows: readonly BreakRow[] = page.rows;
   // A new sort starts again at the first page.
@@ -284,7 +286,8 @@ export function queuePage(
     .join(" · ")}</p>`;
   const t = queueTotalsTable(totals);
   const totalsTable =
-    totals.length === 0 ? "" : htmlTable(t.header, t.rows, t.right, ' id="totals"');
+    (totals.length === 0 ? "" : htmlTable(t.header, t.rows, t.right, ' id="totals"')) +
+    (totalsNote ? `<p class="muted" id="totals-note">${esc(totalsNote)}</p>` : "");
   return layout(
     "Break queue",
     `${filters}<p id="count">${esc(countText)}</p>${totalsTable}${exports}${nav}${table}${nav}`,
@@ -611,8 +614,11 @@ ${summary}
   );
 }
 
-/** The filter of a queue query (status "" is the queue: open and pending). */
-export function filterOf(q: QueueQuery): BreakFilter {
+/**
+ * The filter of a queue query (status "" is the queue: open and pending); `entity`: its ?entity=
+ * in stored form ('' the merchant itself; undefined, every entity), checked by the caller.
+ */
+export function filterOf(q: QueueQuery, entity: string | undefined): BreakFilter {
   return {
     status:
       q.status === "all"
@@ -625,7 +631,7 @@ export function filterOf(q: QueueQuery): BreakFilter {
     assignee: q.assignee.toLowerCase() === UNASSIGNED_FILTER ? "" : q.assignee || undefined,
     // Read as the CLI's --search reads it: an amount as breaks list prints it is found as one.
     search: q.search ? queueSearch(q.search) : undefined,
-    entity: q.entity === MERCHANT_ENTITY ? "" : q.entity || undefined,
+    entity,
     overdue: q.overdue || undefined,
     sort: q.sort,
     descending: q.descending,

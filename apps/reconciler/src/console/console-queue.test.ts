@@ -28,7 +28,11 @@ describe("the console's queue in pages", () => {
     );
     await runMatch(database.db, { asOf: TEST_AS_OF, onIncomplete: "all" });
     const { vic } = await addConsoleUsers(database.db);
-    running = await startConsole({ db: database.db, port: 0 });
+    running = await startConsole({
+      db: database.db,
+      port: 0,
+      entityConfig: { merchantNo: "M1000001", entities: ["M2000001"] },
+    });
     const res = await postSignIn(running.url, "vic", vic);
     cookie = (res.headers.get("set-cookie") ?? "").split(";")[0] as string;
   }, 120_000);

@@ -2,6 +2,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
+import type { EntityConfig } from "../config/entity-rule";
 import type { SecondApprovalLimits } from "../config/second-approval";
 import type { Db } from "../db/database";
 import { reportFiguresCache } from "../report/report-data";
@@ -14,6 +15,8 @@ interface ConsoleOptions {
   readDb?: Db | undefined;
   /** Above these amounts an accept or write-off waits for a second approver (unset: never). */
   secondApproval?: SecondApprovalLimits | undefined;
+  /** The entities ?entity= may name (MERCHANT_NO, RECONCILER_ENTITIES), as the CLI's --entity. */
+  entityConfig?: EntityConfig | undefined;
   host?: string;
   /**
    * Computes the report page's figures of every day before the console answers (seconds over a
@@ -44,6 +47,7 @@ export async function startConsole(opts: ConsoleOptions): Promise<RunningConsole
     db: opts.db,
     readDb: opts.readDb,
     secondApproval: opts.secondApproval,
+    entityConfig: opts.entityConfig,
     signInRetentionDays: opts.signInRetentionDays,
     host,
     log: opts.log ?? (() => {}),

@@ -1,7 +1,8 @@
 // What `reconciler export` writes: the journal (journal_entries), the breaks or the audit trail
 // (break_actions), as one table of text cells whose columns say which are amounts, for the CSV and
 // XLSX writers. The breaks list's filters choose the breaks; the journal and the audit trail are
-// those of the breaks they choose (every break, whatever its status, when no filter is given).
+// those of the breaks they choose (every break, whatever its status, when no filter is given),
+// the journal's rows of a currency filter those in its currencies.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
@@ -9,6 +10,7 @@ import { utcText } from "../db/utc-text";
 import {
   type BreakFilter,
   type BreakRow,
+  inCurrencies,
   listBreakPage,
   WORKFLOW_STATUSES,
 } from "../workflow/break-queries";
@@ -45,17 +47,27 @@ export async function loadExport(
     const breaks = await filteredBreaks(db, filter);
     return breaksTable(breaks, await effectsOf(db, breaks));
   }
-  const given = Object.values(filter).some((x) => x !== undefined);
+  // A journal row is in its own currency (a currency_mismatch's write-off books one in each of
+  // its currencies): the currency filter picks the rows, the other filters the breaks.
+  const { currency, ...others } = filter;
+  const byRow = kind === "journal" && currency !== undefined && currency.length > 0;
+  const chooser = byRow ? others : filter;
+  const given = Object.values(chooser).some((x) => x !== undefined);
   // Without a filter every row; with one the rows of the breaks it chooses, in any status.
   const ids = given
-    ? (await filteredBreaks(db, { ...filter, status: filter.status ?? WORKFLOW_STATUSES })).map(
+    ? (await filteredBreaks(db, { ...chooser, status: chooser.status ?? WORKFLOW_STATUSES })).map(
         (b) => b.breakId,
       )
     : undefined;
-  const where =
-    ids === undefined
-      ? sql`true`
-      : sql`break_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+  const where = sql.join(
+    [
+      ids === undefined
+        ? sql`true`
+        : sql`break_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+      byRow ? inCurrencies("currency", currency) : sql`true`,
+    ],
+    sql` AND `,
+  );
   return kind === "journal" ? journalTable(db, where) : auditTable(db, where);
 }
 

@@ -20,7 +20,7 @@ interface SectionOptions {
 function verdictLine(data: ReportData): string {
   const run = data.run;
   const verdict = run?.verdict ?? "no run yet";
-  return `<p><span class="verdict ${esc(verdict)}">${esc(verdict)}</span> as of ${esc(run?.asOf ?? "-")}; open breaks ${data.openBreaks}, pending ${data.pendingItems}, accepted ${data.acceptedByClass.reduce((s, a) => s + a.count, 0)}.${changedSinceRun(data) ? ` <span class="muted">(${esc(changedSinceRun(data) ?? "")})</span>` : ""}</p>
+  return `<p><span class="verdict ${esc(verdict)}">${esc(verdict)}</span> as of ${esc(run?.asOf ?? "-")}; open breaks ${data.openBreaks}, pending ${data.pendingItems}, accepted ${data.acceptedBreaks}.${changedSinceRun(data) ? ` <span class="muted">(${esc(changedSinceRun(data) ?? "")})</span>` : ""}</p>
 ${run && run.reasons.length > 0 ? `<ul>${run.reasons.map((r) => `<li>${esc(r)}</li>`).join("")}</ul>` : ""}`;
 }
 
@@ -54,8 +54,8 @@ ${differenceCharts(
   allClasses,
 )}
 ${tableHtml(tables.classTable(data.byClass))}
-<h2>Overdue open breaks per currency (${tables.DUE_RULE})</h2>
-${data.overdue.length === 0 ? "<p>No overdue breaks.</p>" : tableHtml(tables.overdueTable(data))}
+<h2>Overdue open breaks per currency (${tables.DUE_RULE}; ${tables.OVERDUE_RULE})</h2>
+${data.overdue.length === 0 ? "<p>No overdue breaks.</p>" : tableHtml(tables.queueTotalsTable(data.overdue))}
 <h2>Breaks to work on, by class and day</h2>
 ${dayChart(actionable, { label: "open breaks", allClasses, empty: "No open breaks to work on." })}
 <h2>Holds to watch: stale authorizations by day</h2>

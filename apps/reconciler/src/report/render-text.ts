@@ -45,9 +45,9 @@ export function renderText(data: ReportData, opts: { queueRows?: number } = {}):
     `Open differences by class, per currency (${tables.EFFECT_RULE})`,
     tables.classTable(data.byClass),
   );
-  out.push("", `Overdue open breaks per currency (${tables.DUE_RULE})`);
+  out.push("", `Overdue open breaks per currency (${tables.DUE_RULE}; ${tables.OVERDUE_RULE})`);
   if (data.overdue.length === 0) out.push("  none");
-  else out.push(...lines(tables.overdueTable(data)));
+  else out.push(...lines(tables.queueTotalsTable(data.overdue)));
   if (data.acceptedByClass.length > 0)
     section(
       "Accepted breaks by class (out of the queue; they lapse if the difference changes)",

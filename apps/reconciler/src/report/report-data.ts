@@ -8,7 +8,7 @@ import { entityScope } from "../db/entity-scope";
 import { queryRows } from "../db/query-rows";
 import { utcText } from "../db/utc-text";
 import { detailText } from "../money-text";
-import { withDueDates } from "../workflow/due-dates";
+import { type QueueTotal, queueTotals } from "../workflow/queue-totals";
 import { FiguresCache } from "./figures-cache";
 
 export interface ReportRun {
@@ -79,16 +79,12 @@ export interface ClassTotal {
 }
 
 /**
- * Overdue open breaks in one currency (due-dates.ts): how many touch it, their signed effect
- * (provider - ledger, finance_break_effects: part of the bridge's open_breaks) and the money at
- * stake (the effects without sign).
+ * Overdue open breaks in one currency, as `breaks list --overdue` totals them (queue-totals.ts):
+ * how many are in it (their own currency, holds such as stale authorizations included), their
+ * money at stake, and the signed effect of every overdue break touching it (provider - ledger,
+ * finance_break_effects: part of the bridge's open breaks; a hold has none).
  */
-export interface OverdueRow {
-  currency: string;
-  count: number;
-  effect: string;
-  atStake: string;
-}
+export type OverdueRow = QueueTotal;
 
 export interface ReportData {
   /** The day the report is about (YYYY-MM-DD), or undefined for every day. */
@@ -115,6 +111,8 @@ export interface ReportData {
   queue: QueueRow[];
   openBreaks: number;
   pendingItems: number;
+  /** Accepted breaks, each once (acceptedByClass has a line per class and currency). */
+  acceptedBreaks: number;
   /** Open (not accepted) breaks per class and currency. */
   byClass: ClassTotal[];
   /** Overdue open breaks per currency. */
@@ -213,11 +211,12 @@ export async function loadReport(
       entry_id AS "entryId", currency, amount::text, age_days AS "ageDays", detail, assignee
       FROM finance_open_breaks WHERE ${onDay("occurred_at")} AND ${inScope()} LIMIT ${opts.queueLimit ?? 50}`,
   );
-  const [counts] = await queryRows<{ open: number; pending: number }>(
+  const [counts] = await queryRows<{ open: number; pending: number; accepted: number }>(
     db,
     sql`SELECT count(*) FILTER (WHERE status = 'open')::int AS open,
-      count(*) FILTER (WHERE status = 'pending')::int AS pending
-      FROM finance_open_breaks WHERE ${onDay("occurred_at")} AND ${inScope()}`,
+      count(*) FILTER (WHERE status = 'pending')::int AS pending,
+      count(*) FILTER (WHERE status = 'accepted')::int AS accepted
+      FROM finance_break_workflow WHERE ${onDay("occurred_at")} AND ${inScope()}`,
   );
   // A break without a currency (none today) still gets its own line, never a mixed one.
   const classTotals = (status: string) =>
@@ -228,14 +227,13 @@ export async function loadReport(
         FROM finance_break_effects WHERE status = ${status} AND ${onDay("occurred_at")} AND ${inScope()}
         GROUP BY class, currency ORDER BY class, currency`,
     );
-  const overdue = await queryRows<OverdueRow & Record<string, unknown>>(
-    db,
-    sql`SELECT e.currency, count(DISTINCT e.break_id)::int AS count, sum(e.effect)::text AS effect,
-        sum(abs(e.effect))::text AS "atStake"
-      FROM finance_break_effects e JOIN ${withDueDates(opts.due)} d ON d.break_id = e.break_id
-      WHERE e.status = 'open' AND d.overdue AND ${onDay("e.occurred_at")} AND ${inScope("e.entity")}
-      GROUP BY e.currency ORDER BY e.currency`,
-  );
+  const overdue = await queueTotals(db, {
+    status: ["open"],
+    overdue: true,
+    due: opts.due,
+    entities: scope,
+    day: date,
+  });
   const accepted = await queryRows<ReportData["accepted"][number]>(
     db,
     sql`SELECT break_id AS "breakId", class, amount::text AS amount, currency, accepted_by AS "acceptedBy",
@@ -314,6 +312,7 @@ export async function loadReport(
     queue: queue.map((r) => ({ ...r, detail: detailText(r.detail) })),
     openBreaks,
     pendingItems,
+    acceptedBreaks: counts?.accepted ?? 0,
     byClass: await classTotals("open"),
     acceptedByClass: await classTotals("accepted"),
     overdue,

@@ -98,23 +98,15 @@ export function classTable(rows: readonly ClassTotal[]): TableData {
   };
 }
 
-/** Overdue open breaks per currency: how many, their signed effect and the money at stake. */
-export function overdueTable(data: ReportData): TableData {
-  return {
-    header: ["currency", "overdue breaks", "effect (provider - ledger)", "at stake"],
-    rows: data.overdue.map((o) => [
-      o.currency,
-      String(o.count),
-      moneyText(o.effect, o.currency),
-      moneyText(o.atStake, o.currency),
-    ]),
-    right: new Set([1, 2, 3]),
-  };
-}
-
 /** How the due dates are set, for the overdue section's heading. */
 export const DUE_RULE =
   "due = the record's time + its class's days, halved from the large amount; RECONCILER_DUE_DAYS, RECONCILER_DUE_LARGE_AMOUNT";
+/**
+ * What the overdue section counts, said beside it: `breaks list --overdue`'s totals, so the
+ * breaks and money at stake include holds, which have no effect on the bridge.
+ */
+export const OVERDUE_RULE =
+  "as breaks list --overdue: each break in its own currency, stale authorizations included (a hold has no effect); effect: every overdue break touching the currency";
 
 export function holdsTable(data: ReportData): TableData {
   return {

@@ -12,6 +12,9 @@ import { addUser } from "../workflow/console-users";
 import { seedThreeBreaks, TEST_AS_OF } from "./breaks";
 import { openTestDatabase, type TestDatabase } from "./databases";
 
+/** The fixture's MERCHANT_NO and RECONCILER_ENTITIES: what ?entity= may name. */
+export const CONSOLE_ENTITIES = { merchantNo: "M1000001", entities: ["SUB1"] };
+
 export const HOSTILE = `<img src=x onerror="document.title='pwned'">`;
 
 /** The fixture's accounts and their roles. */
@@ -110,6 +113,7 @@ export async function consoleFixture(
     db: database.db,
     port: 0,
     secondApproval: opts.secondApproval,
+    entityConfig: CONSOLE_ENTITIES,
     log: opts.log,
   });
   return {

@@ -55,7 +55,10 @@ export interface BreakFilter {
   /** Statuses to show; the queue (open and pending) when absent or empty. */
   status?: readonly WorkflowStatus[] | undefined;
   class?: string | undefined;
-  /** Currencies (ISO 4217 codes in capitals: currencyFilter) the breaks are in; any when absent. */
+  /**
+   * Currencies (ISO 4217 codes in capitals: currencyFilter): the breaks in one of them, or with a
+   * record in one (a currency_mismatch's ledger side); any when absent.
+   */
   currency?: readonly string[] | undefined;
   /** A name in any case, or "" for breaks nobody has. */
   assignee?: string | undefined;
@@ -67,6 +70,8 @@ export interface BreakFilter {
   descending?: boolean | undefined;
   /** Only the overdue breaks (open, due before the latest run's as_of). */
   overdue?: boolean | undefined;
+  /** Only the breaks whose record's time falls on this day (YYYY-MM-DD), as a day's report has them. */
+  day?: string | undefined;
   /** The due-date settings (the defaults when absent). */
   due?: DueSettings | undefined;
   /** Breaks whose ids, records, card or amount match (queueSearch). */
@@ -131,6 +136,13 @@ function searchCondition(q: QueueSearch): SQL {
           WHERE r.break_id = ${w}.break_id AND r.currency = ${q.currency}))`;
   return sql`(${ids} OR (${amounts} AND ${currency}))`;
 }
+
+/** SQL: `column` is one of the currencies `codes`. */
+export const inCurrencies = (column: string, codes: readonly string[]): SQL =>
+  sql`${sql.raw(column)} IN (${sql.join(
+    codes.map((c) => sql`${c}`),
+    sql`, `,
+  )})`;
 
 /** One page of the queue and how many breaks match the filter in all. */
 export interface BreakPage {
@@ -214,13 +226,14 @@ export function chosenBreaks(filter: BreakFilter): { from: SQL; matching: SQL } 
     )})`,
   ];
   if (filter.class) where.push(sql`class = ${filter.class}`);
-  if (filter.currency && filter.currency.length > 0)
+  if (filter.currency && filter.currency.length > 0) {
+    // The break's own currency (the provider's) or any of its records': a currency_mismatch
+    // whose ledger side is in the currency is part of that currency's bridge.
     where.push(
-      sql`currency IN (${sql.join(
-        filter.currency.map((c) => sql`${c}`),
-        sql`, `,
-      )})`,
+      sql`(${inCurrencies("currency", filter.currency)} OR EXISTS (SELECT 1 FROM break_records r
+        WHERE r.break_id = finance_break_workflow.break_id AND ${inCurrencies("r.currency", filter.currency)}))`,
     );
+  }
   if (filter.entity !== undefined) where.push(sql`entity = ${filter.entity}`);
   if (filter.entities !== undefined) where.push(entityScope("entity", filter.entities));
   if (filter.assignee !== undefined)
@@ -231,6 +244,7 @@ export function chosenBreaks(filter: BreakFilter): { from: SQL; matching: SQL } 
           sql`lower(assignee) = lower(${filter.assignee})`,
     );
   if (filter.overdue) where.push(sql`overdue`);
+  if (filter.day !== undefined) where.push(sql`occurred_at::date = ${filter.day}::date`);
   if (filter.search) where.push(searchCondition(filter.search));
   return {
     from: sql`${withDueDates(filter.due)} finance_break_workflow`,

@@ -18,7 +18,7 @@ import {
   type WorkflowStatus,
 } from "../../workflow/break-queries";
 import { queueSearch } from "../../workflow/queue-search";
-import { queueTotals } from "../../workflow/queue-totals";
+import { queueTotals, queueTotalsNote } from "../../workflow/queue-totals";
 import { UNASSIGNED_FILTER } from "../../workflow/typed-text";
 import type { Command } from "../command";
 import { commandFlags, runOnDatabase } from "../command-support";
@@ -172,6 +172,8 @@ export const breaksListCommand: Command = {
           io.out("Totals of this filter per currency (every page):");
           const t = queueTotalsTable(totals);
           for (const line of tableLines(t.header, t.rows, t.right)) io.out(`  ${line}`);
+          const note = await queueTotalsNote(db, filter);
+          if (note) io.out(`  (${note})`);
         }
         io.out(summary);
         return EXIT.ok;

@@ -63,6 +63,7 @@ export const consoleCommand: Command = {
           readDb: reads?.db,
           warmFigures: true,
           secondApproval,
+          entityConfig: config,
           signInRetentionDays: signInRetention,
           host,
           port: flags.port ?? 8790,

@@ -1,12 +1,9 @@
 // An entity as a command line names it (MERCHANT_NO for the merchant itself, a sub-merchant of
 // RECONCILER_ENTITIES), turned into its stored form ('' for the merchant itself, the
-// sub-merchant's merchantNo): the one check `breaks list --entity`, `report --entity` and
-// `users add|set-entities --limit-to` share. Any other entity is refused, since a misspelt
-// one would show nothing and look like an empty queue.
-import type { ReconcilerConfig } from "../../config/reconciler-config";
+// sub-merchant's merchantNo) by the rule the console shares (config/entity-rule.ts): the one
+// check `breaks list --entity`, `report --entity` and `users add|set-entities --limit-to` share.
+import { checkEntity, type EntityConfig } from "../../config/entity-rule";
 import { UsageError } from "../parse-args";
-
-type EntityConfig = Pick<ReconcilerConfig, "merchantNo" | "entities">;
 
 /** The stored form of entity `typed` given with `flag`; a UsageError naming the flag and the rule. */
 export function storedEntity(
@@ -14,12 +11,9 @@ export function storedEntity(
   config: EntityConfig | undefined,
   flag: string,
 ): string {
-  const entity = typed.trim();
-  if (entity !== "" && entity === config?.merchantNo) return "";
-  if (config?.entities.includes(entity)) return entity;
-  throw new UsageError(
-    `${flag}: must be the merchant (MERCHANT_NO${config?.merchantNo ? ` ${config.merchantNo}` : ", unset"}) or a sub-merchant of RECONCILER_ENTITIES (${config?.entities.length ? config.entities.join(", ") : "none set"}); got ${JSON.stringify(entity.slice(0, 64))}`,
-  );
+  const checked = checkEntity(typed, config, flag);
+  if ("refused" in checked) throw new UsageError(checked.refused);
+  return checked.entity;
 }
 
 /** Comma-separated entities of `flag`, each checked and named once, in stored form. */
