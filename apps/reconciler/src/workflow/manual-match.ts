@@ -212,7 +212,7 @@ function refuseTaken(r: Found): void {
 const keyOf = (kind: string, ref: string) =>
   kind === "fee"
     ? ref.replace(/#[^#]*$/, "")
-    : kind === "account"
+    : kind === "account" || kind === "cash_leg"
       ? ref.replace(/:[^:]*$/, "")
       : ref;
 

@@ -15,11 +15,12 @@ import { addNew } from "./scope-sql";
 
 /**
  * The key a stored provider record (alias `x`: record_kind, record_ref) sits under: a fee's ref
- * is <key>#<fee type>, an account item's <serviceId>:<currency>, any other record's is its key.
+ * is <key>#<fee type>, an account item's and a cash leg's <serviceId>:<currency>, any other
+ * record's is its key.
  */
-export const keyOfRecord = (x: string) => `CASE ${x}.record_kind
-    WHEN 'fee' THEN regexp_replace(${x}.record_ref, '#[^#]*$', '')
-    WHEN 'account' THEN regexp_replace(${x}.record_ref, ':[^:]*$', '')
+export const keyOfRecord = (x: string) => `CASE
+    WHEN ${x}.record_kind = 'fee' THEN regexp_replace(${x}.record_ref, '#[^#]*$', '')
+    WHEN ${x}.record_kind IN ('account', 'cash_leg') THEN regexp_replace(${x}.record_ref, ':[^:]*$', '')
     ELSE ${x}.record_ref END COLLATE "default"`;
 
 /**
