@@ -1,4 +1,4 @@
--- The cash leg of a card operation in the figures (review finding 6). provider_items leaves out
+-- The cash leg of a card operation in the figures. provider_items leaves out
 -- the account postings under an operation's serviceId (the operation and its fees stand for
 -- them), so a posting the operation does not explain (a late ADJUSTMENT, a fee charged twice, a
 -- failed operation's debit never given back) moved the merchant account but no figure: the
