@@ -139,6 +139,7 @@ async function stageAndMerge(
   opts: ImportOptions,
 ): Promise<Omit<LedgerImportResult, "rows">> {
   const importId = randomUUID();
+  let failure: { error: unknown } | undefined;
   try {
     if (entries.length > 0)
       await copyRows(db, {
@@ -217,9 +218,31 @@ async function stageAndMerge(
       const unchanged = entries.length - inserted - updated;
       return { inserted, updated, unchanged, ...(deleted === undefined ? {} : { deleted }) };
     });
+  } catch (error) {
+    failure = { error };
+    throw error;
   } finally {
-    await queryRows(db, sql`DELETE FROM ledger_staging WHERE import_id = ${importId}`);
+    await queryRows(db, sql`DELETE FROM ledger_staging WHERE import_id = ${importId}`).catch(
+      (cleanup: unknown) => {
+        // After a failed import the cleanup mostly fails for the same reason (the connection
+        // gone): the import's own error says what happened, and the rows left staged are
+        // cleared by the next import (importLedgerEntries).
+        if (failure === undefined) throw cleanup;
+        if (typeof failure.error === "object" && failure.error !== null)
+          cleanupFailures.set(failure.error, cleanup);
+      },
+    );
   }
+}
+
+const cleanupFailures = new WeakMap<object, unknown>();
+
+/**
+ * The error that clearing the staged rows raised after the import failed with `error`, if it
+ * did: kept beside the import's error, which it never replaces.
+ */
+export function stagingCleanupFailureOf(error: unknown): unknown {
+  return typeof error === "object" && error !== null ? cleanupFailures.get(error) : undefined;
 }
 
 /**
