@@ -136,6 +136,59 @@ describe("the cycle's exit code for its ledger sources", () => {
     expect(code).toBe(EXIT.failed);
   });
 
+  it("is 1 when the database fails mid-import, naming the file, and keeps the folder's lists", async () => {
+    const dir = join(folder.path, "database-fault");
+    mkdirSync(dir);
+    // As a dropped connection answers (class 08), for b.csv's rows alone.
+    await queryText(
+      database.db,
+      `CREATE FUNCTION test_drop_b() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         IF NEW.entry_id LIKE 'DB-B%' THEN
+           RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = '08006';
+         END IF;
+         RETURN NEW;
+       END $$`,
+    );
+    await queryText(
+      database.db,
+      `CREATE TRIGGER test_drop_b BEFORE INSERT ON ledger_entries
+       FOR EACH ROW EXECUTE FUNCTION test_drop_b()`,
+    );
+    const file = (id: string) =>
+      `${LEDGER_HEADER}\n${id},card_transaction,T1,-1.00,USD,2026-05-01,,,\n`;
+    dropLedgerFile(dir, "a.csv", file("DB-A1"));
+    dropLedgerFile(dir, "b.csv", file("DB-B1"));
+    dropLedgerFile(dir, "c.csv", file("DB-C1"));
+    dropLedgerFile(dir, "late.csv.part", LEDGER_HEADER);
+    let cycle: Awaited<ReturnType<typeof cycleWith>>;
+    try {
+      cycle = await cycleWith({ ledgerDir: dir, ledgerQuery: undefined });
+    } finally {
+      await queryText(database.db, "DROP TRIGGER test_drop_b ON ledger_entries");
+      await queryText(database.db, "DROP FUNCTION test_drop_b()");
+    }
+    const { code, summary, err } = cycle;
+    // It was { error: "Error: write EPIPE" } alone: no file named, a.csv's import not listed.
+    expect(summary.ledger.folder).toEqual({
+      imported: [{ name: "a.csv", rows: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }],
+      duplicates: [],
+      rejected: [],
+      waiting: ["late.csv.part"],
+      error: expect.stringMatching(
+        /^1 ledger file\(s\) not finished: b\.csv: stopped the intake: .*terminating connection.*; it waits in processing\/.*; not tried, left for the next cycle: c\.csv$/,
+      ),
+    });
+    expect(logged(err, "ledger file not finished")).toEqual([
+      expect.objectContaining({
+        level: "error",
+        file: "b.csv",
+        at: join(dir, "processing", "b.csv"),
+      }),
+    ]);
+    expect(code).toBe(EXIT.failed);
+  });
+
   it("is 3, not matched, when another worker is taking the ledger folder in", async () => {
     const dir = join(folder.path, "shared-drops");
     mkdirSync(dir);

@@ -19,7 +19,6 @@ import {
 import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { queryText } from "../db/query-rows";
-import { sqlState } from "../db/sql-state";
 import { type TestDatabase, temporaryFolder, testBackends } from "../testing/databases";
 import { dropLedgerFile, LEDGER_HEADER } from "../testing/ledger-files";
 import { useTestDatabase } from "../testing/use-database";
@@ -145,31 +144,78 @@ describe.each(testBackends())("the ledger folder under failures on %s", (kind) =
     }
   });
 
-  // Any other database error (here one raised as a connection failure, class 08) is not the
-  // file's fault: the intake fails, and the claimed file waits in processing/ for the next one.
-  it("fails on other database errors and takes the claimed file in on the next cycle", async () => {
-    await queryText(
-      database.db,
-      `CREATE FUNCTION test_fail_import() RETURNS trigger LANGUAGE plpgsql AS $$
-       BEGIN RAISE EXCEPTION 'connection lost' USING ERRCODE = '08006'; END $$`,
-    );
+  // Any other database error (here one raised as a connection failure, class 08, for c.csv's
+  // rows alone) is not the file's fault: the intake stops at that file, naming it and the cause,
+  // keeps the lists of what it took in before (the step fails all the same), and the claimed
+  // file waits in processing/ for the next cycle. Clearing the staged rows fails too (as it does
+  // when the connection is gone): that never replaces the import's own error.
+  it("stops at a database error naming the file and cause, keeps the lists, and takes it in next cycle", async () => {
+    const fail = (name: string, errcode: string, message: string) =>
+      queryText(
+        database.db,
+        `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN
+           IF (CASE TG_OP WHEN 'DELETE' THEN OLD.entry_id ELSE NEW.entry_id END) LIKE 'C-%'
+           THEN RAISE EXCEPTION '${message}' USING ERRCODE = '${errcode}'; END IF;
+           RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
+         END $$`,
+      );
+    await fail("test_fail_import", "08006", "connection lost mid-import");
+    await fail("test_fail_cleanup", "08003", "connection gone at cleanup");
     await queryText(
       database.db,
       `CREATE TRIGGER test_fail_import BEFORE INSERT ON ledger_entries
        FOR EACH ROW EXECUTE FUNCTION test_fail_import()`,
     );
+    await queryText(
+      database.db,
+      `CREATE TRIGGER test_fail_cleanup BEFORE DELETE ON ledger_staging
+       FOR EACH ROW EXECUTE FUNCTION test_fail_cleanup()`,
+    );
+    drop(folder.path, "a.csv", row("A-1"));
+    drop(folder.path, "b-dup.csv", row("A-1"));
     drop(folder.path, "c.csv", row("C-1"));
+    drop(folder.path, "e.csv", row("E-1"));
+    dropLedgerFile(folder.path, "z-fresh.csv", `${LEDGER_HEADER}\n${row("Z-1")}\n`, false);
+    let intake: Awaited<ReturnType<typeof intakeLedgerFolder>>;
     try {
-      const error = await intakeLedgerFolder(database.db, folder.path).catch((e: unknown) => e);
-      expect(sqlState(error)).toBe("08006");
+      intake = await intakeLedgerFolder(database.db, folder.path);
     } finally {
       await queryText(database.db, "DROP TRIGGER test_fail_import ON ledger_entries");
+      await queryText(database.db, "DROP TRIGGER test_fail_cleanup ON ledger_staging");
       await queryText(database.db, "DROP FUNCTION test_fail_import()");
+      await queryText(database.db, "DROP FUNCTION test_fail_cleanup()");
     }
+    expect(intake.files.map((f) => [f.name, f.status])).toEqual([
+      ["a.csv", "imported"],
+      ["b-dup.csv", "duplicate"],
+    ]);
+    expect(intake.waiting).toEqual(["z-fresh.csv"]);
+    expect(intake.failed).toEqual([
+      {
+        name: "c.csv",
+        error: expect.stringMatching(
+          /^stopped the intake: .*connection lost mid-import.*clearing its staged rows failed too.*connection gone at cleanup.*; it waits in processing\/ and the next cycle takes it in again$/,
+        ),
+        at: join(folder.path, PROCESSING, "c.csv"),
+      },
+    ]);
+    expect(intake.error).toMatch(
+      /^1 ledger file\(s\) not finished: c\.csv: stopped the intake: .*connection lost mid-import/,
+    );
+    expect(intake.error).toMatch(/; not tried, left for the next cycle: e\.csv$/);
+    expect(logged(intake)).toEqual([
+      expect.objectContaining({ msg: "ledger file not finished", file: "c.csv" }),
+    ]);
     expect(csvLeft(join(folder.path, PROCESSING))).toEqual(["c.csv"]);
     expect(existsSync(join(folder.path, "rejected"))).toBe(false);
+
     const next = await intakeLedgerFolder(database.db, folder.path);
-    expect(next.files.map((f) => [f.name, f.status])).toEqual([["c.csv", "imported"]]);
+    expect(next.error).toBeUndefined();
+    expect(next.files.map((f) => [f.name, f.status])).toEqual([
+      ["c.csv", "imported"],
+      ["e.csv", "imported"],
+    ]);
     expect(await ids("C-%")).toEqual(["C-1"]);
     expect(csvLeft(join(folder.path, PROCESSING))).toEqual([]);
   });
@@ -347,8 +393,10 @@ describe.each(testBackends())("the ledger folder under failures on %s", (kind) =
     hooks.afterImport = () => {
       throw new Error("write CONNECTION_CLOSED db:5432");
     };
-    await expect(intakeLedgerFolder(database.db, folder.path)).rejects.toThrow(/CONNECTION_CLOSED/);
+    const died = await intakeLedgerFolder(database.db, folder.path);
     hooks.afterImport = undefined;
+    expect(died.failed.map((f) => f.name)).toEqual(["killed.csv"]);
+    expect(died.error).toMatch(/killed\.csv: stopped the intake: .*CONNECTION_CLOSED/);
     expect(csvLeft(join(folder.path, PROCESSING))).toEqual(["killed.csv"]);
     const next = await intakeLedgerFolder(database.db, folder.path);
     expect(next.files.map((f) => [f.name, f.status])).toEqual([["killed.csv", "duplicate"]]);

@@ -15,7 +15,7 @@ import { queryRows } from "../db/query-rows";
 import { dataRefusal } from "../db/sql-state";
 import { errorText } from "../store/error-text";
 import { csvNames, sha256Of } from "./folder-files";
-import { importLedger, LedgerImportError } from "./import-ledger";
+import { importLedger, LedgerImportError, stagingCleanupFailureOf } from "./import-ledger";
 import type { LedgerEntities } from "./ledger-row";
 import { moveInto } from "./move-file";
 import { recheckImported, wasImported } from "./recheck-imported";
@@ -76,6 +76,10 @@ const REASON = ".reason.txt";
 interface Intake extends FolderIntake {
   now: Date;
   entities: LedgerEntities | undefined;
+  /** The file being taken in (claimed, in processing/ at `at`), until it is done with. */
+  inHand?: { name: string; at: string };
+  /** Set when an error stopped the intake: why, and the files it then left untried. */
+  stopped?: { cause: string; untried: string[] };
 }
 
 async function recordFile(
@@ -199,6 +203,12 @@ async function recheckRecentImports(db: Db, run: Intake): Promise<void> {
  * other database error fails the intake, leaving the file in processing/ for the next cycle.
  */
 async function takeFile(db: Db, run: Intake, name: string, path: string): Promise<void> {
+  run.inHand = { name, at: path };
+  await takeClaimed(db, run, name, path);
+  run.inHand = undefined;
+}
+
+async function takeClaimed(db: Db, run: Intake, name: string, path: string): Promise<void> {
   let bytes: Buffer;
   try {
     bytes = await readFile(path);
@@ -252,7 +262,40 @@ async function takeFile(db: Db, run: Intake, name: string, path: string): Promis
  */
 function failureText(run: Intake): string {
   const failed = run.failed.map((f) => `${f.name}: ${f.error}`).join("; ");
-  return `${run.failed.length} ledger file(s) not finished: ${failed}`;
+  const text = `${run.failed.length} ledger file(s) not finished: ${failed}`;
+  if (run.stopped === undefined) return text;
+  const { cause, untried } = run.stopped;
+  const left =
+    untried.length === 0 ? "" : `; not tried, left for the next cycle: ${untried.join(", ")}`;
+  return `${run.failed.length > 0 ? `${text}; ` : ""}the intake stopped: ${cause}${left}`;
+}
+
+/**
+ * Records what stopped the intake: the file in hand (named, with where it is now) as failed, and
+ * the files it did not get to. Its lists keep what it took in before.
+ */
+async function stopIntake(run: Intake, error: unknown, untried: string[]): Promise<void> {
+  const cleanup = stagingCleanupFailureOf(error);
+  const cause = `${errorText(error)}${
+    cleanup === undefined
+      ? ""
+      : ` (clearing its staged rows failed too, the next import clears them: ${errorText(cleanup)})`
+  }`;
+  run.stopped = { cause, untried };
+  const file = run.inHand;
+  if (file === undefined) return;
+  run.inHand = undefined;
+  // A database fault mid-import rolls it back; one after the move (recording a duplicate or a
+  // rejection) leaves the file moved on but unrecorded, which the next cycle need not redo.
+  const waits = await stat(file.at).then(
+    () => `it waits in ${PROCESSING}/ and the next cycle takes it in again`,
+    () => `it was moved on from ${PROCESSING}/ before the error`,
+  );
+  run.failed.push({
+    name: file.name,
+    error: `stopped the intake: ${cause}; ${waits}`,
+    at: file.at,
+  });
 }
 
 /**
@@ -260,8 +303,9 @@ function failureText(run: Intake): string {
  * intake left in processing/ and a look again at the files imported lately. A file that cannot
  * be taken is rejected on its own (it cannot be read, or has bad rows), or left where it is and
  * reported as failed (it cannot be claimed or moved on, or changed): the others still go in.
- * Throws only when the folder cannot be read or the database fails (then nothing of the file
- * in hand was committed, and it waits in processing/).
+ * Throws only when the folder cannot be read. Any other error (mostly the database failing)
+ * stops the intake: the answer names the file in hand and the cause in `failed` and `error`,
+ * beside the lists of what it took in before; that file waits in processing/ for the next cycle.
  */
 export async function intakeLedgerFolder(
   db: Db,
@@ -288,38 +332,64 @@ export async function intakeLedgerFolder(
     aheadOfClock: checked.aheadOfClock,
     entities: opts.entities,
   };
-  // Claimed before a crash or a failed import: they were settled then; idempotency by sha256
-  // (and entry_id) makes taking them again safe whether or not their import committed.
-  await mkdir(claimed, { recursive: true });
-  for (const name of await csvNames(claimed)) await takeFile(db, run, name, join(claimed, name));
-  // After processing/ (a file moved back waits there for the next cycle, as one that changed
-  // while it was taken in), before the new drops (just checked by their own cycle).
-  await recheckRecentImports(db, run);
-  for (const { name, info } of checked.settled) {
-    const path = join(folder, name);
-    // Changed since it was found settled (the files before it took a while): a later cycle's.
-    if (!(await isUnchanged(path, info))) {
-      run.waiting.push(name);
-      continue;
+  // The files not taken in yet: what an error stopping the intake leaves untried.
+  const untried = checked.settled.map((s) => s.name);
+  try {
+    // Claimed before a crash or a failed import: they were settled then; idempotency by sha256
+    // (and entry_id) makes taking them again safe whether or not their import committed.
+    await mkdir(claimed, { recursive: true });
+    const reclaimed = await csvNames(claimed);
+    untried.unshift(...reclaimed);
+    for (const name of reclaimed) {
+      untried.shift();
+      await takeFile(db, run, name, join(claimed, name));
     }
-    let at: string;
-    try {
-      // Atomic on one file system: a producer replacing the file from here on writes a new
-      // file, taken in by a later cycle. A symlink (a Kubernetes ConfigMap's files are ones,
-      // relative to the folder) would point nowhere once moved: its target's content is
-      // claimed as a file, and the link removed.
-      const copy = (await lstat(path)).isSymbolicLink();
-      at = await moveInto(path, claimed, name, now, { copy });
-    } catch (error) {
-      const failure = `not claimed (moved into processing/): ${errorText(error)}`;
-      run.failed.push({ name, error: failure, at: path });
-      continue;
+    // After processing/ (a file moved back waits there for the next cycle, as one that changed
+    // while it was taken in), before the new drops (just checked by their own cycle).
+    await recheckRecentImports(db, run);
+    for (const { name, info } of checked.settled) {
+      untried.shift();
+      await claimAndTake(db, run, name, info);
     }
-    await takeFile(db, run, name, at);
+  } catch (error) {
+    // Mostly a database fault (the connection dropped, the server gone): no file's fault, and
+    // one that would most likely meet the next file too: the intake stops, naming the file in hand and why,
+    // and keeps the lists of what it took in before, which are true all the same.
+    await stopIntake(run, error, untried);
   }
   const { files, waiting, failed, aheadOfClock } = run;
   const intake: FolderIntake = { folder, files, waiting, failed, aheadOfClock };
-  // Only when a file failed: the property's presence is what marks the step failed.
-  if (failed.length > 0) intake.error = failureText(run);
+  // Only when a file failed or the intake stopped: the property's presence is what marks the
+  // step failed.
+  if (failed.length > 0 || run.stopped !== undefined) intake.error = failureText(run);
   return intake;
+}
+
+/** A settled drop: claimed into processing/, then taken in (or left, or failed, on its own). */
+async function claimAndTake(
+  db: Db,
+  run: Intake,
+  name: string,
+  info: Parameters<typeof isUnchanged>[1],
+): Promise<void> {
+  const path = join(run.folder, name);
+  // Changed since it was found settled (the files before it took a while): a later cycle's.
+  if (!(await isUnchanged(path, info))) {
+    run.waiting.push(name);
+    return;
+  }
+  let at: string;
+  try {
+    // Atomic on one file system: a producer replacing the file from here on writes a new
+    // file, taken in by a later cycle. A symlink (a Kubernetes ConfigMap's files are ones,
+    // relative to the folder) would point nowhere once moved: its target's content is
+    // claimed as a file, and the link removed.
+    const copy = (await lstat(path)).isSymbolicLink();
+    at = await moveInto(path, join(run.folder, PROCESSING), name, run.now, { copy });
+  } catch (error) {
+    const failure = `not claimed (moved into processing/): ${errorText(error)}`;
+    run.failed.push({ name, error: failure, at: path });
+    return;
+  }
+  await takeFile(db, run, name, at);
 }

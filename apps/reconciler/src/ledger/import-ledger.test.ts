@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
+import { markServiceIdsFetched, serviceIdsToFetch } from "../store/service-ids";
 import { testBackends } from "../testing/databases";
 import { useTestDatabase } from "../testing/use-database";
 import { importLedger, LedgerImportError } from "./import-ledger";
@@ -80,6 +81,38 @@ describe.each(testBackends())("ledger import on %s", (kind) => {
     expect((error as Error).message).toMatch(/nothing imported[\s\S]*line 3: amount/);
     expect(await count("ledger_entries")).toBe(before);
     expect(await count("ledger_staging")).toBe(0);
+  });
+
+  it("makes an account entry's serviceId due again when the entry is new or corrected, not when unchanged", async () => {
+    const id = "1953712585350000001";
+    const topUp = (amount: string, more = "") =>
+      `${HEADER}\nDUE-1,account,${id},${amount},USD,2026-05-03T09:00:00Z,,,top-up\n${more}`;
+    const due = async () => (await serviceIdsToFetch(db, 1000, "due")).serviceIds.includes(id);
+    // Read, with re-reads off (no schedule): only a reveal makes the id due again.
+    const readIt = async () => {
+      const { asOf } = await serviceIdsToFetch(db, 1000, "due");
+      await markServiceIdsFetched(db, [id], asOf, []);
+      expect(await due()).toBe(false);
+    };
+    await importLedger(db, topUp("500.00"), { sourceFile: "top-up-1.csv" });
+    expect(await due()).toBe(true);
+    await readIt();
+
+    await importLedger(db, topUp("500.00"), { sourceFile: "top-up-2.csv" });
+    expect(await due(), "an unchanged entry").toBe(false);
+
+    await importLedger(db, topUp("480.00"), { sourceFile: "top-up-3.csv" });
+    expect(await due(), "a corrected entry").toBe(true);
+    await readIt();
+
+    const another = `DUE-2,account,${id},-20.00,USD,2026-05-03T10:00:00Z,,,fee\n`;
+    await importLedger(db, topUp("480.00", another), { sourceFile: "top-up-4.csv" });
+    expect(await due(), "a new entry naming a known id").toBe(true);
+    const [row] = await queryText<{ parked_reason: string | null }>(
+      db,
+      `SELECT parked_reason FROM service_ids WHERE service_id = '${id}'`,
+    );
+    expect(row?.parked_reason).toBeNull();
   });
 
   it("loads a large file in batches", async () => {

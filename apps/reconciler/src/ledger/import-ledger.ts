@@ -109,7 +109,8 @@ interface ImportOptions {
 /**
  * Copies checked entries into ledger_staging and merges them into ledger_entries in one
  * transaction: a new entry_id is inserted, a changed one replaced, an identical one left alone.
- * Account entries' provider_ref (a serviceId) is queued for the account-transaction sync.
+ * Account entries' provider_ref (a serviceId) is queued for the account-transaction sync; a
+ * known one is due for a read again when an entry naming it is new or changed.
  * Imports run one at a time (an advisory lock held on a connection of their own for the whole
  * import), so whatever staging holds when one starts was left by an import that died (kill -9,
  * a lost connection) and is cleared first. `db` must be the top-level database (COPY runs on a
@@ -138,6 +139,7 @@ async function stageAndMerge(
   opts: ImportOptions,
 ): Promise<Omit<LedgerImportResult, "rows">> {
   const importId = randomUUID();
+  let failure: { error: unknown } | undefined;
   try {
     if (entries.length > 0)
       await copyRows(db, {
@@ -190,16 +192,18 @@ async function stageAndMerge(
               excluded.currency, excluded.booked_at, excluded.fee_type, excluded.card_id,
               excluded.description, excluded.entity)
           RETURNING (xmax = 0) AS fresh, kind, provider_ref
-        ), retried AS (
-          -- A parked serviceId whose ledger entry changed is due again (revealed anew).
+        ), revealed AS (
+          -- A new or corrected entry is the merchant saying what it booked under that serviceId:
+          -- the provider may have posted more since the id was last read (a settled id is read
+          -- again only when revealed), and a parked one may be right now. Only the entries this
+          -- merge wrote: an unchanged file reveals nothing. Ids not known yet are added below.
           UPDATE service_ids s SET revealed_at = now()
           FROM merged m
           WHERE m.kind = 'account' AND s.service_id = m.provider_ref
-            AND s.parked_reason IS NOT NULL
           RETURNING 1
         )
         SELECT count(*) FILTER (WHERE fresh) AS inserted, count(*) FILTER (WHERE NOT fresh) AS updated,
-          (SELECT count(*) FROM retried) AS retried
+          (SELECT count(*) FROM revealed) AS revealed
         FROM merged`,
       );
       const deleted =
@@ -214,9 +218,31 @@ async function stageAndMerge(
       const unchanged = entries.length - inserted - updated;
       return { inserted, updated, unchanged, ...(deleted === undefined ? {} : { deleted }) };
     });
+  } catch (error) {
+    failure = { error };
+    throw error;
   } finally {
-    await queryRows(db, sql`DELETE FROM ledger_staging WHERE import_id = ${importId}`);
+    await queryRows(db, sql`DELETE FROM ledger_staging WHERE import_id = ${importId}`).catch(
+      (cleanup: unknown) => {
+        // After a failed import the cleanup mostly fails for the same reason (the connection
+        // gone): the import's own error says what happened, and the rows left staged are
+        // cleared by the next import (importLedgerEntries).
+        if (failure === undefined) throw cleanup;
+        if (typeof failure.error === "object" && failure.error !== null)
+          cleanupFailures.set(failure.error, cleanup);
+      },
+    );
   }
+}
+
+const cleanupFailures = new WeakMap<object, unknown>();
+
+/**
+ * The error that clearing the staged rows raised after the import failed with `error`, if it
+ * did: kept beside the import's error, which it never replaces.
+ */
+export function stagingCleanupFailureOf(error: unknown): unknown {
+  return typeof error === "object" && error !== null ? cleanupFailures.get(error) : undefined;
 }
 
 /**

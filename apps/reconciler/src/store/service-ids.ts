@@ -124,7 +124,7 @@ export async function markServiceIdsFetched(
 
 /**
  * Parks serviceIds the service refused on their own: they count as fetched as of `asOf`, so no
- * run asks for them again until the ledger entry naming them changes (retryParkedServiceIds).
+ * run asks for them again until a ledger entry naming them is new or changed (importLedgerEntries).
  */
 export async function parkServiceIds(
   db: Db,
