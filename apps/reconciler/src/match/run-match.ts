@@ -12,6 +12,7 @@ import {
   usefulChanges,
 } from "../store/change-log";
 import { lapseChangedAcceptances } from "../workflow/lapse-acceptances";
+import { lapseProposalDecisions } from "../workflow/lapse-proposal-decisions";
 import { lapseManualMatches } from "../workflow/manual-match";
 import type { Verdict } from "./break-classes";
 import { buildScope, incrementalBase } from "./incremental/incremental-run";
@@ -157,6 +158,8 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
         return { ...done, stored: await measured("stored work", () => readStoredWork(tx)) };
       // Manual matches the run could not apply (a record changed): lapsed, audited.
       await measured("lapse manual matches", () => lapseManualMatches(tx, runId));
+      // Proposal decisions whose records changed: stamped lapsed once, audited on their break.
+      await measured("lapse proposal decisions", () => lapseProposalDecisions(tx, runId));
       await measured("lapse acceptances", () => lapseChangedAcceptances(tx, runId));
       // The work left once acceptances are settled: an accepted break is not work (its lapse
       // makes it work again), and a reused run's figures may predate an accept or a reopen.

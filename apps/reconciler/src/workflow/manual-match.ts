@@ -17,6 +17,7 @@ import { advisoryKey } from "../db/advisory-key";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { utcText } from "../db/utc-text";
+import { notProposed } from "../match/proposed-groups";
 import { appendLastAction, lockBreak, RECONCILER_ACTOR } from "./break-actions";
 import { freeText, personName } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
@@ -139,8 +140,7 @@ const whereHeld = (side: "ledger" | "provider", kind: string, ref: string) =>
       WHERE br.side = '${side}' AND br.record_kind = ${kind} AND br.record_ref = ${ref}
         AND b.status <> 'resolved' ORDER BY br.break_id LIMIT 1) AS break_id,
     (SELECT m.match_id FROM match_members m WHERE m.side = '${side}' AND m.record_kind = ${kind}
-      AND m.record_ref = ${ref} AND NOT EXISTS (SELECT 1 FROM match_groups g
-        WHERE g.match_id = m.match_id AND g.status = 'proposed') LIMIT 1) AS match_id,
+      AND m.record_ref = ${ref} AND ${notProposed("m")} LIMIT 1) AS match_id,
     (SELECT r.match_id::text FROM manual_match_records r JOIN manual_matches mm ON mm.id = r.match_id
       WHERE mm.status = 'active' AND r.side = '${side}' AND r.record_kind = ${kind}
         AND r.record_ref = ${ref} LIMIT 1) AS manual_id`);
