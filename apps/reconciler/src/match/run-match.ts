@@ -14,6 +14,7 @@ import {
 import { lapseChangedAcceptances } from "../workflow/lapse-acceptances";
 import { lapseProposalDecisions } from "../workflow/lapse-proposal-decisions";
 import { lapseManualMatches } from "../workflow/manual-match";
+import { reverseResolvedWriteOffs } from "../workflow/resolved-write-offs";
 import type { Verdict } from "./break-classes";
 import { buildScope, incrementalBase } from "./incremental/incremental-run";
 import {
@@ -161,6 +162,8 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
       // Proposal decisions whose records changed: stamped lapsed once, audited on their break.
       await measured("lapse proposal decisions", () => lapseProposalDecisions(tx, runId));
       await measured("lapse acceptances", () => lapseChangedAcceptances(tx, runId));
+      // Write-offs of breaks the run resolved: no difference left, so their journal is reversed.
+      await measured("reverse resolved write-offs", () => reverseResolvedWriteOffs(tx, runId));
       // The work left once acceptances are settled: an accepted break is not work (its lapse
       // makes it work again), and a reused run's figures may predate an accept or a reopen.
       const work = await measured("open work", () => readStoredWork(tx));
