@@ -12,7 +12,7 @@ import { RECONCILER_ACTOR } from "./break-actions";
 
 /**
  * SQL: why the decision `d`'s record on `side` no longer holds, or null. `now_` is the record as
- * stored (null when gone); a record in any match group but the decision's own confirmation
+ * stored (null when gone); a record in any pair or group but the decision's own confirmation
  * (a proposal is no match) is paired by a rule now.
  */
 const why = (
