@@ -537,9 +537,10 @@ export function createConsoleApp(opts: ConsoleAppOptions): Hono<ConsoleEnv> {
     requireRole(c.get("session"), "unmatch");
     const reason = formField(c, "text");
     const matchId = formField(c, "match_id");
-    // The break the page is of goes with it: a match holding none of its records is refused.
+    // The break the page is of goes with it: a match holding none of its records is refused,
+    // and so is one holding a record of an entity the account does not see.
     return onBreak(c, { action: "unmatch", text: reason }, (breakId, actor) =>
-      unmatchManually(db, { matchId, actor, reason, breakId }),
+      unmatchManually(db, { matchId, actor, reason, breakId }, limitOf(c)),
     );
   });
 

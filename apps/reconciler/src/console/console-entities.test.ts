@@ -126,6 +126,41 @@ describe.each(testBackends())("a console account limited to entities on %s", (ki
     ).toBe(303);
   });
 
+  it("refuses to undo a manual match holding another entity's record (nothing written)", async () => {
+    // A match made before manual matches were held to one entity: the merchant's L-2 with SUB1's L-3.
+    const db = f.database.db;
+    const [made] = await queryText<{ id: string }>(
+      db,
+      `INSERT INTO manual_matches (status, currency, amount, actor, reason)
+        VALUES ('active', 'USD', 0, 'alice', 'older match') RETURNING id::text AS id`,
+    );
+    const matchId = made?.id as string;
+    await queryText(
+      db,
+      `INSERT INTO manual_match_records (match_id, side, record_kind, record_ref, amount, currency,
+          break_id)
+        VALUES (${matchId}, 'ledger', 'ledger_entry', 'L-2', -99.99, 'USD', '${merchants[1]}'),
+          (${matchId}, 'ledger', 'ledger_entry', 'L-3', -10, 'HKD', '${own}')`,
+    );
+    const form = (await consoleForm(f, own, `unmatch-${matchId}`, sam.cookie)) as Record<
+      string,
+      string
+    >;
+    const res = await postConsoleForm(f, sam.cookie, { ...form, text: "not ours" });
+    expect([res.status, await alertOf(res)]).toEqual([
+      400,
+      `matchId: no manual match has the id ${matchId}`,
+    ]);
+    const [m] = await queryText(db, `SELECT status FROM manual_matches WHERE id = ${matchId}`);
+    expect(m).toEqual({ status: "active" });
+    const [undone] = await queryText<{ n: string }>(
+      db,
+      "SELECT count(*) AS n FROM break_actions WHERE action = 'unmatch'",
+    );
+    expect(Number(undone?.n)).toBe(0);
+    await queryText(db, `UPDATE manual_matches SET status = 'unmatched' WHERE id = ${matchId}`);
+  });
+
   it("exports its entities' breaks, journal and audit rows only", async () => {
     // The merchant's break written off and commented by an account without a limit.
     const alice = await consoleSession(f, "alice");

@@ -144,6 +144,42 @@ describe.each(testBackends())("decided proposals on %s", (kind) => {
       ["proposed:E1", "proposed", "E1"],
       ["proposed:E1", "proposed", "P1"],
     ]);
+    // The break is back with a lapse row saying why, written once (the incremental run wrote it;
+    // the full run after it and later runs add none).
+    const [confirmed] = await queryText<{ break_id: string }>(
+      db,
+      "SELECT break_id FROM break_actions WHERE action = 'confirm'",
+    );
+    const lapses = () =>
+      queryText(
+        db,
+        "SELECT break_id, actor, action, text FROM break_actions WHERE action = 'lapse'",
+      );
+    expect(await lapses()).toEqual([
+      {
+        break_id: confirmed?.break_id,
+        actor: "reconciler",
+        action: "lapse",
+        text: expect.stringMatching(
+          /^proposal decision lapsed: confirmed by alice: provider P1 changed from -50.00 USD to -50.20 USD \(match run [0-9a-f-]+\)$/,
+        ),
+      },
+    ]);
+    const [workflow] = await queryText(
+      db,
+      `SELECT last_action, last_actor FROM break_workflow WHERE break_id = '${confirmed?.break_id}'`,
+    );
+    expect(workflow).toEqual({ last_action: "lapse", last_actor: "reconciler" });
+    await runMatch(db, { ...options, full: true });
+    expect(await lapses()).toHaveLength(1);
+    // Finance query 14 tells the lapsed decision from the ones that hold.
+    const q14 = await queryText(db, documentedQueries().get(14) ?? "");
+    expect(q14.map((r) => [r.decision, r.entry_id, r.lapsed_at === null])).toEqual(
+      expect.arrayContaining([
+        ["confirmed", "E1", false],
+        ["rejected", "E2", true],
+      ]),
+    );
   }, 120_000);
 
   it("refuses to decide a break that is no proposal, or a reject without a reason", async () => {

@@ -258,4 +258,30 @@ describe.each(testBackends())("manual matches on %s", (kind) => {
     expect(m).toEqual({ status: "unmatched", ended_by: "bob" });
     await bridgeTies();
   }, 120_000);
+
+  it("refuses to pair one entity's entry with another entity's record, nothing written", async () => {
+    // ES is the sub-merchant SUB1's entry; P1 (back in its break since the unmatch) the merchant's.
+    await queryText(
+      db,
+      `INSERT INTO ledger_entries (entry_id, kind, provider_ref, amount, currency, booked_at,
+         card_id, entity) VALUES ('ES', 'card_transaction', 'X-ES', -50.00, 'USD', '${at(9)}', '900', 'SUB1')`,
+    );
+    await runMatch(db, options);
+    const before = await history();
+    const error = await refused(manual(["ES"], ["P1"]));
+    expect([error?.code, error?.field, error?.message]).toEqual([
+      "invalid",
+      "records",
+      "records: a manual match holds one entity's records (an entry of one entity never pairs with a posting of another); these are of SUB1 (ES), the merchant itself (P1)",
+    ]);
+    const mixedEntries = await refused(manual(["ES", "E1"], ["P1"]));
+    expect([mixedEntries?.field, mixedEntries?.message]).toEqual([
+      "entries",
+      "entries: a manual match holds one entity's records (an entry of one entity never pairs with a posting of another); these are of SUB1 (ES), the merchant itself (E1, P1)",
+    ]);
+    expect(await history()).toEqual(before);
+    expect(await queryText(db, "SELECT id FROM manual_matches WHERE status = 'active'")).toEqual(
+      [],
+    );
+  }, 120_000);
 });

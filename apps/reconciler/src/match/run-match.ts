@@ -12,7 +12,9 @@ import {
   usefulChanges,
 } from "../store/change-log";
 import { lapseChangedAcceptances } from "../workflow/lapse-acceptances";
+import { lapseProposalDecisions } from "../workflow/lapse-proposal-decisions";
 import { lapseManualMatches } from "../workflow/manual-match";
+import { reverseResolvedWriteOffs } from "../workflow/resolved-write-offs";
 import type { Verdict } from "./break-classes";
 import { buildScope, incrementalBase } from "./incremental/incremental-run";
 import {
@@ -159,7 +161,11 @@ export async function runMatch(db: Db, options: MatchOptions = {}): Promise<Matc
         return { ...done, stored: await measured("stored work", () => lastCompleteWork(tx)) };
       // Manual matches the run could not apply (a record changed): lapsed, audited.
       await measured("lapse manual matches", () => lapseManualMatches(tx, runId));
+      // Proposal decisions whose records changed: stamped lapsed once, audited on their break.
+      await measured("lapse proposal decisions", () => lapseProposalDecisions(tx, runId));
       await measured("lapse acceptances", () => lapseChangedAcceptances(tx, runId));
+      // Write-offs of breaks the run resolved: no difference left, so their journal is reversed.
+      await measured("reverse resolved write-offs", () => reverseResolvedWriteOffs(tx, runId));
       // The work left once acceptances are settled: an accepted break is not work (its lapse
       // makes it work again), and a reused run's figures may predate an accept or a reopen.
       const work = await measured("open work", () => readStoredWork(tx));

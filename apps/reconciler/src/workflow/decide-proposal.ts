@@ -90,7 +90,8 @@ export async function decideProposal(
       sql`SELECT decision, actor FROM proposal_decisions
         WHERE entry_id = ${ledger.record_ref} AND item_ref = ${provider.record_ref}
           AND entry_amount = ${ledger.amount}::numeric AND entry_currency = ${ledger.currency}
-          AND item_amount = ${provider.amount}::numeric AND item_currency = ${provider.currency}`,
+          AND item_amount = ${provider.amount}::numeric AND item_currency = ${provider.currency}
+          AND lapsed_at IS NULL`,
     );
     if (pending)
       throw new WorkflowError(
@@ -109,7 +110,7 @@ export async function decideProposal(
           entry_amount = excluded.entry_amount, entry_currency = excluded.entry_currency,
           item_amount = excluded.item_amount, item_currency = excluded.item_currency,
           break_id = excluded.break_id, actor = excluded.actor, reason = excluded.reason,
-          decided_at = now(), action_id = excluded.action_id`,
+          decided_at = now(), action_id = excluded.action_id, lapsed_at = NULL`,
     );
     // Both records re-matched by the next run, incremental too (match/incremental/).
     await queryRows(

@@ -26,7 +26,7 @@ const changed = (what: string, now: string, accepted: string) =>
  * that turns into -1,250.50 lapses. The lapse is stamped with the clock, not now(): a run's
  * transaction starts before the acceptances committed during it. A resolved break keeps its
  * acceptance and its history (it is no longer a difference; if it comes back unchanged it is
- * still accepted).
+ * still accepted), unless it was written off: resolved-write-offs.ts reverses that one.
  */
 export async function lapseChangedAcceptances(db: Db, runId: string): Promise<number> {
   const lapsed = await queryRows<{ break_id: string }>(

@@ -17,6 +17,7 @@ import { advisoryKey } from "../db/advisory-key";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { utcText } from "../db/utc-text";
+import { notProposed } from "../match/proposed-groups";
 import { appendLastAction, lockBreak, RECONCILER_ACTOR } from "./break-actions";
 import { freeText, personName } from "./typed-text";
 import { WorkflowError } from "./workflow-error";
@@ -139,8 +140,7 @@ const whereHeld = (side: "ledger" | "provider", kind: string, ref: string) =>
       WHERE br.side = '${side}' AND br.record_kind = ${kind} AND br.record_ref = ${ref}
         AND b.status <> 'resolved' ORDER BY br.break_id LIMIT 1) AS break_id,
     (SELECT m.match_id FROM match_members m WHERE m.side = '${side}' AND m.record_kind = ${kind}
-      AND m.record_ref = ${ref} AND NOT EXISTS (SELECT 1 FROM match_groups g
-        WHERE g.match_id = m.match_id AND g.status = 'proposed') LIMIT 1) AS match_id,
+      AND m.record_ref = ${ref} AND ${notProposed("m")} LIMIT 1) AS match_id,
     (SELECT r.match_id::text FROM manual_match_records r JOIN manual_matches mm ON mm.id = r.match_id
       WHERE mm.status = 'active' AND r.side = '${side}' AND r.record_kind = ${kind}
         AND r.record_ref = ${ref} LIMIT 1) AS manual_id`);
@@ -208,6 +208,30 @@ function refuseTaken(r: Found): void {
     );
 }
 
+/**
+ * Refuses records of more than one entity: matching never pairs one entity's entry with
+ * another's posting, so a manual match must not either, or each entity's bridge would carry
+ * the other's money. The field is the side whose record parts from the first entry's entity.
+ */
+function refuseEntities(found: readonly Found[]): void {
+  const byEntity = new Map<string, string[]>();
+  for (const r of found) byEntity.set(r.entity, [...(byEntity.get(r.entity) ?? []), r.record_ref]);
+  if (byEntity.size < 2) return;
+  const first = found[0]?.entity;
+  const entriesAgree = found.every((r) => r.side !== "ledger" || r.entity === first);
+  const field = entriesAgree ? "records" : "entries";
+  const named = [...byEntity]
+    .map(
+      ([entity, refs]) => `${entity === "" ? "the merchant itself" : entity} (${refs.join(", ")})`,
+    )
+    .join(", ");
+  throw new WorkflowError(
+    "invalid",
+    `${field}: a manual match holds one entity's records (an entry of one entity never pairs with a posting of another); these are of ${named}`,
+    field,
+  );
+}
+
 /** The provider key a record sits under (match_changes kind 'key'): as incremental/open-breaks.ts keyOfRecord. */
 const keyOf = (kind: string, ref: string) =>
   kind === "fee"
@@ -259,6 +283,7 @@ export async function matchManually(
     for (const id of input.entries) found.push(await findEntry(tx, id, entities));
     for (const ref of input.records) found.push(await findRecord(tx, ref, entities));
     for (const r of found) refuseTaken(r);
+    refuseEntities(found);
     const currencies = [...new Set(found.map((r) => r.currency))].sort();
     if (currencies.length > 1)
       throw new WorkflowError(
@@ -310,8 +335,26 @@ interface Held extends Record<string, unknown> {
   break_id: string;
 }
 
+/**
+ * Whether every record of manual match `matchId` is of `entities` (by the break it was in), so
+ * a limited account never undoes another entity's match; every match when absent.
+ */
+async function heldWithin(tx: Db, matchId: string, entities: Entities): Promise<boolean> {
+  if (entities === undefined) return true;
+  const rows = await queryRows<{ entity: string }>(
+    tx,
+    sql`SELECT DISTINCT b.entity FROM manual_match_records r JOIN breaks b ON b.break_id = r.break_id
+      WHERE r.match_id = ${matchId}::bigint`,
+  );
+  return rows.every((r) => entities.includes(r.entity));
+}
+
 /** Undoes the manual match `matchId`; the next match run gives its records back their breaks. */
-export async function unmatchManually(db: Db, raw: UnmatchInput): Promise<UnmatchResult> {
+export async function unmatchManually(
+  db: Db,
+  raw: UnmatchInput,
+  entities?: readonly string[],
+): Promise<UnmatchResult> {
   const input = checkUnmatchInput(raw);
   return db.transaction(async (tx) => {
     await matcherLock(tx);
@@ -320,7 +363,7 @@ export async function unmatchManually(db: Db, raw: UnmatchInput): Promise<Unmatc
       sql`SELECT status, ended_by, ${utcText("ended_at")} AS ended_at
         FROM manual_matches WHERE id = ${input.matchId}::bigint FOR UPDATE`,
     );
-    if (!m)
+    if (!m || !(await heldWithin(tx, input.matchId, entities)))
       throw new WorkflowError(
         "invalid",
         `matchId: no manual match has the id ${input.matchId}`,

@@ -1,6 +1,7 @@
 // A write-off's journal entries are reversed when its acceptance ends — someone reopens the
-// break, or a match run lapses it because the figures changed — so that writing the break off
-// again books only the new difference: the journal of a break sums to what is written off now.
+// break, a match run lapses it because the figures changed, or the break resolves (the missing
+// record arrives, or a manual match pairs its records) — so that writing the break off again
+// books only the new difference: the journal of a break sums to what is written off now.
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
@@ -9,6 +10,7 @@ import { seedThreeBreaks, TEST_AS_OF } from "../testing/breaks";
 import { testBackends } from "../testing/databases";
 import { useTestDatabase } from "../testing/use-database";
 import { applyBreakAction } from "./break-actions";
+import { matchManually } from "./manual-match";
 import { writeOffBreak } from "./write-off";
 
 describe.each(testBackends())("write-off reversals on %s", (kind) => {
@@ -76,5 +78,89 @@ describe.each(testBackends())("write-off reversals on %s", (kind) => {
     // Written off once more: the journal holds the new difference only.
     await writeOff(id);
     expect(await total(id)).toBe("1200.00");
+  });
+
+  /** A settled clearing (the provider's side of a card payment). */
+  const clearing = (no: string, amount: string, currency: string) =>
+    queryText(
+      db,
+      `INSERT INTO card_transactions (txn_order_no, card_id, txn_type, txn_status, transaction_time,
+         card_amount, card_currency, settle_amount, settle_currency, settle_time, raw, raw_hash,
+         version, source)
+       VALUES ('${no}', '900', 'CLEARING', 'S', '2026-05-02T10:00:00Z', ${amount}, '${currency}',
+         ${amount}, '${currency}', '2026-05-02T10:00:00Z', '{}', '0', 1, 'sync')`,
+    );
+  const run = () => runMatch(db, { asOf: TEST_AS_OF, onIncomplete: "all" });
+  const state = async (breakId: string) =>
+    (
+      await queryText(
+        db,
+        `SELECT b.status, w.accepted_at IS NULL AS unaccepted, w.last_action, w.last_actor
+          FROM breaks b JOIN break_workflow w USING (break_id) WHERE b.break_id = '${breakId}'`,
+      )
+    )[0];
+
+  it("reverses when a run resolves the break: the missing record arrives", async () => {
+    const [, id] = (
+      await queryText<{ break_id: string }>(
+        db,
+        "SELECT break_id FROM breaks WHERE entry_id IN ('L-1', 'L-2') ORDER BY entry_id",
+      )
+    ).map((b) => b.break_id) as [string, string]; // L-2: ledger -99.99 USD, no provider record
+    await writeOff(id);
+    await clearing("T-2", "99.99", "USD");
+    await run();
+    expect(await state(id)).toEqual({
+      status: "resolved",
+      unaccepted: true,
+      last_action: "lapse",
+      last_actor: "reconciler",
+    });
+    expect(await journal(id)).toEqual([
+      expect.objectContaining({ amount: "99.99", action: "write_off", reverses_id: null }),
+      expect.objectContaining({
+        amount: "-99.99",
+        currency: "USD",
+        actor: "reconciler",
+        action: "lapse",
+        reason: expect.stringMatching(
+          /^write-off reversed: the break resolved \(its records are matched: exact:card_transaction:T-2\) \(match run [0-9a-f-]+\)$/,
+        ),
+      }),
+    ]);
+    expect(await total(id)).toBe("0.00");
+    // Once: the next run books nothing more.
+    await run();
+    expect(await journal(id)).toHaveLength(2);
+  });
+
+  it("reverses when a manual match pairs the break's records and the run applies it", async () => {
+    const [id] = (
+      await queryText<{ break_id: string }>(
+        db,
+        "SELECT break_id FROM breaks WHERE entry_id = 'L-3'",
+      )
+    ).map((b) => b.break_id) as [string]; // L-3: ledger -10 HKD, no provider record
+    await clearing("T-3X", "10.00", "HKD"); // the same payment under a mistyped key
+    await run();
+    await writeOff(id);
+    await matchManually(db, {
+      entries: ["L-3"],
+      records: ["T-3X"],
+      actor: "carol",
+      reason: "mistyped key",
+    });
+    // The write-off stands until the run applies the match.
+    expect(await total(id)).toBe("10");
+    await run();
+    expect(await state(id)).toMatchObject({ status: "resolved", unaccepted: true });
+    expect((await journal(id)).at(-1)).toMatchObject({
+      amount: "-10",
+      action: "lapse",
+      reason: expect.stringMatching(
+        /^write-off reversed: the break resolved \(its records are matched: manual:1\)/,
+      ),
+    });
+    expect(await total(id)).toBe("0");
   });
 });

@@ -27,6 +27,11 @@ export const proposalDecisions = pgTable(
     decidedAt: time("decided_at").notNull().defaultNow(),
     /** Its break_actions row. */
     actionId: bigint("action_id", { mode: "bigint" }).notNull(),
+    /**
+     * When a match run found a record changed (its `lapse` audit row written then): a lapsed
+     * decision no longer applies, even should the figures come back; deciding again clears it.
+     */
+    lapsedAt: time("lapsed_at"),
   },
   (t) => [
     primaryKey({ columns: [t.entryId, t.itemRef] }),

@@ -5,7 +5,8 @@
 // records where a full run reads all of them. provider_items, a view, is recreated as a
 // temporary view from its own definition (read before the copies exist, so it names the tables
 // unqualified and binds to the copies). The copies are dropped at commit; nothing else in the
-// transaction reads the provider tables or the ledger by these names once they exist.
+// transaction reads the provider tables or the ledger by these names once they exist (the
+// proposal decisions' lapse, after the run's writes, names the real ones by REAL_SCHEMA).
 
 import { sampled } from "../planner-settings";
 import type { Statement } from "../statement";

@@ -11,10 +11,10 @@ import { insertMembers, openLedger, openProvider } from "../work-tables";
 
 /**
  * SQL: a `decision` (confirmed, rejected) on ledger leftover `l` and provider leftover `p` that
- * still holds. The stored ids are compared in "C", the collation of the run's refs.
+ * still holds (not lapsed: a lapsed one stays lapsed should the figures come back). The stored ids are compared in "C", the collation of the run's refs.
  */
 export const decided = (decision: "confirmed" | "rejected", l: string, p: string) =>
-  `EXISTS (SELECT 1 FROM proposal_decisions d WHERE d.decision = '${decision}'
+  `EXISTS (SELECT 1 FROM proposal_decisions d WHERE d.decision = '${decision}' AND d.lapsed_at IS NULL
     AND d.entry_id = ${l}.entry_id COLLATE "C" AND d.item_ref = ${p}.item_ref COLLATE "C"
     AND d.entry_amount = ${l}.amount AND d.entry_currency = ${l}.currency
     AND d.item_amount = ${p}.amount AND d.item_currency = ${p}.currency)`;
