@@ -3,7 +3,7 @@
 // amount, currency, signed provider or ledger amount, or ledger currency is no longer what was
 // accepted, with an audit row (actor "reconciler") saying what changed, and reverses the journal
 // entries of a write-off it ends (reverse-write-off.ts).
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { CLEAR_ACCEPTANCE, ledgerCurrencies, RECONCILER_ACTOR } from "./break-actions";
@@ -48,10 +48,19 @@ export async function lapseChangedAcceptances(db: Db, runId: string): Promise<nu
             IS DISTINCT FROM (w.accepted_class, w.accepted_amount, w.accepted_currency,
               w.accepted_provider_amount, w.accepted_ledger_amount, w.accepted_ledger_currencies)
         FOR UPDATE OF w
-      ), audit AS (
+      ), ${endAcceptances(sql`'acceptance lapsed: ' || why || ' (match run ' || ${runId} || ')'`)}`,
+  );
+  return lapsed.length;
+}
+
+/**
+ * The end of an acceptance, after a CTE `checked` (break_id, class, amount, currency; its
+ * break_workflow rows locked): one `lapse` audit row per break (actor "reconciler") with `text`,
+ * its write-off's journal entries reversed, its acceptance cleared. Answers the breaks' ids.
+ */
+export const endAcceptances = (text: SQL) => sql`audit AS (
         INSERT INTO break_actions (break_id, actor, at, action, text, class, amount, currency)
-        SELECT break_id, ${RECONCILER_ACTOR}, clock_timestamp(), 'lapse',
-          'acceptance lapsed: ' || why || ' (match run ' || ${runId} || ')', class, amount, currency
+        SELECT break_id, ${RECONCILER_ACTOR}, clock_timestamp(), 'lapse', ${text}, class, amount, currency
         FROM checked
         RETURNING id AS action_id, break_id, text AS why
       ), reversed AS (
@@ -60,7 +69,4 @@ export async function lapseChangedAcceptances(db: Db, runId: string): Promise<nu
       UPDATE break_workflow w SET ${CLEAR_ACCEPTANCE}, last_action = 'lapse',
         last_actor = ${RECONCILER_ACTOR}, last_action_at = clock_timestamp()
       FROM checked c WHERE w.break_id = c.break_id
-      RETURNING w.break_id`,
-  );
-  return lapsed.length;
-}
+      RETURNING w.break_id`;

@@ -8,8 +8,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { notProposed } from "../match/proposed-groups";
-import { CLEAR_ACCEPTANCE, RECONCILER_ACTOR } from "./break-actions";
-import { reverseWriteOffs, unreversed } from "./reverse-write-off";
+import { endAcceptances } from "./lapse-acceptances";
+import { unreversed } from "./reverse-write-off";
 
 /**
  * Reverses the write-offs of the resolved breaks whose journal entries are not reversed yet;
@@ -35,21 +35,11 @@ export async function reverseResolvedWriteOffs(db: Db, runId: string): Promise<n
               OR (m.side = 'provider' AND m.record_ref = r.provider_ref))) AS matched
         FROM resolved r JOIN break_workflow w ON w.break_id = r.break_id
         FOR UPDATE OF w
-      ), audit AS (
-        INSERT INTO break_actions (break_id, actor, at, action, text, class, amount, currency)
-        SELECT break_id, ${RECONCILER_ACTOR}, clock_timestamp(), 'lapse',
-          'write-off reversed: the break resolved'
-            || coalesce(' (its records are matched: ' || matched || ')', '')
-            || ' (match run ' || ${runId} || ')', class, amount, currency
-        FROM checked
-        RETURNING id AS action_id, break_id, text AS why
-      ), reversed AS (
-        ${reverseWriteOffs(sql`SELECT break_id, action_id, why FROM audit`, RECONCILER_ACTOR)}
-      )
-      UPDATE break_workflow w SET ${CLEAR_ACCEPTANCE}, last_action = 'lapse',
-        last_actor = ${RECONCILER_ACTOR}, last_action_at = clock_timestamp()
-      FROM checked c WHERE w.break_id = c.break_id
-      RETURNING w.break_id`,
+      ), ${endAcceptances(
+        sql`'write-off reversed: the break resolved'
+          || coalesce(' (its records are matched: ' || matched || ')', '')
+          || ' (match run ' || ${runId} || ')'`,
+      )}`,
   );
   return ended.length;
 }
