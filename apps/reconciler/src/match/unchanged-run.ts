@@ -11,8 +11,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows, queryText } from "../db/query-rows";
+import { REAL_SCHEMA } from "../db/real-schema";
 import { CLOCKED_CLASSES, graceEnd } from "./break-classes";
-import { REAL_SCHEMA } from "./incremental/scoped-tables";
 import type { ResolvedMatchOptions } from "./match-options";
 import type { MatchStats } from "./match-stats";
 import { literals } from "./statement";

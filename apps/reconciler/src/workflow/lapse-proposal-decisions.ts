@@ -6,8 +6,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows, queryText } from "../db/query-rows";
-import { REAL_SCHEMA } from "../match/incremental/scoped-tables";
-import { notProposed } from "../match/proposed-groups";
+import { REAL_SCHEMA } from "../db/real-schema";
+import { notProposed } from "../store/proposed-groups";
 import { RECONCILER_ACTOR } from "./break-actions";
 
 /**

@@ -17,7 +17,7 @@ import { advisoryKey } from "../db/advisory-key";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
 import { utcText } from "../db/utc-text";
-import { notProposed } from "../match/proposed-groups";
+import { notProposed } from "../store/proposed-groups";
 import { appendLastAction, lockBreak, RECONCILER_ACTOR } from "./break-actions";
 import { freeText, personName } from "./typed-text";
 import { WorkflowError } from "./workflow-error";

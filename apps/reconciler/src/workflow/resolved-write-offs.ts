@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/query-rows";
-import { notProposed } from "../match/proposed-groups";
+import { notProposed } from "../store/proposed-groups";
 import { endAcceptances } from "./lapse-acceptances";
 import { unreversed } from "./reverse-write-off";
 

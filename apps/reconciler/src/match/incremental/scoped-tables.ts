@@ -6,7 +6,7 @@
 // temporary view from its own definition (read before the copies exist, so it names the tables
 // unqualified and binds to the copies). The copies are dropped at commit; nothing else in the
 // transaction reads the provider tables or the ledger by these names once they exist (the
-// proposal decisions' lapse, after the run's writes, names the real ones by REAL_SCHEMA).
+// proposal decisions' lapse, after the run's writes, names the real ones by REAL_SCHEMA, db/real-schema.ts).
 
 import { sampled } from "../planner-settings";
 import type { Statement } from "../statement";
@@ -172,12 +172,6 @@ function storedPairs(kinds: ReadonlySet<StoredKind>, bounds: KeyBounds): string 
   // No pair of any kind stored: an empty table of match_pairs' shape.
   return arms.length > 0 ? arms.join("\n        UNION ") : "SELECT * FROM match_pairs WHERE false";
 }
-
-/**
- * The schema of the real tables, quoted: current_schema() skips the temporary schema unless
- * search_path names it, so it holds while the copies exist too (unchanged-run.ts reads it then).
- */
-export const REAL_SCHEMA = "SELECT quote_ident(current_schema()) AS schema";
 
 /** Reads the schema of the real tables and provider_items' definition (before any copy). */
 export const VIEW_DEFINITION = `SELECT current_schema() AS schema,
