@@ -210,10 +210,12 @@ export async function syncWindowedStream(
         }
       }),
     ];
-    // Records still pending from before this run's range are read one by one (payouts: followed
-    // to S or F however late that comes), counted as one more window when there are any.
+    // Records still pending from before this run's range are read one by one (payouts and card
+    // transactions: followed to S or F however late that comes), counted as one more window
+    // when there are any. Regular runs only: an explicit range or a backfill reads what it names.
     const { pending, rows } = WINDOWED_SOURCES[stream];
-    const pendingKeys = pending && !opts.backfill ? await pending.keys(ctx, from) : [];
+    const follows = pending && !opts.backfill && !opts.from;
+    const pendingKeys = follows ? await pending.keys(ctx, from) : [];
     if (pending && pendingKeys.length > 0) {
       windowsTotal++;
       tasks.push(async () => {
@@ -222,7 +224,8 @@ export async function syncWindowedStream(
           const records: unknown[] = [];
           await runPool(
             pendingKeys.map((key) => async () => {
-              records.push(await pending.read(ctx, key));
+              const record = await pending.read(ctx, key);
+              if (record !== undefined) records.push(record);
             }),
             config.concurrency,
           );

@@ -1,0 +1,90 @@
+// An authorization that expires, or a refund that settles, after its window left the lookback:
+// no window lists it again, so the card transactions stream follows records still P from before
+// its range one by one. Without that, an expired authorization stays P in the store and turns
+// into a false stale_authorization holding money the card has back.
+import { describe, expect, it } from "vitest";
+import type { Db } from "../db/database";
+import { queryText } from "../db/query-rows";
+import { runMatch } from "../match/run-match";
+import { testBackends } from "../testing/databases";
+import { type GeneratedSandbox, sandboxSyncContext, useSandboxDatabase } from "../testing/sandbox";
+import { storedResults } from "../testing/stored-results";
+import { runSync } from "./run-sync";
+
+const HOUR = 3_600_000;
+
+describe.each(testBackends())("pending card transactions on %s", (kind) => {
+  let db: Db;
+  let generated: GeneratedSandbox;
+  useSandboxDatabase(kind, { cards: 3, cardTransactions: 60, days: 3 }, (database, g) => {
+    db = database.db;
+    generated = g;
+  });
+
+  /** Sync with a 1 h lookback, then an incremental match (stale after 1 h) that equals a full one. */
+  async function tick(what: string) {
+    const ctx = sandboxSyncContext(db, generated, { RECONCILER_LOOKBACK: "1h" });
+    const sync = await runSync(ctx);
+    expect(sync.outcome, what).toBe("ok");
+    const options = { staleAuthorizationMs: HOUR, ledgerGraceMs: 0, maxScopeShare: 1 };
+    const run = await runMatch(db, { ...options, maxSyncLagMs: 30 * 24 * HOUR });
+    const after = await storedResults(db);
+    await runMatch(db, { ...options, maxSyncLagMs: 30 * 24 * HOUR, asOf: run.asOf, full: true });
+    expect(await storedResults(db), what).toEqual(after);
+    return { sync, lines: ctx.lines };
+  }
+
+  const stored = async (txnOrderNo: string) =>
+    (
+      await queryText<{ txn_status: string }>(
+        db,
+        `SELECT txn_status FROM card_transactions WHERE txn_order_no = '${txnOrderNo}'`,
+      )
+    )[0]?.txn_status;
+
+  const openStale = async (txnOrderNo: string) =>
+    (
+      await queryText<{ n: string }>(
+        db,
+        `SELECT count(*)::text AS n FROM breaks WHERE class = 'stale_authorization'
+          AND status <> 'resolved' AND provider_ref = '${txnOrderNo}'`,
+      )
+    )[0]?.n;
+
+  it("follows an authorization that expires after the lookback to F, and its hold is gone", async () => {
+    await tick("first tick");
+    // Authorizations still P, older than the lookback, holding money: each a stale authorization.
+    const pending = await queryText<{ txn_order_no: string }>(
+      db,
+      `SELECT a.txn_order_no FROM card_transactions a
+       WHERE a.txn_type = 'AUTHORIZATION' AND a.txn_status = 'P'
+         AND a.transaction_time < now() - interval '2 hours'
+         AND EXISTS (SELECT 1 FROM breaks b WHERE b.class = 'stale_authorization'
+           AND b.status <> 'resolved' AND b.provider_ref = a.txn_order_no)
+       ORDER BY a.transaction_time`,
+    );
+    expect(pending.length).toBeGreaterThan(1);
+    const [expiring, stillPending] = pending as [(typeof pending)[0], (typeof pending)[0]];
+
+    const res = await fetch(
+      `${generated.sandbox.url}/__sandbox/issuing/transactions/${expiring.txn_order_no}/fail`,
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" },
+    );
+    expect(res.status).toBe(200);
+
+    const { sync } = await tick("the authorization expired");
+    // Every pending record from before the range was asked for, once, as one more window.
+    expect(sync.streams.card_transactions?.recordsSeen).toBeGreaterThanOrEqual(pending.length);
+    expect(sync.streams.card_transactions?.updated).toBe(1);
+    expect(await stored(expiring.txn_order_no)).toBe("F");
+    expect(await openStale(expiring.txn_order_no)).toBe("0");
+    // One the service still holds stays P and stays a stale authorization.
+    expect(await stored(stillPending.txn_order_no)).toBe("P");
+    expect(await openStale(stillPending.txn_order_no)).toBe("1");
+
+    // Nothing changed: the follow-up reads them again and writes nothing.
+    const again = await tick("nothing changed");
+    expect(again.sync.streams.card_transactions?.updated).toBe(0);
+    expect(await stored(expiring.txn_order_no)).toBe("F");
+  }, 120_000);
+});
