@@ -66,41 +66,51 @@ async function pendingPayoutIds(ctx: SyncContext, before: Date): Promise<string[
   return rows.map((r) => r.payout_id);
 }
 
-type PendingCardTransaction = {
-  txn_order_no: string;
+/** A card transaction or card operation still P, as the issuing lists can find it again. */
+type PendingIssuingRecord = {
+  id: string;
   card_id: string;
-  /** transaction_time in whole epoch seconds, the issuing area's filter unit. */
+  /** Its time in whole epoch seconds, the unit of the issuing lists' time filter. */
   second: number;
 };
 
 /**
- * Card transactions still P (authorizations waiting to clear or expire, refunds waiting to
- * settle) from before `before`, the longest pending first. A card id stored masked (a webhook's
- * first word on the transaction) cannot be asked for; the next window that lists it stores digits.
+ * Records of an issuing table still P from before `before`, the longest pending first: card
+ * transactions (authorizations waiting to clear or expire, refunds waiting to settle) and card
+ * operations. A card id stored masked (a webhook's first word on the record) cannot be asked
+ * for; the next window that lists the record stores its digits.
  */
-async function pendingCardTransactions(
-  ctx: SyncContext,
-  before: Date,
-): Promise<PendingCardTransaction[]> {
-  return queryRows<PendingCardTransaction>(
-    ctx.db,
-    sql`SELECT txn_order_no, card_id,
-        floor(extract(epoch FROM transaction_time))::float8 AS second
-      FROM card_transactions WHERE txn_status = 'P'
-        AND transaction_time < ${before.toISOString()}::timestamptz AND card_id ~ '^[0-9]+$'
-      ORDER BY transaction_time, txn_order_no LIMIT ${PENDING_PER_RUN}`,
-  );
+function pendingIssuingRecords(table: {
+  name: string;
+  id: string;
+  status: string;
+  time: string;
+}): PendingFollow<PendingIssuingRecord>["keys"] {
+  const { name, id, status, time } = table;
+  return (ctx, before) =>
+    queryRows<PendingIssuingRecord>(
+      ctx.db,
+      sql`SELECT ${sql.raw(id)} AS id, card_id,
+          floor(extract(epoch FROM ${sql.raw(time)}))::float8 AS second
+        FROM ${sql.raw(name)} WHERE ${sql.raw(status)} = 'P'
+          AND ${sql.raw(time)} < ${before.toISOString()}::timestamptz AND card_id ~ '^[0-9]+$'
+        ORDER BY ${sql.raw(time)}, ${sql.raw(id)} LIMIT ${PENDING_PER_RUN}`,
+    );
 }
 
 /**
- * One card transaction again. queryTxnList has no txnOrderNo filter, so this asks for its card
- * within its own second and picks it out: one page in practice.
+ * One issuing record again. The lists have no filter on the record's own id, so this asks for
+ * its card within its own second and picks it out: one page in practice.
  */
-async function readCardTransaction(ctx: SyncContext, key: PendingCardTransaction) {
-  const second = new Date(key.second * 1000);
-  const window = { start: second, end: new Date(second.getTime() + 1000) };
-  const list = ctx.issuing.transactions.list({ ...issuingFilter(window), cardId: key.card_id });
-  for await (const txn of list) if (txn.txnOrderNo === key.txn_order_no) return txn;
+async function findInSecond<R>(
+  list: (filter: ReturnType<typeof issuingFilter> & { cardId: string }) => AsyncIterable<R>,
+  idOf: (record: R) => string,
+  key: PendingIssuingRecord,
+): Promise<R | undefined> {
+  const start = new Date(key.second * 1000);
+  const filter = issuingFilter({ start, end: new Date(start.getTime() + 1000) });
+  for await (const record of list({ ...filter, cardId: key.card_id }))
+    if (idOf(record) === key.id) return record;
   return undefined;
 }
 
@@ -109,13 +119,37 @@ export const WINDOWED_SOURCES: Record<WindowedStreamName, WindowedSource> = {
     pages: (ctx, window) => ctx.issuing.transactions.list(issuingFilter(window)).pages(),
     rows: (records) => ({ cardTransactions: records as never }),
     pending: {
-      keys: pendingCardTransactions,
-      read: readCardTransaction,
+      keys: pendingIssuingRecords({
+        name: "card_transactions",
+        id: "txn_order_no",
+        status: "txn_status",
+        time: "transaction_time",
+      }),
+      read: (ctx, key: PendingIssuingRecord) =>
+        findInSecond(
+          (f) => ctx.issuing.transactions.list(f),
+          (t) => t.txnOrderNo,
+          key,
+        ),
     },
   },
   operate_records: {
     pages: (ctx, window) => ctx.issuing.operateRecords.list(issuingFilter(window)).pages(),
     rows: (records) => ({ operateRecords: records as never }),
+    pending: {
+      keys: pendingIssuingRecords({
+        name: "operate_records",
+        id: "operate_record_id",
+        status: "status",
+        time: "operate_time",
+      }),
+      read: (ctx, key: PendingIssuingRecord) =>
+        findInSecond(
+          (f) => ctx.issuing.operateRecords.list(f),
+          (r) => r.operateRecordId,
+          key,
+        ),
+    },
   },
   payouts: {
     pages: (ctx, window) => ctx.payout.transfers.list(payoutFilter(window)).pages(),

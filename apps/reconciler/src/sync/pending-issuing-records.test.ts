@@ -1,7 +1,8 @@
-// An authorization that expires, or a refund that settles, after its window left the lookback:
-// no window lists it again, so the card transactions stream follows records still P from before
-// its range one by one. Without that, an expired authorization stays P in the store and turns
-// into a false stale_authorization holding money the card has back.
+// An authorization that expires, or a card operation that settles, after its window left the
+// lookback: no window lists it again, so the issuing streams follow records still P from before
+// their range one by one. Without that, an expired authorization stays P in the store and turns
+// into a false stale_authorization holding money the card has back, and a settled deposit
+// stays "still processing".
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
@@ -13,7 +14,7 @@ import { runSync } from "./run-sync";
 
 const HOUR = 3_600_000;
 
-describe.each(testBackends())("pending card transactions on %s", (kind) => {
+describe.each(testBackends())("pending issuing records on %s", (kind) => {
   let db: Db;
   let generated: GeneratedSandbox;
   useSandboxDatabase(kind, { cards: 3, cardTransactions: 60, days: 3 }, (database, g) => {
@@ -21,9 +22,9 @@ describe.each(testBackends())("pending card transactions on %s", (kind) => {
     generated = g;
   });
 
-  /** Sync with a 1 h lookback, then an incremental match (stale after 1 h) that equals a full one. */
-  async function tick(what: string) {
-    const ctx = sandboxSyncContext(db, generated, { RECONCILER_LOOKBACK: "1h" });
+  /** Sync (a 1 h lookback unless told), then an incremental match (stale after 1 h) that equals a full one. */
+  async function tick(what: string, lookback = "1h") {
+    const ctx = sandboxSyncContext(db, generated, { RECONCILER_LOOKBACK: lookback });
     const sync = await runSync(ctx);
     expect(sync.outcome, what).toBe("ok");
     const options = { staleAuthorizationMs: HOUR, ledgerGraceMs: 0, maxScopeShare: 1 };
@@ -86,5 +87,40 @@ describe.each(testBackends())("pending card transactions on %s", (kind) => {
     const again = await tick("nothing changed");
     expect(again.sync.streams.card_transactions?.updated).toBe(0);
     expect(await stored(expiring.txn_order_no)).toBe("F");
+  }, 120_000);
+
+  it("follows a card operation that settles after the lookback to S", async () => {
+    const { sandbox } = generated;
+    await sandbox.admin.configure({ settleDelayMs: 300 * 24 * HOUR });
+    const cards = (await (await fetch(`${sandbox.url}/__sandbox/issuing/cards`)).json()) as {
+      cards: { cardId: string; status: string }[];
+    };
+    const card = cards.cards.find((c) => c.status === "ACTIVE");
+    if (!card) throw new Error("no active card");
+    // The sandbox's clock stands 2 h behind the worker's: the deposit is older than the lookback.
+    const ctx = sandboxSyncContext(db, generated);
+    const { operateRecordId } = await ctx.issuing.cards.deposit({
+      cardId: card.cardId,
+      amount: "5.00",
+    });
+    // Read once by a window (a lookback reaching back to it); then no window lists it again.
+    await tick("a deposit accepted (P)", "1d");
+    const status = async () =>
+      (
+        await queryText<{ status: string }>(
+          db,
+          `SELECT status FROM operate_records WHERE operate_record_id = '${operateRecordId}'`,
+        )
+      )[0]?.status;
+    expect(await status()).toBe("P");
+
+    const res = await fetch(
+      `${sandbox.url}/__sandbox/issuing/operations/${operateRecordId}/settle`,
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" },
+    );
+    expect(res.status).toBe(200);
+    const { sync } = await tick("the deposit settled");
+    expect(sync.streams.operate_records?.updated).toBe(1);
+    expect(await status()).toBe("S");
   }, 120_000);
 });
