@@ -64,6 +64,7 @@ export function describeConfig(config: ReconcilerConfig): Record<string, string>
         ? "off"
         : config.rereadScheduleMs.map(formatDuration).join(","),
     rereadLimit: String(config.rereadLimit),
+    followLimit: String(config.followLimit),
     cron: config.cron,
   };
 }

@@ -209,6 +209,12 @@ const FIELDS = {
     schema: whole(0, 10_000_000),
     fallback: "5000",
   },
+  followLimit: {
+    env: "RECONCILER_FOLLOW_LIMIT",
+    flag: "follow-limit",
+    schema: whole(0, 10_000_000),
+    fallback: "1000",
+  },
   cron: { env: "RECONCILER_CRON", flag: "cron", schema: cron, fallback: "*/15 * * * *" },
   ledgerDir: { env: "RECONCILER_LEDGER_DIR", flag: "ledger-dir", schema: text() },
   ledgerDatabaseUrl: {
@@ -346,6 +352,7 @@ export function loadConfig(
     maxRetries: p.maxRetries as number,
     rereadScheduleMs: p.rereadScheduleMs as number[],
     rereadLimit: p.rereadLimit as number,
+    followLimit: p.followLimit as number,
     cron: p.cron as string,
     ledgerDir: p.ledgerDir === undefined ? undefined : resolve(cwd, p.ledgerDir),
     ledgerQuery:

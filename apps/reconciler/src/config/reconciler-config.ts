@@ -52,6 +52,11 @@ export interface ReconcilerConfig {
   rereadScheduleMs: number[];
   /** serviceIds read again per run at most (those fetched for the first time are not limited). */
   rereadLimit: number;
+  /**
+   * Records still P from before a run's range read again per stream and run at most, in turn
+   * (card transactions, card operations, payouts); 0: none.
+   */
+  followLimit: number;
   /** node-cron expression of `reconciler schedule`. */
   cron: string;
   /** The watched folder of ledger CSV drops (taken in by each cycle). */

@@ -23,8 +23,8 @@ describe.each(testBackends())("pending issuing records on %s", (kind) => {
   });
 
   /** Sync (a 1 h lookback unless told), then an incremental match (stale after 1 h) that equals a full one. */
-  async function tick(what: string, lookback = "1h") {
-    const ctx = sandboxSyncContext(db, generated, { RECONCILER_LOOKBACK: lookback });
+  async function tick(what: string, lookback = "1h", settings: Record<string, string> = {}) {
+    const ctx = sandboxSyncContext(db, generated, { RECONCILER_LOOKBACK: lookback, ...settings });
     const sync = await runSync(ctx);
     expect(sync.outcome, what).toBe("ok");
     const options = { staleAuthorizationMs: HOUR, ledgerGraceMs: 0, maxScopeShare: 1 };
@@ -87,6 +87,31 @@ describe.each(testBackends())("pending issuing records on %s", (kind) => {
     const again = await tick("nothing changed");
     expect(again.sync.streams.card_transactions?.updated).toBe(0);
     expect(await stored(expiring.txn_order_no)).toBe("F");
+  }, 120_000);
+
+  it("follows more pending records than a run may in turn, so the newest is not left unread", async () => {
+    // Every pending record read and followed once: the follow-up's cursor is on the newest.
+    await tick("records stored");
+    const pending = await queryText<{ txn_order_no: string }>(
+      db,
+      `SELECT txn_order_no FROM card_transactions WHERE txn_status = 'P'
+        AND transaction_time < now() - interval '2 hours' ORDER BY transaction_time, txn_order_no`,
+    );
+    expect(pending.length).toBeGreaterThan(4);
+    const newest = pending.at(-1)?.txn_order_no as string;
+    const res = await fetch(
+      `${generated.sandbox.url}/__sandbox/issuing/transactions/${newest}/fail`,
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" },
+    );
+    expect(res.status).toBe(200);
+    // Two a run, the oldest still P at the provider: taking the oldest first every run would
+    // never reach the newest. In turn, the run that reaches it is the last of ⌈n / 2⌉.
+    const runs = Math.ceil(pending.length / 2);
+    for (let run = 1; run <= runs; run++) {
+      expect(await stored(newest), `before run ${run}`).toBe("P");
+      await tick(`run ${run} of ${runs}`, "1h", { RECONCILER_FOLLOW_LIMIT: "2" });
+    }
+    expect(await stored(newest)).toBe("F");
   }, 120_000);
 
   it("follows a card operation that settles after the lookback to S", async () => {

@@ -10,6 +10,7 @@ import {
   commitWindow,
 } from "../store/commit-window";
 import { errorText } from "../store/error-text";
+import { pendingRows, saveFollowCursor } from "../store/pending-follow";
 import { openStreamRun } from "../store/sync-runs";
 import { markWindowFailed, takeWindowsToRetry } from "../store/sync-windows";
 import { unreadOf } from "../store/unread";
@@ -214,9 +215,12 @@ export async function syncWindowedStream(
     // transactions: followed to S or F however late that comes), counted as one more window
     // when there are any. Regular runs only: an explicit range or a backfill reads what it names.
     const { pending, rows } = WINDOWED_SOURCES[stream];
-    const follows = pending && !opts.backfill && !opts.from;
-    const pendingKeys = follows ? await pending.keys(ctx, from) : [];
-    if (pending && pendingKeys.length > 0) {
+    const follows = pending && !opts.backfill && !opts.from && config.followLimit > 0;
+    const pendingKeys = follows
+      ? await pendingRows(db, stream, pending.table, from, config.followLimit)
+      : [];
+    const lastPending = pendingKeys.at(-1);
+    if (pending && lastPending) {
       windowsTotal++;
       tasks.push(async () => {
         if (opts.signal?.aborted) return;
@@ -232,6 +236,8 @@ export async function syncWindowedStream(
           const result = await commitWindow(db, { stream, records: rows(records) });
           addResult(result.counts);
           summary.recordsSeen += records.length;
+          // Only once they are stored: a failed follow-up reads the same records next run.
+          await saveFollowCursor(db, stream, lastPending);
         } catch (error) {
           summary.failedWindows++;
           logEvent(

@@ -22,6 +22,19 @@ export const syncWatermarks = pgTable("sync_watermarks", {
   updatedAt: time("updated_at").notNull().defaultNow(),
 });
 
+/**
+ * Per stream, the last record the follow-up of records still P read (its time and key): the
+ * next run's follow-up starts after it and wraps around, so with more pending records than a run
+ * follows, each is read in turn instead of the oldest every time.
+ */
+export const syncFollowCursors = pgTable("sync_follow_cursors", {
+  stream: text("stream").primaryKey(),
+  /** The record's time (transaction, operate or create time) and key (its id). */
+  afterTime: time("after_time").notNull(),
+  afterKey: text("after_key").notNull(),
+  updatedAt: time("updated_at").notNull().defaultNow(),
+});
+
 /** One row per run of a stream (sync, backfill, scheduled tick, webhook batch). */
 export const syncRuns = pgTable(
   "sync_runs",
