@@ -211,9 +211,10 @@ export async function syncWindowedStream(
         }
       }),
     ];
-    // Records still pending from before this run's range are read one by one (payouts and card
-    // transactions: followed to S or F however late that comes), counted as one more window
-    // when there are any. Regular runs only: an explicit range or a backfill reads what it names.
+    // Records still pending from before this run's range are read one by one (payouts, card
+    // transactions, card operations: followed to S or F however late that comes), in turn up to
+    // the follow limit, counted as one more window when there are any. Regular runs only: an
+    // explicit range or a backfill reads what it names.
     const { pending, rows } = WINDOWED_SOURCES[stream];
     const follows = pending && !opts.backfill && !opts.from && config.followLimit > 0;
     const pendingKeys = follows
