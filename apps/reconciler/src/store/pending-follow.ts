@@ -67,3 +67,20 @@ export async function saveFollowCursor(db: Db, stream: string, last: PendingRow)
         after_key = excluded.after_key, updated_at = now()`,
   );
 }
+
+/** How many records of `table` are still P, and the oldest one's time (ISO), for `status`. */
+export async function pendingCount(
+  db: Db,
+  table: PendingTable,
+): Promise<{ count: number; oldest: string | null }> {
+  const time = sql.raw(table.time);
+  const [row] = await queryRows<{ n: unknown; oldest: unknown }>(
+    db,
+    sql`SELECT count(*) AS n, extract(epoch FROM min(${time})) * 1000 AS oldest
+      FROM ${sql.raw(table.name)} WHERE ${sql.raw(table.status)} = 'P'`,
+  );
+  return {
+    count: Number(row?.n ?? 0),
+    oldest: row?.oldest == null ? null : new Date(Number(row.oldest)).toISOString(),
+  };
+}

@@ -4,6 +4,7 @@
 // into a false stale_authorization holding money the card has back, and a settled deposit
 // stays "still processing".
 import { describe, expect, it } from "vitest";
+import { readStatus } from "../cli/commands/status";
 import type { Db } from "../db/database";
 import { queryText } from "../db/query-rows";
 import { runMatch } from "../match/run-match";
@@ -82,6 +83,15 @@ describe.each(testBackends())("pending issuing records on %s", (kind) => {
     // One the service still holds stays P and stays a stale authorization.
     expect(await stored(stillPending.txn_order_no)).toBe("P");
     expect(await openStale(stillPending.txn_order_no)).toBe("1");
+    // `status` says how many are still P and since when, per stream.
+    const [p] = await queryText<{ n: string; oldest: Date }>(
+      db,
+      `SELECT count(*)::text AS n, min(transaction_time) AS oldest
+        FROM card_transactions WHERE txn_status = 'P'`,
+    );
+    const card = (await readStatus(db)).find((s) => s.stream === "card_transactions");
+    expect(card?.stillPending?.count).toBe(Number(p?.n));
+    expect(card?.stillPending?.oldest).toBe(new Date(p?.oldest as Date).toISOString());
 
     // Nothing changed: the follow-up reads them again and writes nothing.
     const again = await tick("nothing changed");

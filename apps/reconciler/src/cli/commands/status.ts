@@ -4,12 +4,14 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { queryRows } from "../../db/query-rows";
 import { EXIT } from "../../exit-codes";
+import { pendingCount } from "../../store/pending-follow";
 import { refusedEntities } from "../../store/service-ids";
 import { lastRuns } from "../../store/sync-runs";
 import { unreadWindows } from "../../store/sync-windows";
 import { type Unread, unreadOf } from "../../store/unread";
 import { listWatermarks } from "../../store/watermarks";
 import { STREAM_NAMES } from "../../sync/sync-types";
+import { WINDOWED_SOURCES } from "../../sync/windowed-sources";
 import { table, terminalText } from "../../text-table";
 import type { Command } from "../command";
 import { commandFlags, runOnDatabase } from "../command-support";
@@ -34,6 +36,11 @@ interface StreamStatus {
   } | null;
   /** Windows (failed or drifted) waiting to be read again: retried by every run until read. */
   windowsToRetry: number;
+  /**
+   * Windowed streams: records still P in the store and the oldest one's time. Those from before
+   * a run's range are read again by its follow-up, in turn (RECONCILER_FOLLOW_LIMIT a run).
+   */
+  stillPending?: { count: number; oldest: string | null };
   /** Account transactions: serviceIds waiting for a fetch. */
   serviceIdsDue?: number;
   /**
@@ -112,6 +119,9 @@ export async function readStatus(db: Db): Promise<StreamStatus[]> {
       windowsToRetry: (await unreadWindows(db, stream)).windows,
       unread: await unreadOf(db, stream),
     };
+    const pending =
+      stream === "account_transactions" ? undefined : WINDOWED_SOURCES[stream].pending;
+    if (pending) status.stillPending = await pendingCount(db, pending.table);
     if (stream === "account_transactions") {
       const [due] = await queryRows<{ n: unknown; lag: unknown }>(
         db,
@@ -190,6 +200,11 @@ export const statusCommand: Command = {
           io.out(
             `${rereads.inPeriod} serviceId(s) inside their re-read period (oldest last read ${rereads.oldestLastRead}); ${rereads.due} past their re-read time${rereads.oldestDue ? ` since ${rereads.oldestDue}` : ""}: see finance_service_ids`,
           );
+        for (const s of statuses)
+          if (s.stillPending?.count)
+            io.out(
+              `${s.stream}: ${s.stillPending.count} still P (oldest ${s.stillPending.oldest}); read again every run until final, in turn past RECONCILER_FOLLOW_LIMIT`,
+            );
         const parked = statuses.find((s) => s.serviceIdsParked)?.serviceIdsParked;
         if (parked)
           io.out(
