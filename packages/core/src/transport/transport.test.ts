@@ -159,6 +159,32 @@ describe("Transport", () => {
     expect(order).toEqual(["throttle (requests so far: 0)", "throttle (requests so far: 1)"]);
   });
 
+  it("ends a write whose throttle refuses a retry in a ConnectionError with its key and the throttle's error as cause", async () => {
+    // A 503 answered after the service committed: the first attempt may have done the write.
+    server = await startTestServer((_req, res) =>
+      sendJson(res, 503, '{"respCode":"50300","respMsg":"busy"}'),
+    );
+    const refusal = new Error("rate limit exceeded, try later");
+    let throttled = 0;
+    const transport = issuing({
+      throttle: async () => {
+        if (throttled++ > 0) throw refusal;
+      },
+    });
+    const err = await transport.request(operate, { cardId: "1", type: "FREEZE" }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isConnectionError(err)).toBe(true);
+    expect(err).toMatchObject({ path: "/card/operate", cause: refusal });
+    const key = (err as { idempotencyKey?: string }).idempotencyKey;
+    expect(key).toEqual(expect.any(String));
+    expect(JSON.parse(server.requests[0]?.body ?? "{}").clientRequestId).toBe(key);
+    // The refusal ends the call: the throttle is not asked again, nothing more is sent.
+    expect(throttled).toBe(2);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("does not retry a business error and maps its code to a typed error", async () => {
     server = await startTestServer((_req, res) =>
       sendJson(

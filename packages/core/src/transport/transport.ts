@@ -23,7 +23,7 @@ import {
   takeReading,
 } from "./attempt-fetch";
 import type { AuthStrategy } from "./auth";
-import { abortError, timeoutError } from "./connection-errors";
+import { abortError, throttleRefusal, timeoutError } from "./connection-errors";
 import type { Endpoint, EndpointParams, EndpointResult } from "./endpoint";
 import { type Area, type Environment, resolveBaseUrl } from "./environment";
 import { milliseconds, nonNegativeInt, refuseUnsetIdempotencyKey } from "./option-checks";
@@ -330,6 +330,7 @@ export class Transport {
       attemptStart: 0,
       event: undefined,
       delayMs: 0,
+      throttleRefusal: undefined,
     };
     const started = performance.now();
     let response: Response;
@@ -377,7 +378,14 @@ export class Transport {
   async #beforeAttempt(request: Request, call: Call, retryCount: number): Promise<void> {
     // Before the headers are set, so x-timestamp is not aged by the wait; outside the timeout.
     if (this.#config.throttle) {
-      await this.#config.throttle();
+      try {
+        await this.#config.throttle();
+      } catch (error) {
+        // Before the first attempt nothing was sent: the throttle's error is the call's.
+        if (call.attempt === 0) throw error;
+        call.throttleRefusal = throttleRefusal(error, call);
+        throw call.throttleRefusal;
+      }
       call.signal?.throwIfAborted();
     }
     this.#config.auth.setHeaders?.(request.headers, this.#now);
@@ -411,7 +419,7 @@ export class Transport {
    * retry at once: true makes ky back off with jitter instead, as if none had been sent.
    */
   #shouldRetry(call: Call, error: unknown): boolean | undefined {
-    if (call.signal?.aborted) return false;
+    if (call.signal?.aborted || error === call.throttleRefusal) return false;
     const httpStatus = isHTTPError(error) ? error.response.status : undefined;
     if (!isRetryable({ error: coreError(error, call), httpStatus }, call.safe)) return false;
     if (isHTTPError(error)) {
