@@ -335,6 +335,37 @@ describe("Transport", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(90);
   });
 
+  it("backs off with jitter where Retry-After is unreadable, and reports the delay it waited", async () => {
+    for (const [status, retryAfter] of [
+      [429, "abc"],
+      [503, "soon"],
+      [429, "  "],
+    ] as const) {
+      server = await startTestServer((_req, res, i) =>
+        i === 0
+          ? sendJson(res, status, '{"respCode":"50300","respMsg":"slow down"}', {
+              "retry-after": retryAfter,
+            })
+          : sendJson(res, 200, ok('{"operateRecordId":7}')),
+      );
+      const delays: number[] = [];
+      const started = performance.now();
+      await issuing({
+        // Before, ky waited its whole maxRetryAfter for such a header and the event said 0.
+        retryDelay: { baseDelayMs: 100, maxDelayMs: 100, maxRetryAfterMs: 3000 },
+        hooks: { onRetry: (e) => delays.push(e.delayMs) },
+      }).request(operate, { cardId: "1", type: "UNFREEZE" });
+      const waited = performance.now() - started;
+      expect(delays).toHaveLength(1);
+      expect(delays[0]).toBeGreaterThanOrEqual(50); // jitter keeps 50–100 % of the 100 ms step
+      expect(delays[0]).toBeLessThanOrEqual(100);
+      expect(waited).toBeGreaterThanOrEqual((delays[0] ?? 0) - 5);
+      expect(waited).toBeLessThan(1500);
+      await server.close();
+      server = undefined;
+    }
+  });
+
   it("keeps the default of a retryDelay field given as undefined, and refuses a bad one", async () => {
     server = await startTestServer((_req, res, i) =>
       i === 0

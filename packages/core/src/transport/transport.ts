@@ -34,7 +34,8 @@ import {
   jitter,
   kyRetryOptions,
   type RetrySettings,
-  retryAfterMs,
+  waitHeader,
+  waitMs,
 } from "./retry-policy";
 
 export interface TransportConfig {
@@ -416,18 +417,21 @@ export class Transport {
    * asks for a longer wait than maxRetryAfterMs; otherwise undefined, leaving the delay to ky
    * (Retry-After where the service sent one, else backoff with jitter). A Retry-After in the
    * past (a negative number, an old date) asks for no wait at all, which ky would take and
-   * retry at once: true makes ky back off with jitter instead, as if none had been sent.
+   * retry at once, and one that is no wait at all (`abc`, a proxy's page) ky would wait its
+   * whole maxRetryAfter for: true makes ky back off with jitter instead, as if none had been
+   * sent (stripe-node's reading), and the jitter records the delay for the retry event.
    */
   #shouldRetry(call: Call, error: unknown): boolean | undefined {
     if (call.signal?.aborted || error === call.throttleRefusal) return false;
-    const httpStatus = isHTTPError(error) ? error.response.status : undefined;
-    if (!isRetryable({ error: coreError(error, call), httpStatus }, call.safe)) return false;
-    if (isHTTPError(error)) {
-      const wait = retryAfterMs(error.response.status, error.response.headers);
-      if (wait !== undefined && wait > this.#retry.maxRetryAfterMs) return false;
-      if (wait !== undefined && wait < 0) return true;
-      call.delayMs = wait ?? 0;
-    }
+    const answer = isHTTPError(error) ? error.response : undefined;
+    const failure = { error: coreError(error, call), httpStatus: answer?.status };
+    if (!isRetryable(failure, call.safe)) return false;
+    const header = answer && waitHeader(answer.status, answer.headers);
+    if (header === undefined) return undefined;
+    const wait = waitMs(header, Date.now());
+    if (wait === undefined || wait < 0) return true;
+    if (wait > this.#retry.maxRetryAfterMs) return false;
+    call.delayMs = wait;
     return undefined;
   }
 
