@@ -41,24 +41,27 @@ export function milliseconds(
  * it is what `create(params, { idempotencyKey: error.idempotencyKey })` sends after an error
  * that carries no key (a read that failed, a wait that ran out), and taken as "no key" it would
  * send the write again under a newly minted one: a second payout. Leaving the option out still
- * mints one. With `name`, the same for the params' own key field (clientRequestId, requestId,
- * profitReference), the other place a key is given.
+ * mints one. A blank key ("", or only whitespace, as a trimmed-away config value leaves) is
+ * refused too: it names no write, and the service would take every such write for one. With
+ * `name`, the same for the params' own key field (clientRequestId, requestId, profitReference),
+ * the other place a key is given.
  */
-export function refuseUnsetIdempotencyKey(
+export function refuseUnusableIdempotencyKey(
   holder: object,
   path?: string,
   name = "idempotencyKey",
 ): void {
+  if (!(name in holder)) return;
   const value = (holder as Record<string, unknown>)[name];
-  if (!(name in holder) || (value !== undefined && value !== null)) return;
   const where = name === "idempotencyKey" ? "option" : "field";
+  let rule: string;
+  if (value === undefined || value === null)
+    rule = `is ${value}: pass the key the earlier attempt was sent with (error.idempotencyKey of an error that carries one) or leave the ${where} out; an unset key would send the request under a new key`;
+  else if (typeof value === "string" && value.trim() === "")
+    rule = `must not be blank (empty or only whitespace): pass a key or leave the ${where} out to have one generated`;
+  else return;
   throw new RequestValidationError(
-    [
-      {
-        path: name,
-        message: `is ${value}: pass the key the earlier attempt was sent with (error.idempotencyKey of an error that carries one) or leave the ${where} out; an unset key would send the request under a new key`,
-      },
-    ],
+    [{ path: name, message: rule }],
     path === undefined ? {} : { path },
   );
 }

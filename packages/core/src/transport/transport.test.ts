@@ -541,6 +541,32 @@ describe("Transport", () => {
     expect(JSON.parse(server.requests[0]?.body ?? "{}").clientRequestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("refuses a blank idempotency key, in the option or the params' field, sending nothing", async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, ok('{"operateRecordId":1}')));
+    for (const blank of ["", "   "]) {
+      for (const [request, field] of [
+        [
+          () =>
+            issuing().request(operate, { cardId: "1", type: "FREEZE" }, { idempotencyKey: blank }),
+          "idempotencyKey",
+        ],
+        [
+          () => issuing().request(operate, { cardId: "1", type: "FREEZE", clientRequestId: blank }),
+          "clientRequestId",
+        ],
+      ] as const) {
+        const err = await request().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(isRequestValidationError(err)).toBe(true);
+        expect(err).toMatchObject({ field, path: "/card/operate" });
+        expect((err as Error).message).toContain("must not be blank");
+      }
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("uses the caller's idempotency key and refuses two different ones", async () => {
     server = await startTestServer((_req, res) => sendJson(res, 200, ok('{"operateRecordId":1}')));
     await issuing().request(

@@ -26,7 +26,7 @@ import type { AuthStrategy } from "./auth";
 import { abortError, throttleRefusal, timeoutError } from "./connection-errors";
 import type { Endpoint, EndpointParams, EndpointResult } from "./endpoint";
 import { type Area, type Environment, resolveBaseUrl } from "./environment";
-import { milliseconds, nonNegativeInt, refuseUnsetIdempotencyKey } from "./option-checks";
+import { milliseconds, nonNegativeInt, refuseUnusableIdempotencyKey } from "./option-checks";
 import type { HttpAnswer } from "./read-response";
 import {
   DEFAULT_RETRY,
@@ -220,8 +220,9 @@ export class Transport {
       });
     }
     // `{ idempotencyKey: error.idempotencyKey }` after an error that carries no key would
-    // otherwise send the write under a new key: refused, like two different keys.
-    refuseUnsetIdempotencyKey(options, endpoint.path);
+    // otherwise send the write under a new key: refused, like two different keys; a blank
+    // key too.
+    refuseUnusableIdempotencyKey(options, endpoint.path);
     const input: Record<string, unknown> = { ...(params as Record<string, unknown>) };
     if (
       endpoint.merchantNo &&
@@ -258,7 +259,7 @@ export class Transport {
       return { input, key: undefined };
     }
     // `{ clientRequestId: saved.key }` with the key lost: refused like an unset option.
-    refuseUnsetIdempotencyKey(input, endpoint.path, field);
+    refuseUnusableIdempotencyKey(input, endpoint.path, field);
     const given = input[field];
     if (
       given !== undefined &&
