@@ -1,16 +1,26 @@
-// Checks of numeric client and call options, refused with a RequestValidationError naming the
-// option before anything is sent. NaN (as from `Number(process.env.X)` unset) passes a `< 0`
-// test and would make a timer fire at once or a deadline never come: finiteness is checked too.
-import { RequestValidationError } from "../errors/local-errors";
+// Checks of numeric client and call options, refused naming the option and the rule: a call's
+// with a RequestValidationError before anything is sent, a client's with a ConfigurationError
+// when it is built. NaN (as from `Number(process.env.X)` unset) passes a `< 0` test and would
+// make a timer fire at once or a deadline never come: finiteness is checked too.
+import { ConfigurationError, RequestValidationError } from "../errors/local-errors";
 
-function refuse(path: string, rule: string): never {
+/** Whose option is checked: a call's (the default) or a client's, at construction. */
+export type OptionOwner = "call" | "client";
+
+function refuse(path: string, rule: string, owner: OptionOwner): never {
+  if (owner === "client") throw new ConfigurationError(`${path}: ${rule}`);
   throw new RequestValidationError([{ path, message: rule }]);
 }
 
 /** `value`, or `fallback` when not given; refused unless a non-negative integer. */
-export function nonNegativeInt(value: number | undefined, fallback: number, path: string): number {
+export function nonNegativeInt(
+  value: number | undefined,
+  fallback: number,
+  path: string,
+  owner: OptionOwner = "call",
+): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 0) refuse(path, "must be a non-negative integer");
+  if (!Number.isInteger(value) || value < 0) refuse(path, "must be a non-negative integer", owner);
   return value;
 }
 
@@ -29,10 +39,11 @@ export function milliseconds(
   fallback: number,
   path: string,
   min = 0,
+  owner: OptionOwner = "call",
 ): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > MAX_TIMER_MS)
-    refuse(path, `must be a number of milliseconds from ${min} to ${MAX_TIMER_MS}`);
+    refuse(path, `must be a number of milliseconds from ${min} to ${MAX_TIMER_MS}`, owner);
   return value;
 }
 

@@ -9,7 +9,9 @@ import {
   isServerError,
 } from "../errors/api-error";
 import {
+  ConfigurationError,
   isAbortedError,
+  isConfigurationError,
   isConnectionError,
   isRequestValidationError,
   isResponseValidationError,
@@ -244,7 +246,8 @@ describe("Transport", () => {
       } catch (e) {
         thrown = e;
       }
-      expect(isRequestValidationError(thrown)).toBe(true);
+      // A client's bad option is its configuration's fault, found when it is built.
+      expect(isConfigurationError(thrown)).toBe(true);
       expect((thrown as Error).message).toMatch(rule);
     }
     expect(server.requests).toHaveLength(0);
@@ -388,10 +391,13 @@ describe("Transport", () => {
       );
     expect(isRateLimitError(err)).toBe(true); // the default 60 s cap refuses a 1 h wait
     expect(delays).toEqual([]);
-    for (const bad of [Number.NaN, -1, Number.POSITIVE_INFINITY])
+    for (const bad of [Number.NaN, -1, Number.POSITIVE_INFINITY]) {
       expect(() => issuing({ retryDelay: { baseDelayMs: bad } })).toThrow(
         /retryDelay\.baseDelayMs: must be a number of milliseconds from 0 to/,
       );
+      expect(() => issuing({ retryDelay: { baseDelayMs: bad } })).toThrow(ConfigurationError);
+      expect(() => issuing({ maxRetries: bad })).toThrow(ConfigurationError);
+    }
   });
 
   it("never retries an unkeyed write after it may have reached the service", async () => {

@@ -117,14 +117,14 @@ function generateKey(maxLength: number): string {
 /**
  * The retry settings: each field given, else its default. A field given as undefined keeps the
  * default (spread over the defaults it would turn the Retry-After cap off, or make the backoff
- * NaN, which setTimeout takes for no wait at all).
+ * NaN, which setTimeout takes for no wait at all). A bad one is a ConfigurationError.
  */
 function retrySettings(config: TransportConfig): RetrySettings {
   const given = config.retryDelay ?? {};
   const delay = (name: keyof NonNullable<TransportConfig["retryDelay"]>) =>
-    milliseconds(given[name], DEFAULT_RETRY[name], `retryDelay.${name}`);
+    milliseconds(given[name], DEFAULT_RETRY[name], `retryDelay.${name}`, 0, "client");
   return {
-    maxRetries: nonNegativeInt(config.maxRetries, DEFAULT_RETRY.maxRetries, "maxRetries"),
+    maxRetries: nonNegativeInt(config.maxRetries, DEFAULT_RETRY.maxRetries, "maxRetries", "client"),
     baseDelayMs: delay("baseDelayMs"),
     maxDelayMs: delay("maxDelayMs"),
     maxRetryAfterMs: delay("maxRetryAfterMs"),
@@ -153,7 +153,7 @@ export class Transport {
     const { hooks, logger } = config;
     this.#observed = Boolean(hooks?.onRequest || hooks?.onResponse || logger);
     this.#retry = retrySettings(config);
-    this.#timeoutMs = milliseconds(config.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs", 1);
+    this.#timeoutMs = milliseconds(config.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs", 1, "client");
     this.#now = config.now ?? Date.now;
     this.#fetch = {
       fn: config.fetch ?? globalThis.fetch.bind(globalThis),
