@@ -29,6 +29,8 @@ export interface StringRule {
   nonEmpty?: boolean;
   /** "int64": a 64-bit id carried as digits, which the request limits hold to that range. */
   format?: "int64";
+  /** A rule past lengths and pattern (a date the calendar has), with its message. */
+  check?: { test: (value: string) => boolean; message: string };
 }
 
 function stringSchema(rule: StringRule): v.GenericSchema<string, string> {
@@ -39,6 +41,7 @@ function stringSchema(rule: StringRule): v.GenericSchema<string, string> {
   if (rule.maxLength !== undefined)
     actions.push(v.maxLength(rule.maxLength, `must be at most ${rule.maxLength} characters`));
   if (rule.pattern) actions.push(v.regex(rule.pattern.regex, rule.pattern.message));
+  if (rule.check) actions.push(v.check(rule.check.test, rule.check.message));
   return v.pipe(v.string("must be a string"), ...actions) as v.GenericSchema<string, string>;
 }
 
@@ -52,13 +55,16 @@ function stringKeeps(rule: StringRule): Keeps {
   };
 }
 
-// The same rule for the fast path: its lengths as Keeps, or a test where it has a pattern too
-// (which Keeps cannot state).
+// The same rule for the fast path: its lengths as Keeps, or a test where it has a pattern or a
+// check too (which Keeps cannot state).
 function stringFast(rule: StringRule): Keeps | ((value: unknown) => boolean) {
   const lengths = stringKeeps(rule);
-  const { pattern } = rule;
-  if (pattern === undefined) return lengths;
-  return (value) => keeps(lengths, value) && pattern.regex.test(value as string);
+  const { pattern, check } = rule;
+  if (pattern === undefined && check === undefined) return lengths;
+  return (value) =>
+    keeps(lengths, value) &&
+    (pattern === undefined || pattern.regex.test(value as string)) &&
+    (check === undefined || check.test(value as string));
 }
 
 /**
@@ -88,6 +94,52 @@ export function string(rule: StringRule = {}): Codec<string, string> {
   if (rule.pattern) wire.pattern = rule.pattern.regex.source;
   if (rule.format) wire.format = rule.format;
   return codec(schema, schema, wire, same(stringFast(rule), jsonString));
+}
+
+const CALENDAR_FORMS = {
+  date: { regex: /^\d{4}-\d{2}-\d{2}$/, shape: "a date in the form YYYY-MM-DD" },
+  dateTime: {
+    regex: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+    shape: "a time in the form YYYY-MM-DD HH:mm:ss",
+  },
+};
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/**
+ * Whether "YYYY-MM-DD" or "YYYY-MM-DD HH:mm:ss" (already of that shape) names a day the month
+ * has (2026-02-30 does not; 29 February in leap years only) and a time from 00:00:00 to 23:59:59.
+ */
+function existsOnCalendar(text: string): boolean {
+  const field = (from: number) => Number(text.slice(from, from + 2));
+  const year = Number(text.slice(0, 4));
+  const month = field(5);
+  const day = field(8);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  return text.length === 10 || (field(11) < 24 && field(14) < 60 && field(17) < 60);
+}
+
+/**
+ * A local date ("YYYY-MM-DD") or time ("YYYY-MM-DD HH:mm:ss") going out: of that shape, and one
+ * that exists, each refused with its own rule (a value of the wrong shape gets the shape's only).
+ */
+export function calendarString(form: keyof typeof CALENDAR_FORMS): Codec<string, string> {
+  const { regex, shape } = CALENDAR_FORMS[form];
+  const exists =
+    form === "date"
+      ? "a date that exists (a day the month has)"
+      : "a time that exists (a day the month has, 00:00:00 to 23:59:59)";
+  const checked = string({
+    pattern: { regex, message: `must be ${shape}` },
+    check: {
+      test: (value) => !regex.test(value) || existsOnCalendar(value),
+      message: `must be ${exists}`,
+    },
+  });
+  return { ...checked, wire: { ...checked.wire, description: exists } };
 }
 
 /** A documented set of values; the service sends nothing else and accepts nothing else. */

@@ -86,6 +86,17 @@ describe("issuing cardholder/createCardholder", () => {
     expect(v.safeParse(endpoint.request, { ...valid, birthDay: "1990-13-01" }).success).toBe(false);
   });
 
+  it("refuses a birthDay the calendar does not have, naming the field and the rule", () => {
+    for (const birthDay of ["1990-02-30", "1990-04-31", "1900-02-29"]) {
+      const issues = endpoint.parseRequest({ ...valid, birthDay }).issues;
+      expect(
+        issues?.map((i) => [i.path?.[0]?.key, i.message]),
+        birthDay,
+      ).toEqual([["birthDay", "must be a date that exists (a day the month has)"]]);
+    }
+    expect(endpoint.parseRequest({ ...valid, birthDay: "2000-02-29" }).success).toBe(true);
+  });
+
   it("refuses the update request's addressCountryCode and unknown keys", () => {
     expect(v.safeParse(endpoint.request, { ...valid, addressCountryCode: "US" }).success).toBe(
       false,

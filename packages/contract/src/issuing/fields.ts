@@ -38,7 +38,6 @@ export const issuingTimeWindowRule: Rule = {
 // Cardholder fields (provider-notes §4 lengths). Only firstName, lastName and email are
 // required on create; update sends any of them.
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 
 export const cardholderFirstName = c.string({ nonEmpty: true, maxLength: 50 });
 export const cardholderLastName = c.string({ nonEmpty: true, maxLength: 20 });
@@ -54,9 +53,7 @@ export const cardholderCountryCode = c.string({ minLength: 2, maxLength: 2 });
 export const cardholderOptionalFields = {
   mobile: c.optional(c.string({ maxLength: 20 })),
   mobileAreaCode: c.optional(c.string({ maxLength: 10 })),
-  birthDay: c.optional(
-    c.string({ pattern: { regex: DATE, message: "must be a date YYYY-MM-DD" } }),
-  ),
+  birthDay: c.optional(c.calendarString("date")),
   nationality: c.optional(cardholderCountryCode),
   addressStateCode: c.optional(c.string({ maxLength: 50 })),
   addressCityCode: c.optional(c.string({ maxLength: 50 })),

@@ -33,18 +33,11 @@ export const requestAmount = c.amountString({ maxScale: 2, sign: "positive" });
 /** Amount in a response or notification: any decimal the service sends, digit for digit. */
 export const responseAmount = c.amountString();
 
-/** "YYYY-MM-DD" date of the payer fields (the format the samples show). */
-export const date = c.string({
-  pattern: { regex: /^\d{4}-\d{2}-\d{2}$/, message: "must be a date in the form YYYY-MM-DD" },
-});
+/** "YYYY-MM-DD" date of the payer fields (the format the samples show), one that exists. */
+export const date = c.calendarString("date");
 
-/** "YYYY-MM-DD HH:mm:ss" time of the transfer list filters. */
-export const dateTime = c.string({
-  pattern: {
-    regex: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
-    message: "must be a time in the form YYYY-MM-DD HH:mm:ss",
-  },
-});
+/** "YYYY-MM-DD HH:mm:ss" time of the transfer list filters, one that exists. */
+export const dateTime = c.calendarString("dateTime");
 
 /** A time in a response: "YYYY-MM-DD HH:mm:ss" by design, read without a format check. */
 export const responseTime = c.string();

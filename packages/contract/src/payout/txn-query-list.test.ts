@@ -45,6 +45,28 @@ describe("payout txn/queryList", () => {
     expect(ok({ payoutStartTime: "2025-01-05 00:00:00" })).toBe(true);
   });
 
+  it("refuses times that do not exist, naming the field and the rule", () => {
+    const issues = (params: object) =>
+      txnQueryList.parseRequest({ ...base, ...params }).issues?.map((i) => ({
+        field: i.path?.map((p) => p.key).join("."),
+        message: i.message,
+      }));
+    const rule = "must be a time that exists (a day the month has, 00:00:00 to 23:59:59)";
+    expect(
+      issues({
+        createTimeStartTime: "2026-02-30 00:00:00",
+        createTimeEndTime: "2026-02-31 25:61:61",
+      }),
+    ).toEqual([
+      { field: "createTimeStartTime", message: rule },
+      { field: "createTimeEndTime", message: rule },
+    ]);
+    expect(issues({ payoutStartTime: "2025-01-01 24:00:00" })).toEqual([
+      { field: "payoutStartTime", message: rule },
+    ]);
+    expect(issues({ createTimeEndTime: "2028-02-29 23:59:59" })).toBeUndefined();
+  });
+
   it("pages from 1 with a size of at least 1", () => {
     expect(ok({ size: 0 })).toBe(false);
     expect(ok({ size: 1 })).toBe(true);

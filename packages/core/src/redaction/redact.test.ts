@@ -24,6 +24,23 @@ describe("redact", () => {
     expect(input.sign).toBe("abc123"); // the original is untouched
   });
 
+  it("redacts phone numbers: beneficiary phone and walletPhone, payer phoneNumber, cardholder mobile", () => {
+    const input = {
+      receiverInfo: JSON.stringify({ firstName: "Ada", phone: "5551234567" }),
+      accountInfomation: { walletPhone: "+6591234567" },
+      payerDetail: { phoneNumber: "91234567", areaCode: "65" },
+      mobile: "13800138000",
+      mobileAreaCode: "86",
+    };
+    expect(redact(input)).toEqual({
+      receiverInfo: JSON.stringify({ firstName: "Ada", phone: REDACTED }),
+      accountInfomation: { walletPhone: REDACTED },
+      payerDetail: { phoneNumber: REDACTED, areaCode: "65" },
+      mobile: REDACTED,
+      mobileAreaCode: "86",
+    });
+  });
+
   it("redacts PINs and card security codes under the names they go by", () => {
     const input = {
       pin: "9876",
@@ -118,7 +135,7 @@ describe("redact", () => {
       reference: "key 3f2a1234567890123456b7c8d9e0f1a2 sent",
       createTime: "2026-11-26 17:30:57",
       amount: "100000.00",
-      phone: "+1 555 123 4567",
+      note: "call +1 555 123 4567", // 11 digits: no card number (a phone field is redacted by name)
     };
     expect(redact(input)).toEqual(input);
   });

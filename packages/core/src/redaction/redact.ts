@@ -51,6 +51,12 @@ export const SENSITIVE_KEYS: ReadonlySet<string> = new Set([
   "identitynumber",
   "registerno",
   "iban",
+  // Personal contact numbers: beneficiary receiverInfo.phone and walletPhone, payer phoneNumber,
+  // cardholder mobile (the area codes alone name no one and stay).
+  "phone",
+  "phonenumber",
+  "walletphone",
+  "mobile",
 ]);
 
 export function isSensitiveKey(key: string): boolean {

@@ -53,6 +53,8 @@ export interface Call extends SentRequest {
   event: RequestEvent | undefined;
   /** The wait before the coming retry, for the retry event. */
   delayMs: number;
+  /** What the throttle's refusal of a retry became: the call's end, never retried itself. */
+  throttleRefusal: ConnectionError | undefined;
 }
 
 export type AttemptError = ApiError | ResponseValidationError | ConnectionError;

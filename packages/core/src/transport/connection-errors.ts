@@ -54,6 +54,20 @@ export function connectionError(
 }
 
 /**
+ * What a call ends in when its throttle rejects before a retry: the attempt before may have
+ * reached the service (a 503 answered after the commit), so, like a custom fetch that throws on
+ * a retry (connectionError), it is a ConnectionError carrying the key that was sent, the
+ * throttle's error as its `cause`. The documented recovery (on isConnectionError, retry with
+ * `error.idempotencyKey`) then repeats the write under that key, never a new one.
+ */
+export function throttleRefusal(error: unknown, sent: SentRequest): ConnectionError {
+  return new ConnectionError(
+    `The throttle refused to retry ${sent.path} after an attempt was sent; it may have reached the service`,
+    { cause: error, path: sent.path, idempotencyKey: sent.idempotencyKey },
+  );
+}
+
+/**
  * What an aborted call rejects with: the signal's reason, or, for a write that may have been
  * sent (an attempt was under way), an AbortedError: one carrying its idempotency key, so a
  * caller who let the SDK mint the key can still look the write up or repeat it; one without a

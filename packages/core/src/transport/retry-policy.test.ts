@@ -7,7 +7,8 @@ import {
   jitter,
   kyRetryOptions,
   parseRetryAfter,
-  retryAfterMs,
+  waitHeader,
+  waitMs,
 } from "./retry-policy";
 
 describe("retry policy", () => {
@@ -70,28 +71,27 @@ describe("retry policy", () => {
 
   it("reads the wait as ky does: Retry-After first, then the rate-limit headers, on 429 and 503 only", () => {
     const now = Date.parse("2026-11-24T00:00:00Z");
-    const h = (init: Record<string, string>) => new Headers(init);
-    expect(retryAfterMs(429, h({ "retry-after": "3" }), now)).toBe(3000);
-    expect(retryAfterMs(503, h({ "retry-after": new Date(now + 5000).toUTCString() }), now)).toBe(
-      5000,
+    const wait = (status: number, init: Record<string, string>) =>
+      waitMs(waitHeader(status, new Headers(init)), now);
+    expect(wait(429, { "retry-after": "3" })).toBe(3000);
+    expect(wait(503, { "retry-after": new Date(now + 5000).toUTCString() })).toBe(5000);
+    expect(wait(429, { "x-ratelimit-reset": String(now / 1000 + 90) })).toBe(90_000);
+    expect(wait(429, { "ratelimit-reset": "7", "x-ratelimit-reset": "1" })).toBe(7000);
+    expect(waitHeader(500, new Headers({ "retry-after": "3" }))).toBeUndefined();
+    expect(waitHeader(429, new Headers({}))).toBeUndefined();
+    // ky takes the first header present, an empty one too (and then backs off).
+    expect(waitHeader(429, new Headers({ "retry-after": "", "ratelimit-reset": "7" }))).toBe(
+      undefined,
     );
-    expect(retryAfterMs(429, h({ "x-ratelimit-reset": String(now / 1000 + 90) }), now)).toBe(
-      90_000,
-    );
-    expect(retryAfterMs(429, h({ "ratelimit-reset": "7", "x-ratelimit-reset": "1" }), now)).toBe(
-      7000,
-    );
-    expect(retryAfterMs(500, h({ "retry-after": "3" }), now)).toBeUndefined();
-    expect(retryAfterMs(429, h({}), now)).toBeUndefined();
-    expect(retryAfterMs(429, h({ "retry-after": "soon" }), now)).toBeUndefined();
+    // Present but no wait: ky would wait its whole cap; the transport backs off instead.
+    expect(waitHeader(429, new Headers({ "retry-after": "soon" }))).toBe("soon");
+    for (const value of ["soon", "abc", "  "]) expect(waitMs(value, now)).toBeUndefined();
   });
 
   it("reads a Retry-After value for the error as it reads it for ky's wait", () => {
     const now = Date.parse("2026-11-24T00:00:00Z");
     for (const value of ["1.5", "0", String(now / 1000 + 90), new Date(now + 5000).toUTCString()]) {
-      expect(parseRetryAfter(value, now)).toBe(
-        retryAfterMs(429, new Headers({ "retry-after": value }), now),
-      );
+      expect(parseRetryAfter(value, now)).toBe(waitMs(value, now));
     }
     expect(parseRetryAfter("-5", now)).toBe(0);
     expect(parseRetryAfter("", now)).toBeUndefined();

@@ -95,11 +95,11 @@ const TIMESTAMP_FROM = Date.parse("2024-01-01");
 /**
  * A wait header's value in ms from `now`, read as ky 1.14 reads the one it waits for (seconds,
  * a Unix time in seconds, or an HTTP date); negative for a time already past, undefined when
- * absent or unreadable. Core's only reading of Retry-After: the error's retryAfterSeconds and
- * the retry decision must name the wait ky takes, not a second opinion of it.
+ * absent or unreadable (`abc`, blank). Core's only reading of Retry-After: the error's
+ * retryAfterSeconds and the retry decision must name the wait ky takes, not a second opinion of it.
  */
-function waitMs(value: string | null | undefined, now: number): number | undefined {
-  // Number("") is 0: an empty header is no header, as it is to ky.
+export function waitMs(value: string | null | undefined, now: number): number | undefined {
+  // Number("") is 0, as is Number("  "): a blank value says no wait, whatever ky makes of it.
   if (!value || value.trim() === "") return undefined;
   let after = Number(value) * 1000;
   if (Number.isNaN(after)) after = Date.parse(value) - now;
@@ -117,18 +117,18 @@ export function parseRetryAfter(value: string | null, now: number): number | und
 }
 
 /**
- * The wait ky will take before retrying an answer with `status` (the first wait header ky reads,
- * on the statuses it reads one for), so shouldRetry can refuse a wait longer than the cap and
- * the retry event can name it; undefined where ky backs off instead.
+ * The wait header ky takes its wait from before retrying an answer with `status`: the first of
+ * WAIT_HEADERS present (an empty one included, as ky's `??` takes it), on the statuses ky reads
+ * one for; undefined where ky backs off instead (none present, or the one present empty). ky
+ * waits what it reads there, and its whole maxRetryAfter for a value it cannot read, so
+ * shouldRetry reads it too (waitMs): to refuse a wait longer than the cap, to back off instead
+ * where the value is unreadable or past, and to name the wait in the retry event.
  */
-export function retryAfterMs(
-  status: number,
-  headers: Headers,
-  now = Date.now(),
-): number | undefined {
+export function waitHeader(status: number, headers: Headers): string | undefined {
   if (!RETRY_AFTER_STATUS_CODES.includes(status)) return undefined;
-  return waitMs(
-    WAIT_HEADERS.map((name) => headers.get(name)).find((v) => v),
-    now,
-  );
+  for (const name of WAIT_HEADERS) {
+    const value = headers.get(name);
+    if (value !== null) return value || undefined;
+  }
+  return undefined;
 }

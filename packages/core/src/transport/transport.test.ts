@@ -9,7 +9,9 @@ import {
   isServerError,
 } from "../errors/api-error";
 import {
+  ConfigurationError,
   isAbortedError,
+  isConfigurationError,
   isConnectionError,
   isRequestValidationError,
   isResponseValidationError,
@@ -159,6 +161,32 @@ describe("Transport", () => {
     expect(order).toEqual(["throttle (requests so far: 0)", "throttle (requests so far: 1)"]);
   });
 
+  it("ends a write whose throttle refuses a retry in a ConnectionError with its key and the throttle's error as cause", async () => {
+    // A 503 answered after the service committed: the first attempt may have done the write.
+    server = await startTestServer((_req, res) =>
+      sendJson(res, 503, '{"respCode":"50300","respMsg":"busy"}'),
+    );
+    const refusal = new Error("rate limit exceeded, try later");
+    let throttled = 0;
+    const transport = issuing({
+      throttle: async () => {
+        if (throttled++ > 0) throw refusal;
+      },
+    });
+    const err = await transport.request(operate, { cardId: "1", type: "FREEZE" }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isConnectionError(err)).toBe(true);
+    expect(err).toMatchObject({ path: "/card/operate", cause: refusal });
+    const key = (err as { idempotencyKey?: string }).idempotencyKey;
+    expect(key).toEqual(expect.any(String));
+    expect(JSON.parse(server.requests[0]?.body ?? "{}").clientRequestId).toBe(key);
+    // The refusal ends the call: the throttle is not asked again, nothing more is sent.
+    expect(throttled).toBe(2);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("does not retry a business error and maps its code to a typed error", async () => {
     server = await startTestServer((_req, res) =>
       sendJson(
@@ -218,7 +246,8 @@ describe("Transport", () => {
       } catch (e) {
         thrown = e;
       }
-      expect(isRequestValidationError(thrown)).toBe(true);
+      // A client's bad option is its configuration's fault, found when it is built.
+      expect(isConfigurationError(thrown)).toBe(true);
       expect((thrown as Error).message).toMatch(rule);
     }
     expect(server.requests).toHaveLength(0);
@@ -309,6 +338,37 @@ describe("Transport", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(90);
   });
 
+  it("backs off with jitter where Retry-After is unreadable, and reports the delay it waited", async () => {
+    for (const [status, retryAfter] of [
+      [429, "abc"],
+      [503, "soon"],
+      [429, "  "],
+    ] as const) {
+      server = await startTestServer((_req, res, i) =>
+        i === 0
+          ? sendJson(res, status, '{"respCode":"50300","respMsg":"slow down"}', {
+              "retry-after": retryAfter,
+            })
+          : sendJson(res, 200, ok('{"operateRecordId":7}')),
+      );
+      const delays: number[] = [];
+      const started = performance.now();
+      await issuing({
+        // Before, ky waited its whole maxRetryAfter for such a header and the event said 0.
+        retryDelay: { baseDelayMs: 100, maxDelayMs: 100, maxRetryAfterMs: 3000 },
+        hooks: { onRetry: (e) => delays.push(e.delayMs) },
+      }).request(operate, { cardId: "1", type: "UNFREEZE" });
+      const waited = performance.now() - started;
+      expect(delays).toHaveLength(1);
+      expect(delays[0]).toBeGreaterThanOrEqual(50); // jitter keeps 50–100 % of the 100 ms step
+      expect(delays[0]).toBeLessThanOrEqual(100);
+      expect(waited).toBeGreaterThanOrEqual((delays[0] ?? 0) - 5);
+      expect(waited).toBeLessThan(1500);
+      await server.close();
+      server = undefined;
+    }
+  });
+
   it("keeps the default of a retryDelay field given as undefined, and refuses a bad one", async () => {
     server = await startTestServer((_req, res, i) =>
       i === 0
@@ -331,10 +391,13 @@ describe("Transport", () => {
       );
     expect(isRateLimitError(err)).toBe(true); // the default 60 s cap refuses a 1 h wait
     expect(delays).toEqual([]);
-    for (const bad of [Number.NaN, -1, Number.POSITIVE_INFINITY])
+    for (const bad of [Number.NaN, -1, Number.POSITIVE_INFINITY]) {
       expect(() => issuing({ retryDelay: { baseDelayMs: bad } })).toThrow(
         /retryDelay\.baseDelayMs: must be a number of milliseconds from 0 to/,
       );
+      expect(() => issuing({ retryDelay: { baseDelayMs: bad } })).toThrow(ConfigurationError);
+      expect(() => issuing({ maxRetries: bad })).toThrow(ConfigurationError);
+    }
   });
 
   it("never retries an unkeyed write after it may have reached the service", async () => {
@@ -482,6 +545,32 @@ describe("Transport", () => {
     // Left out, a key is generated as before.
     await issuing().request(operate, { cardId: "1", type: "FREEZE" });
     expect(JSON.parse(server.requests[0]?.body ?? "{}").clientRequestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("refuses a blank idempotency key, in the option or the params' field, sending nothing", async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, ok('{"operateRecordId":1}')));
+    for (const blank of ["", "   "]) {
+      for (const [request, field] of [
+        [
+          () =>
+            issuing().request(operate, { cardId: "1", type: "FREEZE" }, { idempotencyKey: blank }),
+          "idempotencyKey",
+        ],
+        [
+          () => issuing().request(operate, { cardId: "1", type: "FREEZE", clientRequestId: blank }),
+          "clientRequestId",
+        ],
+      ] as const) {
+        const err = await request().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(isRequestValidationError(err)).toBe(true);
+        expect(err).toMatchObject({ field, path: "/card/operate" });
+        expect((err as Error).message).toContain("must not be blank");
+      }
+    }
+    expect(server.requests).toHaveLength(0);
   });
 
   it("uses the caller's idempotency key and refuses two different ones", async () => {

@@ -23,10 +23,10 @@ import {
   takeReading,
 } from "./attempt-fetch";
 import type { AuthStrategy } from "./auth";
-import { abortError, timeoutError } from "./connection-errors";
+import { abortError, throttleRefusal, timeoutError } from "./connection-errors";
 import type { Endpoint, EndpointParams, EndpointResult } from "./endpoint";
 import { type Area, type Environment, resolveBaseUrl } from "./environment";
-import { milliseconds, nonNegativeInt, refuseUnsetIdempotencyKey } from "./option-checks";
+import { milliseconds, nonNegativeInt, refuseUnusableIdempotencyKey } from "./option-checks";
 import type { HttpAnswer } from "./read-response";
 import {
   DEFAULT_RETRY,
@@ -34,7 +34,8 @@ import {
   jitter,
   kyRetryOptions,
   type RetrySettings,
-  retryAfterMs,
+  waitHeader,
+  waitMs,
 } from "./retry-policy";
 
 export interface TransportConfig {
@@ -116,14 +117,14 @@ function generateKey(maxLength: number): string {
 /**
  * The retry settings: each field given, else its default. A field given as undefined keeps the
  * default (spread over the defaults it would turn the Retry-After cap off, or make the backoff
- * NaN, which setTimeout takes for no wait at all).
+ * NaN, which setTimeout takes for no wait at all). A bad one is a ConfigurationError.
  */
 function retrySettings(config: TransportConfig): RetrySettings {
   const given = config.retryDelay ?? {};
   const delay = (name: keyof NonNullable<TransportConfig["retryDelay"]>) =>
-    milliseconds(given[name], DEFAULT_RETRY[name], `retryDelay.${name}`);
+    milliseconds(given[name], DEFAULT_RETRY[name], `retryDelay.${name}`, 0, "client");
   return {
-    maxRetries: nonNegativeInt(config.maxRetries, DEFAULT_RETRY.maxRetries, "maxRetries"),
+    maxRetries: nonNegativeInt(config.maxRetries, DEFAULT_RETRY.maxRetries, "maxRetries", "client"),
     baseDelayMs: delay("baseDelayMs"),
     maxDelayMs: delay("maxDelayMs"),
     maxRetryAfterMs: delay("maxRetryAfterMs"),
@@ -152,7 +153,7 @@ export class Transport {
     const { hooks, logger } = config;
     this.#observed = Boolean(hooks?.onRequest || hooks?.onResponse || logger);
     this.#retry = retrySettings(config);
-    this.#timeoutMs = milliseconds(config.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs", 1);
+    this.#timeoutMs = milliseconds(config.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs", 1, "client");
     this.#now = config.now ?? Date.now;
     this.#fetch = {
       fn: config.fetch ?? globalThis.fetch.bind(globalThis),
@@ -219,8 +220,9 @@ export class Transport {
       });
     }
     // `{ idempotencyKey: error.idempotencyKey }` after an error that carries no key would
-    // otherwise send the write under a new key: refused, like two different keys.
-    refuseUnsetIdempotencyKey(options, endpoint.path);
+    // otherwise send the write under a new key: refused, like two different keys; a blank
+    // key too.
+    refuseUnusableIdempotencyKey(options, endpoint.path);
     const input: Record<string, unknown> = { ...(params as Record<string, unknown>) };
     if (
       endpoint.merchantNo &&
@@ -257,7 +259,7 @@ export class Transport {
       return { input, key: undefined };
     }
     // `{ clientRequestId: saved.key }` with the key lost: refused like an unset option.
-    refuseUnsetIdempotencyKey(input, endpoint.path, field);
+    refuseUnusableIdempotencyKey(input, endpoint.path, field);
     const given = input[field];
     if (
       given !== undefined &&
@@ -330,6 +332,7 @@ export class Transport {
       attemptStart: 0,
       event: undefined,
       delayMs: 0,
+      throttleRefusal: undefined,
     };
     const started = performance.now();
     let response: Response;
@@ -377,7 +380,14 @@ export class Transport {
   async #beforeAttempt(request: Request, call: Call, retryCount: number): Promise<void> {
     // Before the headers are set, so x-timestamp is not aged by the wait; outside the timeout.
     if (this.#config.throttle) {
-      await this.#config.throttle();
+      try {
+        await this.#config.throttle();
+      } catch (error) {
+        // Before the first attempt nothing was sent: the throttle's error is the call's.
+        if (call.attempt === 0) throw error;
+        call.throttleRefusal = throttleRefusal(error, call);
+        throw call.throttleRefusal;
+      }
       call.signal?.throwIfAborted();
     }
     this.#config.auth.setHeaders?.(request.headers, this.#now);
@@ -408,18 +418,21 @@ export class Transport {
    * asks for a longer wait than maxRetryAfterMs; otherwise undefined, leaving the delay to ky
    * (Retry-After where the service sent one, else backoff with jitter). A Retry-After in the
    * past (a negative number, an old date) asks for no wait at all, which ky would take and
-   * retry at once: true makes ky back off with jitter instead, as if none had been sent.
+   * retry at once, and one that is no wait at all (`abc`, a proxy's page) ky would wait its
+   * whole maxRetryAfter for: true makes ky back off with jitter instead, as if none had been
+   * sent (stripe-node's reading), and the jitter records the delay for the retry event.
    */
   #shouldRetry(call: Call, error: unknown): boolean | undefined {
-    if (call.signal?.aborted) return false;
-    const httpStatus = isHTTPError(error) ? error.response.status : undefined;
-    if (!isRetryable({ error: coreError(error, call), httpStatus }, call.safe)) return false;
-    if (isHTTPError(error)) {
-      const wait = retryAfterMs(error.response.status, error.response.headers);
-      if (wait !== undefined && wait > this.#retry.maxRetryAfterMs) return false;
-      if (wait !== undefined && wait < 0) return true;
-      call.delayMs = wait ?? 0;
-    }
+    if (call.signal?.aborted || error === call.throttleRefusal) return false;
+    const answer = isHTTPError(error) ? error.response : undefined;
+    const failure = { error: coreError(error, call), httpStatus: answer?.status };
+    if (!isRetryable(failure, call.safe)) return false;
+    const header = answer && waitHeader(answer.status, answer.headers);
+    if (header === undefined) return undefined;
+    const wait = waitMs(header, Date.now());
+    if (wait === undefined || wait < 0) return true;
+    if (wait > this.#retry.maxRetryAfterMs) return false;
+    call.delayMs = wait;
     return undefined;
   }
 
